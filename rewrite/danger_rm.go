@@ -267,7 +267,7 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 			}) {
 			} else if why := unknownRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
-			} else if d.recursive && d.force && a.PrintedHead() && !strings.HasSuffix(a.Raw, " (from find)") {
+			} else if d.recursive && d.force && (a.PrintedHead() || syntax.PrintedVarHead(a)) && !strings.HasSuffix(a.Raw, " (from find)") {
 				// rm -rf $(ls -A), rm -rf "$(cat list)": the paths a
 				// program prints, as unseen as xargs rm -rf's.
 				report(Ask, verb+" of "+a.Raw+": paths a command prints at run time, which corral cannot see (they could be / or ~)")

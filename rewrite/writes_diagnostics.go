@@ -31,9 +31,10 @@ var nodeDiagSpec = lazy.Value[optSpec]{New: func() optSpec {
 // diagnosticOutputs returns the files call c's runtime or profiler
 // writes its diagnostics to (node, perf, java).
 func diagnosticOutputs(c *syntax.Call) []target {
-	switch path.Base(c.Name) {
-	case "node", "nodejs":
+	if syntax.NodeRuntime(path.Base(c.Name)) {
 		return nodeDiagOutputs(c)
+	}
+	switch path.Base(c.Name) {
 	case "perf":
 		return perfOutputs(c.Args)
 	case "java":

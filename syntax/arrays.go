@@ -576,6 +576,8 @@ func (w *walker) arrayValue(r *resolver, a *sh.Assign, old variable, fresh bool)
 		}
 	}
 	next := arr.maxIndex() + 1
+	var globbed []string
+	count := 0
 	for _, e := range a.Array.Elems {
 		if e.Index != nil {
 			n, ok := r.arithIndex(e.Index)
@@ -599,15 +601,56 @@ func (w *walker) arrayValue(r *resolver, a *sh.Assign, old variable, fresh bool)
 			return unknownVar
 		}
 		for _, f := range r.fields(e.Value) {
-			if !f.Static || f.Glob || len(arr.list) >= MaxArrayElems {
+			if f.Static && f.Glob {
+				// x=(~/.bashr?), files=(*.go): bash expands the pattern
+				// when it assigns; each element is one of its matches
+				// (or the pattern itself, kept when none matches).
+				names, ok := w.loopGlob(f, r.dir)
+				if !ok {
+					names = []string{f.Value}
+				}
+				globbed = append(globbed, names...)
+				count += len(names)
+				if len(globbed) > maxGlobElems {
+					return globArray()
+				}
+				continue
+			}
+			if !f.Static && f.OneOf && len(f.Candidates()) > 0 {
+				// y=("${x[@]}") of such an array, y=("$d") of a d that
+				// paths gave different values: each is one of them.
+				globbed = append(globbed, f.Candidates()...)
+				count += maxGlobElems
+				if len(globbed) > maxGlobElems {
+					return globArray()
+				}
+				continue
+			}
+			if !f.Static || len(arr.list) >= MaxArrayElems {
 				return unknownVar
 			}
 			arr = arr.withElem(next, f.Value)
 			next++
 		}
 	}
+	if globbed != nil {
+		// Where each match lands among the elements is run time's:
+		// every element is any of the values (a rule judges each).
+		vals := append(slices.Clone(arr.list), globbed...)
+		slices.Sort(vals)
+		return variable{array: true, cands: slices.Compact(vals), candLen: min(count+len(arr.list), maxGlobElems)}
+	}
 	return arr
 }
+
+// maxGlobElems bounds the values of an array assigned patterns
+// (x=(src/*.py)) corral follows; past it the array is globArray.
+const maxGlobElems = 64
+
+// globArray is an array whose patterns match more files than corral
+// follows: a value only known at run time, as the output of a command
+// is (a redirection to "$x" asks).
+func globArray() variable { return variable{array: true, printed: true, printedBy: "glob"} }
 
 // elementValue is the value of an element assignment (a[SUB]=v,
 // a[SUB]+=v, m[KEY]=v) to a variable that held old; fresh says the

@@ -324,7 +324,8 @@ func printfValue(call *Call) (string, bool) {
 	if len(ops) == 0 {
 		return "", false
 	}
-	return exactPrintf(ops)
+	out, ok := BashPrintf(ops[0], ops[1:])
+	return out, ok && strings.IndexByte(out, 0) < 0
 }
 
 // hashedCall judges a command whose name is in bash's table of command

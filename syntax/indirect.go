@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"strconv"
+	"strings"
+
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
@@ -22,7 +25,7 @@ import (
 // indirect returns w with every indirection whose target the state
 // knows replaced by the parameter it reads; w itself when there is none.
 func (r *resolver) indirect(w *sh.Word) *sh.Word {
-	if r.st == nil || !hasExcl(w.Parts) {
+	if r.st == nil || !hasExcl(w.Parts) && !r.hasElemRef(w.Parts) {
 		return w
 	}
 	parts, changed := r.indirectParts(w.Parts)
@@ -46,6 +49,48 @@ func hasExcl(parts []sh.WordPart) bool {
 		}
 	}
 	return false
+}
+
+// hasElemRef reports a parameter that is a name reference to an array
+// element (declare -n r=a[1]; "$r").
+func (r *resolver) hasElemRef(parts []sh.WordPart) bool {
+	for _, p := range parts {
+		switch p := p.(type) {
+		case *sh.ParamExp:
+			if p.Param != nil {
+				if v, ok := r.st.vars[p.Param.Value]; ok && v.nameref && v.known && strings.Contains(v.ref, "[") {
+					return true
+				}
+			}
+		case *sh.DblQuoted:
+			if r.hasElemRef(p.Parts) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// elemParam returns ${base[sub]} for p reading the element NAME[SUB]
+// names (a literal number, @ or *), as bash reads a name reference or an
+// indirection to an array element (red team 15 NR1: declare -n r=a[1],
+// y=x[0]; ${!y}).
+func elemParam(p *sh.ParamExp, target string) (sh.WordPart, bool) {
+	base, sub, ok := strings.Cut(target, "[")
+	if !ok || !isName(base) || !strings.HasSuffix(sub, "]") || p.Index != nil {
+		return nil, false
+	}
+	sub = strings.TrimSuffix(sub, "]")
+	if sub != "@" && sub != "*" {
+		if _, err := strconv.Atoi(sub); err != nil {
+			return nil, false
+		}
+	}
+	q := *p
+	q.Excl = false
+	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: base}
+	q.Index = &sh.Word{Parts: []sh.WordPart{&sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: sub}}}
+	return &q, true
 }
 
 func (r *resolver) indirectParts(parts []sh.WordPart) ([]sh.WordPart, bool) {
@@ -83,6 +128,13 @@ func (r *resolver) indirectParts(parts []sh.WordPart) ([]sh.WordPart, bool) {
 // indirectParam returns the part bash reads for an indirection p, when
 // the state knows its target.
 func (r *resolver) indirectParam(p *sh.ParamExp) (sh.WordPart, bool) {
+	if !p.Excl && p.Param != nil && p.NestedParam == nil && p.Names == 0 && !p.Length && !p.Width {
+		// "$r" of declare -n r=a[1]: the element.
+		if v, ok := r.st.vars[p.Param.Value]; ok && v.nameref && v.known && strings.Contains(v.ref, "[") {
+			return elemParam(p, v.ref)
+		}
+		return nil, false
+	}
 	if !p.Excl || p.Param == nil || p.Names != 0 || p.Length || p.Width || p.IsSet || p.NestedParam != nil ||
 		p.Flags != nil || len(p.Modifiers) > 0 || !isName(p.Param.Value) {
 		return nil, false
@@ -99,6 +151,10 @@ func (r *resolver) indirectParam(p *sh.ParamExp) (sh.WordPart, bool) {
 		return &sh.Lit{ValuePos: p.Dollar, ValueEnd: p.End(), Value: raw.ref}, true
 	}
 	v := r.st.get(name)
+	if v.known && v.set && !v.array && strings.Contains(v.str, "[") {
+		// y=x[0]; ${!y}: the element.
+		return elemParam(p, v.str)
+	}
 	if !v.known || !v.set || v.array || !validParam(v.str) || v.str == "0" || len(v.str) == 1 && !isName(v.str) && (v.str[0] < '1' || v.str[0] > '9') {
 		return nil, false
 	}

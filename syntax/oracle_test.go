@@ -528,8 +528,10 @@ func TestKnownSubstOracle(t *testing.T) {
 		"$(dirname a//b//)", "$(dirname /)", "$(dirname '')", "$(basename /a/b.txt .txt)", "$(basename /a/b/)", "$(basename /)", "$(basename x.txt x.txt)",
 		"$(dirname \"$(pwd)\")", "$(echo ~/x | cat)", "$(printf '%s' a | cat -)", "$(true)", "x$(false)y", "$(:)", `"$(cd .. && pwd)"`, "$(cd ./sub; pwd)", "$(cd /; pwd)",
 		"$(echo $(echo $(echo deep)))", `${u:-$(echo x)}`, "$(pwd -P)",
+		// bash's printf and echo (BashPrintf, BashEcho).
+		"$(echo -e '\\x41')", "$(printf '%d' 1)", `$(printf '%b' '/a\x2fb\cz')`, `$(printf '%.3s%c' abcdef xyz)`,
 	}
-	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\x41')", "$(printf '%d' 1)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; echo y)"}
+	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\u00e9')", "$(printf '%f' 1)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; echo y)"}
 	for _, w := range static {
 		got, st, ok := corralFields(t, dir, w)
 		if !ok {
@@ -576,6 +578,8 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"readarray -t a <<'E'\nx\n y \nE\n", `"${a[@]}"`},
 		{"printf -v d '%s-%s' a b c; ", `"$d"`},
 		{"printf -v d 'x\\n'; ", `"$d"`},
+		{"printf -v d '%d' 1; ", `"$d"`},
+		{"printf -v d '%b/%.3s' '\\x7e' abcdef; ", `"$d"`},
 		// Several names, and IFS with other characters: bash's splitting.
 		{"read d e <<< 'x y'; ", `"$d|$e"`},
 		{"IFS=: read d <<< ' x '; ", `"$d"`},
@@ -589,7 +593,7 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"mapfile a <<< x; ", `"${a[@]}"`},
 	}
 	staticAfterOracle(t, bash, dir, static)
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -t 0 d <<< x; ", "mapfile -C f a <<< x; ", "printf -v d '%d' 1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -t 0 d <<< x; ", "mapfile -C f a <<< x; ", "printf -v d '%(%F)T' -1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

@@ -1786,7 +1786,8 @@ func echoText(src *Call) (string, bool, bool) {
 		dynamic = dynamic || !a.Static
 	}
 	if src.Name == "printf" && len(vals) > 0 && !dynamic {
-		return printfText(vals[0], vals[1:]), false, true
+		text, ok := printfText(vals[0], vals[1:])
+		return text, !ok, true
 	}
 	text := strings.Join(vals, " ")
 	if escapes {
@@ -1799,53 +1800,10 @@ func echoText(src *Call) (string, bool, bool) {
 	return text, dynamic, true
 }
 
-// printfText formats printf's format with its arguments (%s, %b, %d and
-// %%; the format is reused while arguments remain).
-func printfText(format string, args []string) string {
-	var b strings.Builder
-	for round := 0; round < 64; round++ {
-		used := false
-		for i := 0; i < len(format); i++ {
-			ch := format[i]
-			if ch == '\\' && i+1 < len(format) {
-				// printf's format: \NNN is one to three octal digits.
-				v, n := unescapeOne(format[i:], escFormat)
-				b.WriteString(v)
-				i += n - 1
-				continue
-			}
-			if ch != '%' || i+1 >= len(format) {
-				b.WriteByte(ch)
-				continue
-			}
-			j := i + 1
-			for j < len(format) && strings.IndexByte("-+ #0123456789.", format[j]) >= 0 {
-				j++
-			}
-			if j >= len(format) {
-				break
-			}
-			verb := format[j]
-			i = j
-			if verb == '%' {
-				b.WriteByte('%')
-				continue
-			}
-			arg := ""
-			if len(args) > 0 {
-				arg, args = args[0], args[1:]
-				used = true
-			}
-			if verb == 'b' {
-				arg = unescapeWith(arg, escB)
-			}
-			b.WriteString(arg)
-		}
-		if !used || len(args) == 0 {
-			break
-		}
-	}
-	return b.String()
+// printfText is what printf prints for its format and arguments
+// (BashPrintf); ok is false when corral does not model it.
+func printfText(format string, args []string) (string, bool) {
+	return BashPrintf(format, args)
 }
 
 // unescapeC decodes echo -e's backslash escapes (and those of printf's

@@ -250,7 +250,7 @@ func (w *walker) uStream(o Option, st *state) (int, *Stream, bool) {
 }
 
 // printfVar returns the variable printf -v NAME sets and its value, when
-// exactPrintf computes it: the one option as bash's getopt reads it
+// BashPrintf computes it (else one only known at run time): the one option as bash's getopt reads it
 // (-v NAME, -vNAME: printf -vv '%s' x sets v; "--" after it).
 func printfVar(args []Arg) (string, variable, bool) {
 	opts, ops := ScanOptions(args, OptSpec{ShortVal: "v", Stop: true})
@@ -268,9 +268,12 @@ func printfVar(args []Arg) (string, variable, bool) {
 	if !isName(name) {
 		return "", variable{}, false
 	}
-	out, ok := exactPrintf(words)
-	if !ok {
-		return "", variable{}, false
+	out, ok := BashPrintf(words[0], words[1:])
+	if !ok || strings.IndexByte(out, 0) >= 0 {
+		// printf -v x '%*s' 3 ~, '%(%F)T': a value bash computes
+		// that corral does not model: one only known at run time, as
+		// x=$(printf …) of it is.
+		return name, variable{printed: true, printedBy: "printf"}, true
 	}
 	return name, variable{known: true, set: true, str: out}, true
 }

@@ -154,6 +154,10 @@ var ipythonFrontEnds = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"ipython": true, "ipython3": true}
 }}
 
+// NodeRuntime reports node itself (not deno or bun, whose options
+// differ), by either of its names.
+func NodeRuntime(name string) bool { return name == "node" || name == "nodejs" }
+
 // IPythonFrontEnd reports a program of ipythonFrontEnds (a version
 // suffix dropped: ipython3.11).
 func IPythonFrontEnd(name string) bool {

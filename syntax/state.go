@@ -745,9 +745,26 @@ func (st *state) resolve(name string) (string, bool) {
 		if v.ref == "" {
 			return name, true // declare -n r: no name yet
 		}
+		if elemName(v.ref) {
+			// declare -n r=a[1]: an element, which a word reads through
+			// indirect (elemParam); an assignment through r changes a.
+			return "", false
+		}
 		name = v.ref
 	}
 	return "", false
+}
+
+// elemName reports NAME[SUB], an array element a name reference or an
+// indirection may name.
+func elemName(s string) bool {
+	base, sub, ok := strings.Cut(s, "[")
+	if !ok || !isName(base) || len(sub) < 2 || !strings.HasSuffix(sub, "]") {
+		return false
+	}
+	// A literal subscript only: a[$(…)] is evaluated at each use.
+	sub = strings.TrimSuffix(sub, "]")
+	return sub == "@" || sub == "*" || strings.Trim(sub, "0123456789") == "" || sub[0] == '-' && len(sub) > 1 && strings.Trim(sub[1:], "0123456789") == ""
 }
 
 // get returns what is known of a variable, through its name reference.
@@ -791,7 +808,7 @@ func (st *state) setThrough(name string, v variable) {
 	}
 	if old := st.vars[n]; old.nameref {
 		ref := variable{nameref: true, exported: old.exported}
-		if v.known && v.set && !v.array && isName(v.str) {
+		if v.known && v.set && !v.array && (isName(v.str) || elemName(v.str)) {
 			ref.known, ref.ref = true, v.str
 		}
 		st.setVar(n, ref)

@@ -199,134 +199,23 @@ func (r *resolver) cdTarget(st *sh.Stmt) (Dir, bool) {
 	return d, true
 }
 
-// exactEcho is bash's builtin echo (xpg_echo off) for the arguments it
-// prints without interpretation: leading -n/-e/-E option words, and with
-// -e no backslash but \n, \t and \\.
+// exactEcho is bash's builtin echo (xpg_echo off; BashEcho) of static
+// words, without NUL bytes (which a command substitution drops).
 func exactEcho(args []string) (string, bool) {
-	newline, escapes := true, false
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' && strings.Trim(args[0][1:], "neE") == "" {
-		for _, c := range args[0][1:] {
-			switch c {
-			case 'n':
-				newline = false
-			case 'e':
-				escapes = true
-			case 'E':
-				escapes = false
-			}
-		}
-		args = args[1:]
-	}
-	out := strings.Join(args, " ")
-	if escapes {
-		var ok bool
-		if out, ok = simpleEscapes(out); !ok {
-			return "", false
-		}
-	}
-	if newline {
-		out += "\n"
-	}
-	return out, true
+	out, ok := BashEcho(args)
+	return out, ok && strings.IndexByte(out, 0) < 0
 }
 
-// simpleEscapes decodes \n, \t and \\ and refuses any other backslash.
-func simpleEscapes(s string) (string, bool) {
-	if !strings.Contains(s, `\`) {
-		return s, true
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' {
-			b.WriteByte(s[i])
-			continue
-		}
-		if i+1 == len(s) {
-			return "", false
-		}
-		i++
-		switch s[i] {
-		case 'n':
-			b.WriteByte('\n')
-		case 't':
-			b.WriteByte('\t')
-		case '\\':
-			b.WriteByte('\\')
-		default:
-			return "", false
-		}
-	}
-	return b.String(), true
-}
-
-// exactPrintf is bash's builtin printf for formats made of text, %s, %%
-// and the escapes of simpleEscapes: the format is used again while
-// arguments remain, and a missing argument is empty.
+// exactPrintf is bash's builtin printf of static words (BashPrintf); a
+// format that starts with - (an option) is not modelled.
 func exactPrintf(args []string) (string, bool) {
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") {
 		return "", false
 	}
-	format, args := args[0], args[1:]
-	type piece struct {
-		text string
-		arg  bool
-	}
-	var pieces []piece
-	var lit strings.Builder
-	for i := 0; i < len(format); i++ {
-		switch c := format[i]; c {
-		case '%':
-			if i+1 == len(format) {
-				return "", false
-			}
-			i++
-			switch format[i] {
-			case '%':
-				lit.WriteByte('%')
-			case 's':
-				pieces = append(pieces, piece{text: lit.String()}, piece{arg: true})
-				lit.Reset()
-			default:
-				return "", false
-			}
-		case '\\':
-			if i+1 == len(format) {
-				return "", false
-			}
-			dec, ok := simpleEscapes(format[i : i+2])
-			if !ok {
-				return "", false
-			}
-			lit.WriteString(dec)
-			i++
-		default:
-			lit.WriteByte(c)
-		}
-	}
-	pieces = append(pieces, piece{text: lit.String()})
-	conversions := 0
-	for _, p := range pieces {
-		if p.arg {
-			conversions++
-		}
-	}
-	var b strings.Builder
-	for {
-		for _, p := range pieces {
-			if !p.arg {
-				b.WriteString(p.text)
-				continue
-			}
-			if len(args) > 0 {
-				b.WriteString(args[0])
-				args = args[1:]
-			}
-		}
-		if conversions == 0 || len(args) == 0 || b.Len() > 1<<20 {
-			break
-		}
-	}
-	return b.String(), b.Len() <= 1<<20
+	out, ok := BashPrintf(args[0], args[1:])
+	// A NUL byte: bash drops it from a command substitution
+	// ($(printf '.bash\0rc') is .bashrc): not modelled here.
+	return out, ok && strings.IndexByte(out, 0) < 0
 }
 
 // dirnameOf is POSIX dirname: the operand without its last component

@@ -139,21 +139,18 @@ func knownOutput(cs *sh.CmdSubst) (string, bool) {
 	case "true", "false", ":":
 		return "", true
 	case "echo":
-		args := words[1:]
-		escapes := false
-		for len(args) > 0 && (args[0] == "-n" || args[0] == "-e" || args[0] == "-E" || args[0] == "-ne" || args[0] == "-en") {
-			escapes = escapes || strings.Contains(args[0], "e")
-			args = args[1:]
-		}
-		out = strings.Join(args, " ")
-		if escapes {
-			out = unescapeC(out)
+		var ok bool
+		if out, ok = BashEcho(words[1:]); !ok || strings.IndexByte(out, 0) >= 0 {
+			return "", false
 		}
 	case "printf":
 		if len(words) < 2 || strings.HasPrefix(words[1], "-") {
 			return "", false
 		}
-		out = printfText(words[1], words[2:])
+		var ok bool
+		if out, ok = printfText(words[1], words[2:]); !ok || strings.IndexByte(out, 0) >= 0 {
+			return "", false
+		}
 	default:
 		return "", false
 	}
@@ -315,4 +312,26 @@ func wholeSubst(w *sh.Word) bool {
 	}
 	cs, ok := part.(*sh.CmdSubst)
 	return ok && unknownSubst(cs)
+}
+
+// PrintedVarHead reports a dynamic word that starts with a variable this
+// command set to the whole output of a command substitution corral
+// cannot read (x=$(cat f); rm -rf "$x" "$x/sub"): the value is only known
+// at run time, as the inline "$(cat f)" is (PrintedHead). mktemp's
+// output, a new temporary path, and the names read or mapfile take from
+// a loop's input do not count.
+func PrintedVarHead(a Arg) bool {
+	if a.Static || !a.Printed || a.Word == nil || len(a.Word.Parts) == 0 {
+		return false
+	}
+	switch a.PrintedBy() {
+	case "mktemp", "read", "mapfile", "readarray":
+		return false
+	}
+	part := a.Word.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) > 0 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	return ok && pe.Param != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
 }

@@ -19,10 +19,11 @@ func TestUnescape(t *testing.T) {
 		if got := unescapeWith(tc.in, escEcho); got != tc.echo {
 			t.Errorf("echo -e %q = %q, want %q", tc.in, got, tc.echo)
 		}
-		if got := printfText(tc.in, nil); got != tc.format {
+		// A \u past ASCII is the locale's: printfText does not model it.
+		if got, ok := printfText(tc.in, nil); ok && got != tc.format || !ok && ascii(tc.format) {
 			t.Errorf("printf %q = %q, want %q", tc.in, got, tc.format)
 		}
-		if got := printfText("%b", []string{tc.in}); got != tc.b {
+		if got, ok := printfText("%b", []string{tc.in}); ok && got != tc.b || !ok && ascii(tc.b) {
 			t.Errorf("printf %%b %q = %q, want %q", tc.in, got, tc.b)
 		}
 	}

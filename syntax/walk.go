@@ -2121,7 +2121,7 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 	if word == nil {
 		return v
 	}
-	if val := w.resolver(c, st).literal(word, true); val.Static && isName(val.Value) {
+	if val := w.resolver(c, st).literal(word, true); val.Static && (isName(val.Value) || elemName(val.Value)) {
 		v.known, v.ref = true, val.Value
 	} else {
 		// declare -n r='a[$(…)]': each use of r evaluates the subscript
