@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/corral-dev/corral/syntax"
 )
@@ -19,21 +18,11 @@ func (p *Pass) checkFileRefs(c *syntax.Call) {
 		if fr.Call != c {
 			continue
 		}
-		var tries []string
-		switch ref := fr.Ref; {
-		case ref == "~" || strings.HasPrefix(ref, "~/"):
-			if p.Config.Home == "" {
-				continue
-			}
-			tries = []string{filepath.Join(p.Config.Home, ref[1:])}
-		case filepath.IsAbs(ref):
-			tries = []string{ref}
-		default:
-			tries = []string{filepath.Join(filepath.Dir(fr.File), ref)}
-			if c.Dir.Known {
-				tries = append(tries, c.Dir.Join(ref).Path)
-			}
+		cwd := ""
+		if c.Dir.Known {
+			cwd = c.Dir.Path
 		}
+		tries := syntax.FileRefPaths(fr.Ref, filepath.Dir(fr.File), cwd, p.Config.Home)
 		for _, t := range tries {
 			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: t, Raw: t, Static: true}); ok {
 				p.reportSecret(c, s, c.Name+" writes into "+relOrSelf(c.Dir, fr.File)+" (which the agent loads into its context by itself) a reference to")

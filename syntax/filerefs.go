@@ -77,6 +77,30 @@ func AtReferences(text string) []string {
 	return out
 }
 
+// FileRefPaths returns the paths a reference can name: ~/ is the home
+// directory (none without one), an absolute path itself, a relative one
+// from the referencing file's directory (where Claude Code resolves its
+// imports) and from the working directory (a command's references),
+// each when known.
+func FileRefPaths(ref, fileDir, cwd, home string) []string {
+	switch {
+	case ref == "~" || strings.HasPrefix(ref, "~/"):
+		if home == "" {
+			return nil
+		}
+		return []string{filepath.Join(home, ref[1:])}
+	case filepath.IsAbs(ref):
+		return []string{ref}
+	}
+	var out []string
+	for _, d := range []string{fileDir, cwd} {
+		if d != "" {
+			out = append(out, filepath.Join(d, ref))
+		}
+	}
+	return out
+}
+
 // noteFileRefs records the references of text, known, that call writes to
 // path when path is a file agents read references in.
 func (w *walker) noteFileRefs(call *Call, path, text string) {

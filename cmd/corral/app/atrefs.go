@@ -2,7 +2,6 @@ package app
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/guards"
@@ -36,23 +35,7 @@ func (s *settings) referencedSecret(text, fileDir string) (guards.Secret, bool) 
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
 	for _, ref := range syntax.AtReferences(text) {
-		var tries []string
-		switch {
-		case ref == "~" || strings.HasPrefix(ref, "~/"):
-			if s.cfg.Home == "" {
-				continue
-			}
-			tries = []string{filepath.Join(s.cfg.Home, ref[1:])}
-		case filepath.IsAbs(ref):
-			tries = []string{ref}
-		default:
-			if fileDir != "" {
-				tries = append(tries, filepath.Join(fileDir, ref))
-			}
-			if s.cfg.Cwd != "" {
-				tries = append(tries, filepath.Join(s.cfg.Cwd, ref))
-			}
-		}
+		tries := syntax.FileRefPaths(ref, fileDir, s.cfg.Cwd, s.cfg.Home)
 		for _, p := range tries {
 			if sc, ok := sec.Match(ge, p); ok {
 				return sc, true
