@@ -50,7 +50,7 @@ func TestUnknownWriter(t *testing.T) {
 		{"dos2unix -n f .git/config", "deny"},
 		{"git merge-file ~/.bashrc base other", "deny"},
 		{"sdiff -o ~/.bashrc a b", "deny"},
-		{"node --redirect-warnings=$HOME/.bashrc x.js", "ask"},
+		{"node --redirect-warnings=$HOME/.bashrc x.js", "deny"}, // a known writer (writes_diagnostics.go)
 		{"ssh -o UserKnownHostsFile=~/.bashrc host", "ask"},
 		{"vim -es -c 'normal Gox' -c wq ~/.bashrc", "deny"}, // vim's ex code is read
 		{"git merge-file -p ~/.bashrc base other", "allow"},
@@ -81,7 +81,8 @@ func TestUnknownWriter(t *testing.T) {
 		{"bind -f ~/.inputrc", "allow"},
 		{"foo .git/info/exclude", "ask"},
 		{"foo .git", "allow"},
-		{"node --cpu-prof-dir=$HOME/.claude x.js", "ask"}, // a directory holding the settings
+		{"node --cpu-prof-dir=$HOME/.claude x.js", "allow"}, // a known writer: a profile of node's naming, never settings.json
+		{"node --cpu-prof-dir=$HOME/.claude --cpu-prof-name=settings.json x.js", "deny"},
 		{"python3 -X pycache_prefix=$HOME/.claude x.py", "ask"},
 		{"foo .claude/", "ask"},
 		{"foo .git/hooks", "ask"},
