@@ -4,13 +4,18 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
+	"github.com/google/shlex"
+
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/rewrite"
 )
 
@@ -157,21 +162,98 @@ func frontMatterName(text string) string {
 	return ""
 }
 
-// withArguments replaces $ARGUMENTS, ${ARGUMENTS} and $1…$9 in a
-// skill's command by the arguments the Skill tool was given (split on
-// blanks for the numbered ones), as Claude Code expands them.
-func withArguments(cmd, args string) string {
-	fields := strings.Fields(args)
-	cmd = strings.ReplaceAll(cmd, "${ARGUMENTS}", args)
-	cmd = strings.ReplaceAll(cmd, "$ARGUMENTS", args)
-	for i := 9; i >= 1; i-- {
-		v := ""
-		if i <= len(fields) {
-			v = fields[i-1]
-		}
-		cmd = strings.ReplaceAll(cmd, fmt.Sprintf("$%d", i), v)
+// withArguments returns the texts a skill's command becomes with the
+// arguments the Skill tool was given, as Claude Code substitutes them
+// (red team 15 RG6): $ARGUMENTS and ${ARGUMENTS} are the whole string;
+// $ARGUMENTS[N] and $N are its words, parsed as a shell parses them (a
+// quoted word keeps its blanks and semicolons), counted from 0 in the
+// current substitution and from 1 in the older one — both readings are
+// returned, so each is judged; a name the front matter's arguments list
+// gives ($rev) is the word at its place. Words are also split on blanks
+// alone, the older reading.
+func withArguments(cmd, args string, names []string) []string {
+	words, err := shlex.Split(args)
+	if err != nil {
+		words = strings.Fields(args)
 	}
-	return cmd
+	var out []string
+	for _, ws := range [][]string{words, strings.Fields(args)} {
+		for _, base := range []int{0, 1} {
+			word := func(i int) string {
+				if i -= base; i >= 0 && i < len(ws) {
+					return ws[i]
+				}
+				return ""
+			}
+			c := argIndexed.Get().ReplaceAllStringFunc(cmd, func(m string) string {
+				n, _ := strconv.Atoi(m[len("$ARGUMENTS[") : len(m)-1])
+				return word(n + base)
+			})
+			c = strings.ReplaceAll(c, "${ARGUMENTS}", args)
+			c = strings.ReplaceAll(c, "$ARGUMENTS", args)
+			c = argNumbered.Get().ReplaceAllStringFunc(c, func(m string) string {
+				n, _ := strconv.Atoi(strings.Trim(m, "${}"))
+				return word(n)
+			})
+			for i, name := range names {
+				c = strings.ReplaceAll(c, "${"+name+"}", word(i+base))
+				c = regexp.MustCompile(`\$`+regexp.QuoteMeta(name)+`\b`).ReplaceAllLiteralString(c, word(i+base))
+			}
+			if !slices.Contains(out, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// argIndexed and argNumbered match $ARGUMENTS[N] and $N / ${N}.
+var (
+	argIndexed  = lazy.Regexp{Expr: `\$ARGUMENTS\[[0-9]+\]`}
+	argNumbered = lazy.Regexp{Expr: `\$\{?[0-9]+\}?`}
+)
+
+// frontMatterArguments returns the names a skill's or command's front
+// matter gives its arguments ("arguments: [rev, path]", or a block list
+// under arguments:), in order.
+func frontMatterArguments(text string) []string {
+	text = strings.TrimLeft(strings.TrimPrefix(text, "\ufeff"), " \t\r\n")
+	if !strings.HasPrefix(text, "---") {
+		return nil
+	}
+	var names []string
+	lines := strings.Split(text, "\n")[1:]
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if t == "---" {
+			break
+		}
+		v, ok := strings.CutPrefix(t, "arguments:")
+		if !ok {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		if strings.HasPrefix(v, "[") {
+			for _, n := range strings.Split(strings.Trim(v, "[]"), ",") {
+				if n = strings.Trim(strings.TrimSpace(n), `"'`); n != "" {
+					names = append(names, n)
+				}
+			}
+			return names
+		}
+		for _, l2 := range lines[i+1:] {
+			t2 := strings.TrimSpace(l2)
+			n, ok := strings.CutPrefix(t2, "- ")
+			if !ok {
+				break
+			}
+			if n = strings.Trim(strings.TrimSpace(n), `"'`); n != "" {
+				names = append(names, strings.TrimSpace(strings.SplitN(n, ":", 2)[0]))
+			}
+		}
+		return names
+	}
+	return nil
 }
 
 // skill decides a Skill tool call.
@@ -212,10 +294,12 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 				worst, why = rewrite.Ask, fmt.Sprintf("the front matter of %s registers hooks or MCP servers, whose commands run outside corral's hook", f)
 			}
 		}
-		for _, c := range cmds {
-			c = withArguments(c, args)
-			if dec, res := s.agentRuns(c, req.AgentType); dec > worst {
-				worst, why = dec, fmt.Sprintf("%s runs %q when it loads: %s", f, c, summary(res))
+		names := frontMatterArguments(string(data))
+		for _, cmd := range cmds {
+			for _, c := range withArguments(cmd, args, names) {
+				if dec, res := s.agentRuns(c, req.AgentType); dec > worst {
+					worst, why = dec, fmt.Sprintf("%s runs %q when it loads: %s", f, c, summary(res))
+				}
 			}
 		}
 	}
