@@ -1205,10 +1205,19 @@ func (w *walker) noteInPlace(c scope, call *Call) {
 }
 
 func (w *walker) inPlaceArg(c scope, call *Call, a Arg) {
-	if d := call.Dir.Join(a.Value); a.Static && d.Known {
-		w.setOpaque(d.Path)
-		w.siteWrite(c, call, d.Path, "", false)
+	d := call.Dir.Join(a.Value)
+	if !a.Static || !d.Known {
+		return
 	}
+	if ReferencingFile(d.Path) {
+		// Read before the edit marks it changed (memoryedits.go).
+		old, ok := w.readScript(d)
+		w.setOpaque(d.Path)
+		w.referencingEdit(call, d.Path, old, ok)
+		return
+	}
+	w.setOpaque(d.Path)
+	w.siteWrite(c, call, d.Path, "", false)
 }
 
 // npmPkgSet models npm pkg set KEY=VALUE…: a value set under scripts is

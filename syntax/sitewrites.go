@@ -76,6 +76,12 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 	w.editorSettingsWrite(c, call, path, text, known)
 	if known {
 		w.noteFileRefs(call, path, text)
+	} else if ReferencingFile(path) {
+		// A memory file the agent loads with every @file it names, with
+		// text only known at run time (memoryedits.go).
+		name := relTo(call.Dir.Path, path)
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+			What: call.Name + " writes " + name + ", which the agent loads with the contents of every @file it names, with text only known at run time"})
 	}
 	code, ok := SiteStartCode(path, text)
 	if !ok && w.pthImported(path) {

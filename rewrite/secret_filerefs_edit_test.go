@@ -1,0 +1,61 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestMemoryFileEdits: an in-place edit of a file the agent loads with
+// every @file it names (CLAUDE.md, AGENTS.md, .claude/rules/*.md) is
+// judged by the text it leaves: a sed script of literal substitutions is
+// computed and its references judged as a known write's are; any other
+// edit, or a write whose text only run time knows, asks.
+func TestMemoryFileEdits(t *testing.T) {
+	home := t.TempDir()
+	proj := filepath.Join(home, "project")
+	for name, text := range map[string]string{
+		".ssh/id_rsa":                "KEY\n",
+		"project/CLAUDE.md":          "# notes\nsee @README.md\nfoo bar\n",
+		"project/README.md":          "readme\n",
+		"project/docs/guide.md":      "foo\n",
+		"project/.claude/rules/x.md": "foo\n",
+	} {
+		p := filepath.Join(home, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	env := map[string]string{"HOME": home, EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
+	for _, tt := range []struct{ cmd, want string }{
+		// The red team's: an inserted line, a substitution to a key.
+		{`sed -i '1i @~/.ssh/id_rsa' CLAUDE.md`, "ask"},
+		{`sed -i 's|foo|@~/.ssh/id_rsa|' CLAUDE.md`, "deny"},
+		{`sed -i 's/foo/@~\/.ssh\/id_rsa/g' CLAUDE.md`, "deny"},
+		{`sed -i -e 's/see/ /' -e 's/ @/@~\/.ssh\/id_rsa /' CLAUDE.md`, "deny"},
+		{`sed -i 's/^foo/@~\/.ssh\/id_rsa/' .claude/rules/x.md`, "deny"},
+		// Edits corral does not compute.
+		{`sed -i 's/x/\x40/' CLAUDE.md`, "ask"},
+		{`sed -i 's/f.o/bar/' CLAUDE.md`, "ask"},
+		{`sed -i -f fix.sed CLAUDE.md`, "ask"},
+		{`perl -pi -e 's/foo/bar/' CLAUDE.md`, "ask"},
+		{`echo "$NOTE" >> CLAUDE.md`, "ask"},
+		// Look-alikes: literal edits that leave ordinary references, and
+		// files the agent does not load.
+		{`sed -i 's/foo/bar/' CLAUDE.md`, "allow"},
+		{`sed -i 's/^# notes$/# Notes/' CLAUDE.md`, "allow"},
+		{`sed -i -e 's/see/ /' -e 's/ @/@/' CLAUDE.md`, "allow"},
+		{`sed -i 's|foo|@~/.ssh/id_rsa|' docs/guide.md`, "allow"},
+		{`perl -pi -e 's/foo/bar/' README.md`, "allow"},
+		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
+	} {
+		r := Check(cfg, tt.cmd)
+		if got := r.Decision.String(); got != tt.want {
+			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+		}
+	}
+}
