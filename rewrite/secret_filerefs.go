@@ -1,8 +1,11 @@
 package rewrite
 
 import (
+	"path"
 	"path/filepath"
+	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -28,6 +31,42 @@ func (p *Pass) checkFileRefs(c *syntax.Call) {
 				p.reportSecret(c, s, c.Name+" writes into "+relOrSelf(c.Dir, fr.File)+" (which the agent loads into its context by itself) a reference to")
 				break
 			}
+		}
+	}
+}
+
+// checkMemoryLinks judges a link ln makes at a file the agent loads by
+// itself (CLAUDE.md, AGENTS.md, .claude/rules/x.md: syntax.ReferencingFile):
+// the agent reads the link's target into the model's context when it next
+// loads the file, so ln -s ~/.ssh/id_rsa CLAUDE.md (or a hard link) is a
+// read of the key (rule secret-read). A symbolic link's relative target is
+// resolved from the link's directory, a hard link's from the working
+// directory.
+func (p *Pass) checkMemoryLinks(c *syntax.Call) {
+	if c.Name != "ln" || !c.Dir.Known {
+		return
+	}
+	opts, idx := scan(c.Args, specFor("ln"))
+	symbolic := has(opts, "s", "symbolic")
+	files := make([]syntax.Arg, 0, len(idx))
+	for _, i := range idx {
+		files = append(files, c.Args[i])
+	}
+	env := guards.Env{Project: p.Config.Project, Cwd: c.Dir.Path, Home: p.Config.Home, Sandbox: p.Config.Sandbox}
+	for i, l := range symlinkNames(c, opts, files) {
+		if !l.Static || l.Glob || i >= len(files) {
+			continue
+		}
+		name := guards.Normalize(env, l.Value).Abs
+		if name == "" || !syntax.ReferencingFile(name) {
+			continue
+		}
+		target, dir := files[i], c.Dir
+		if symbolic && target.Static && !strings.HasPrefix(target.Value, "/") && !strings.HasPrefix(target.Value, "~") {
+			dir = syntax.Dir{Path: path.Dir(name), Known: true}
+		}
+		if s, ok := p.secretOf(dir, target); ok {
+			p.reportSecret(c, s, c.Name+" makes "+relOrSelf(c.Dir, name)+" (which the agent loads into its context by itself) a link to")
 		}
 	}
 }

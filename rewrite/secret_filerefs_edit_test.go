@@ -44,6 +44,11 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`sed -i -f fix.sed CLAUDE.md`, "ask"},
 		{`perl -pi -e 's/foo/bar/' CLAUDE.md`, "ask"},
 		{`echo "$NOTE" >> CLAUDE.md`, "ask"},
+		{`awk -i inplace '{print "@~/.ssh/id_rsa"}' CLAUDE.md`, "ask"},
+		// A link at a memory file makes the agent load its target.
+		{`ln -sf ~/.ssh/id_rsa CLAUDE.md`, "deny"},
+		{`ln ~/.ssh/id_rsa .claude/rules/x.md`, "deny"},
+		{`ln -s ../../.ssh/id_rsa docs/CLAUDE.md`, "deny"},
 		// Look-alikes: literal edits that leave ordinary references, and
 		// files the agent does not load.
 		{`sed -i 's/foo/bar/' CLAUDE.md`, "allow"},
@@ -52,6 +57,9 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`sed -i 's|foo|@~/.ssh/id_rsa|' docs/guide.md`, "allow"},
 		{`perl -pi -e 's/foo/bar/' README.md`, "allow"},
 		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
+		{`gawk -i inplace '{print}' README.md`, "allow"},
+		{`ln -sf CLAUDE.md AGENTS.md`, "allow"},
+		{`ln -s ~/.ssh/id_rsa key`, "allow"},
 	} {
 		r := Check(cfg, tt.cmd)
 		if got := r.Decision.String(); got != tt.want {

@@ -463,6 +463,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkUnknownWriter(c, ts)
 	p.checkRunFileWrites(c, ts)
 	p.checkFileRefs(c)
+	p.checkMemoryLinks(c)
 	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
 	// program's environment names.
 	for _, f := range c.EnvFiles {

@@ -1153,6 +1153,11 @@ var sedSpec = OptSpec{ShortVal: "efl", ShortOpt: "i", LongEq: true, Abbrev: true
 	LongFlag: []string{"in-place", "quiet", "silent", "debug", "posix", "regexp-extended", "separate", "sandbox",
 		"unbuffered", "null-data", "zero-terminated", "follow-symlinks", "binary", "help", "version"}}
 
+// awkInPlaceSpec is gawk's options that take a value.
+var awkInPlaceSpec = OptSpec{ShortVal: "fvFiEelLW", LongEq: true,
+	LongVal: []string{"file", "assign", "field-separator", "include", "exec", "load", "source", "lint",
+		"dump-variables", "profile", "pretty-print", "debug"}}
+
 // noteInPlace marks the files an in-place editor changes (sed -i, perl -i,
 // ruby -i) as changed with content corral does not know: a runner that
 // reads one later in the command asks (readScript), and a file something
@@ -1177,6 +1182,31 @@ func (w *walker) noteInPlace(c scope, call *Call) {
 		}
 		for _, i := range ops {
 			w.inPlaceArg(c, call, call.Args[i])
+		}
+	case call.Name == "awk" || call.Name == "gawk":
+		// gawk -i inplace / --include=inplace edits its file operands
+		// (not var=value assignments) after the program text.
+		opts, ops := ScanOptions(call.Args, awkInPlaceSpec)
+		inPlace, program := false, true
+		for _, o := range opts {
+			if o.HasVal && (o.Name == "i" || o.Name == "include") && strings.TrimSuffix(o.Val.Value, ".awk") == "inplace" {
+				inPlace = true
+			}
+			switch o.Name {
+			case "f", "file", "e", "source", "E", "exec":
+				program = false
+			}
+		}
+		if !inPlace {
+			return
+		}
+		if program && len(ops) > 0 {
+			ops = ops[1:]
+		}
+		for _, i := range ops {
+			if a := call.Args[i]; !(a.Static && strings.Contains(a.Value, "=") && !strings.Contains(a.Value, "/")) {
+				w.inPlaceArg(c, call, a)
+			}
 		}
 	case l == lang.Perl || l == lang.Ruby:
 		inPlace := false
