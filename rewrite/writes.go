@@ -999,7 +999,7 @@ type linkCache struct {
 
 // listLinks is madeLinks without the cache.
 func (p *Pass) listLinks() []madeLink {
-	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") {
+	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "mv") && !strings.Contains(src, "rsync") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") {
 		return nil
 	}
 	cfg := p.Config
@@ -1026,6 +1026,7 @@ func (p *Pass) listLinks() []madeLink {
 			}
 			continue
 		}
+		out = append(out, copiedLinks(c, cfg, out)...)
 		if c.Name != "ln" && c.Name != "cp" || !c.Dir.Known {
 			continue
 		}
@@ -1081,6 +1082,101 @@ func (p *Pass) listLinks() []madeLink {
 		}
 	}
 	return out
+}
+
+// copiedLinks lists the links a copy that keeps links makes (mv; cp
+// -P/-d/-a/--no-dereference, or -r without -L/-H; rsync -l/-a without
+// -L): a source that is a symbolic link on disk, or one made earlier in
+// the command (earlier), arrives as a link with the same target text,
+// so a write through the copy reaches that target (red team 15 RG5: cp -P
+// /tmp/l agent_sandbox/evil.sh, then a download rewritten into the
+// sandbox wrote ~/.bashrc). A relative target on disk is taken from the
+// copy's directory, as the kernel resolves it there.
+func copiedLinks(c *syntax.Call, cfg *Config, earlier []madeLink) []madeLink {
+	if c.Name != "cp" && c.Name != "mv" && c.Name != "rsync" || !c.Dir.Known {
+		return nil
+	}
+	opts, idx := scan(c.Args, copySpec(c.Name))
+	if !copyKeepsLinks(c.Name, opts) || len(idx) == 0 {
+		return nil
+	}
+	files := make([]syntax.Arg, 0, len(idx))
+	for _, i := range idx {
+		files = append(files, c.Args[i])
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	var out []madeLink
+	for i, l := range symlinkNames(c, opts, files) {
+		src := files[i]
+		if !l.Static || l.Glob || !src.Static || src.Glob || i >= len(files)-1 && len(find(opts, "t", "target-directory")) == 0 {
+			continue
+		}
+		dst := guards.NormalizeName(env, l.Value).Abs
+		name := guards.NormalizeName(env, strings.TrimSuffix(src.Value, "/")).Abs
+		target := ""
+		for _, e := range earlier {
+			if e.link == name || e.link == guards.Normalize(env, src.Value).Abs {
+				target = e.target
+			}
+		}
+		if target == "" {
+			fi, err := os.Lstat(name)
+			if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+				continue
+			}
+			text, err := os.Readlink(name)
+			if err != nil {
+				continue
+			}
+			if !strings.HasPrefix(text, "/") {
+				text = path.Dir(dst) + "/" + text
+			}
+			target = guards.Normalize(env, text).Abs
+		}
+		if dst != "" && target != "" {
+			out = append(out, madeLink{link: dst, target: target, end: linkMadeAt(c), call: c})
+		}
+	}
+	return out
+}
+
+// copySpec is the option table of a copy program that can keep links.
+func copySpec(name string) optSpec {
+	if name == "rsync" {
+		return rsyncSpec.Get()
+	}
+	return specFor(name)
+}
+
+// copyKeepsLinks reports whether a copy program given opts copies a
+// symbolic link named on its command line as a link: mv always; GNU cp
+// with -P/-d/-a/--no-dereference/--archive, or -r/-R without them, unless
+// a later -L/-H/--dereference follows links again (the last of these
+// options wins); rsync with -l/-a unless -L/--copy-links (or
+// --copy-unsafe-links, which copies links that leave the tree: a link
+// named on the command line always does).
+func copyKeepsLinks(name string, opts []option) bool {
+	switch name {
+	case "mv":
+		return true
+	case "cp":
+		keep, set := false, false
+		for _, o := range opts {
+			switch o.name {
+			case "P", "d", "a", "no-dereference", "archive":
+				keep, set = true, true
+			case "L", "H", "dereference":
+				keep, set = false, true
+			}
+		}
+		if !set {
+			return has(opts, "r", "R", "recursive")
+		}
+		return keep
+	case "rsync":
+		return has(opts, "l", "a", "links", "archive") && !has(opts, "L", "copy-links", "copy-unsafe-links")
+	}
+	return false
 }
 
 // socatWrites returns the files a socat address writes: a CREATE:

@@ -38,11 +38,8 @@ func (p *Pass) checkSelfLinks(c *syntax.Call) {
 			return
 		}
 	case "cp", "mv", "rsync":
-		opts, idx = scan(c.Args, specFor(c.Name))
-		keeps := c.Name == "mv" ||
-			c.Name == "cp" && (has(opts, "P", "d", "a", "no-dereference", "archive") || has(opts, "r", "R", "recursive") && !has(opts, "L", "H", "dereference")) ||
-			c.Name == "rsync" && has(opts, "l", "a", "links", "archive") && !has(opts, "L", "copy-links")
-		if !keeps {
+		opts, idx = scan(c.Args, copySpec(c.Name))
+		if !copyKeepsLinks(c.Name, opts) {
 			return
 		}
 	default:
