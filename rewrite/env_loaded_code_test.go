@@ -181,7 +181,17 @@ func TestHomeStartupRealPrograms(t *testing.T) {
 	}
 	writeScratch("h/.gdbinit", "shell touch "+mark+"\n", 0o644)
 	writeScratch("bin/go1.99.0", "#!/bin/sh\ntouch "+mark+"\n", 0o755)
-	env := []string{"HOME=" + filepath.Join(dir, "h"), "PATH=" + filepath.Join(dir, "bin") + ":" + os.Getenv("PATH"), "GOFLAGS=", "GOPROXY=off"}
+	// The go command starts a telemetry child that can outlive it and
+	// write under the user's configuration directory: that directory is
+	// kept out of the test's own, which is removed when the test ends
+	// (the child made that removal fail now and then under load).
+	cfgDir, err := os.MkdirTemp("", "corral-gocfg-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.RemoveAll(cfgDir) })
+	env := []string{"HOME=" + filepath.Join(dir, "h"), "PATH=" + filepath.Join(dir, "bin") + ":" + os.Getenv("PATH"), "GOFLAGS=", "GOPROXY=off",
+		"XDG_CONFIG_HOME=" + cfgDir, "GOCACHE=" + filepath.Join(cfgDir, "cache")}
 	for _, tc := range []struct {
 		args []string
 		ran  bool
