@@ -314,7 +314,13 @@ func (e *wordEnv) Get(name string) expand.Variable {
 		// table's: each element in turn (miss).
 		return e.miss(name)
 	case v.array:
-		return v.expandVar()
+		x := v.expandVar()
+		if !e.st.serve(arraySize(x)) {
+			return e.miss(name)
+		}
+		return x
+	case !e.st.serve(int64(len(v.str))):
+		return e.miss(name)
 	}
 	return expand.Variable{Set: true, Kind: expand.String, Str: v.str, Exported: v.exported}
 }

@@ -355,6 +355,9 @@ type funcDef struct {
 type state struct {
 	dir  Dir
 	vars map[string]variable
+	// served counts the bytes of variable values the analysis has
+	// expanded, shared by every copy of the state (valuebudget.go).
+	served *int64
 	// pathLookup reports that a command substitution may look a program
 	// up on the machine's PATH (which NAME, command -v NAME):
 	// Options.PathLookup.
@@ -473,7 +476,7 @@ type state struct {
 }
 
 func newState(dir Dir, home string) *state {
-	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home}
+	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home, served: new(int64)}
 	st.vars = map[string]variable{
 		// The shell running the command is a shell whatever its path:
 		// $BASH is bash's own, $SHELL the user's login shell (the agent

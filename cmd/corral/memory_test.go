@@ -67,6 +67,10 @@ func TestHookMemory(t *testing.T) {
 		{"redirections-25k", "echo" + strings.Repeat(" > a", syntax.MaxWords/2-2)},
 		{"curl-16k-outputs", "curl" + strings.Repeat(" -o x https://h/x", syntax.MaxWords/3-1)},
 		{"clone-50k-words", "git clone https://github.com/a/b " + strings.Repeat("x ", syntax.MaxWords-10)},
+		// Values that double (red team 16 RB1): bounded by
+		// syntax.MaxValueBytes and MaxServedBytes.
+		{"doubling-40", "x=a; " + strings.Repeat("x=$x$x; ", 40) + "rm -rf \"$x\""},
+		{"doubling-uses", "x=a; " + strings.Repeat("x=$x$x; ", 20) + "y=" + strings.Repeat("$x", 1000) + "; echo \"$y\""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in, err := json.Marshal(map[string]any{"session_id": "s", "cwd": project, "hook_event_name": "PreToolUse",
