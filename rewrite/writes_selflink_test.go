@@ -70,6 +70,11 @@ func TestPathAliases(t *testing.T) {
 		{"rm -rf /dev/fd/../root/etc", "rm -rf /etc"},
 		{"echo x > /proc/$$/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf /proc/$BASHPID/root/etc", "rm -rf /etc"},
+		// Through the main thread's task directory (red team 16 PR1b).
+		{"echo x > /proc/self/task/$$/root/$PWD/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"rm -rf /proc/$$/task/$$/root/etc", "rm -rf /etc"},
+		{"echo x > /proc/self/task/$$/../../cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"echo x > /proc/self/task/$BASHPID/cwd/notes.txt", "echo x > notes.txt"},
 		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf ~root/", "rm -rf /root/"},
@@ -87,7 +92,7 @@ func TestPathAliases(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status"} {
+	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task"} {
 		if d := Check(cfg, cmd).Decision; d != Allow {
 			t.Errorf("%s: %s, want allow", cmd, d)
 		}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 	sh "mvdan.cc/sh/v3/syntax"
 
 	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/internal/procpath"
 )
 
 // MaxFields bounds how many words one word may expand to ({1..1000000}):
@@ -1354,7 +1356,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			synth[k] = v
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth, toggles: r.toggles}
-		if v, err := safeLiteral(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && (strings.Contains(v, "/proc/self/cwd") || strings.Contains(v, "/proc/self/root")) {
+		if v, err := safeLiteral(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && shellProcPlace(v) {
 			a.SetCandidates(append(a.Candidates(), v))
 			a.OneOf = true
 		}
@@ -1743,4 +1745,20 @@ func dirStackTilde(name string) (string, bool) {
 func IsDirStackTilde(name string) bool {
 	_, ok := dirStackTilde(name)
 	return ok
+}
+
+// shellProcPlace reports a path through the shell's own /proc entry that
+// names its working directory or root, once the shell's id is written as
+// self: /proc/self/cwd, /proc/self/root, and the same through its main
+// thread's task directory (/proc/$$/task/$$/root: the main thread's id is
+// the process's) or after climbing out of one of its directories
+// (/proc/self/task/$$/../../root; red team 16 PR1b).
+func shellProcPlace(v string) bool {
+	c := filepath.Clean(procpath.FdDirAlias(v))
+	for _, s := range []string{"/proc/self/cwd", "/proc/self/root", "/proc/self/task/self/cwd", "/proc/self/task/self/root"} {
+		if strings.Contains(c, s) {
+			return true
+		}
+	}
+	return false
 }
