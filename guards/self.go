@@ -78,6 +78,10 @@ var selfHome = []string{
 	// the agent's code), the native installer's versions and launcher.
 	// Replaced, the next session runs the agent's code with hooks off.
 	"~/.claude/local/**", "~/.local/share/claude/**", "~/.local/bin/claude",
+	// The agents' own sign-in files (also secrets, never read): replaced,
+	// the user's next sessions run under an account the agent chose,
+	// whose settings and history it controls (red team 16 CR1).
+	"~/.claude/.credentials.json", "~/.gemini/oauth_creds.json", "~/.qwen/oauth_creds.json",
 }
 
 // selfProject are the same files in a project.

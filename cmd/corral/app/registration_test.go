@@ -121,6 +121,10 @@ func TestClaudeProgramProtected(t *testing.T) {
 		{".claude/local/node_modules/@anthropic-ai/claude-code/cli.js", "deny"},
 		{".local/share/claude/versions/2.1.330", "deny"},
 		{".local/bin/claude", "deny"},
+		// The sign-in files (red team 16 CR1).
+		{".claude/.credentials.json", "deny"},
+		{".gemini/oauth_creds.json", "deny"},
+		{".qwen/oauth_creds.json", "deny"},
 		{".claude/CLAUDE.md", ""},
 		{".claude/todos/t.json", ""},
 	} {
