@@ -210,7 +210,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		// A write here can change what an agent command, a hook after
 		// tool calls or the user's next git commit runs later; a command
 		// that writes nothing cannot.
-		if dec, why := s.laterRuns(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
+		if dec, why := s.laterRunsAbove(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
 			res.Decision = dec
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
 		}
@@ -619,7 +619,7 @@ func (s *settings) decidePath(ge guards.Env, path string, a guards.Action) guard
 		}
 	}
 	if a == guards.Write && d.Verdict < guards.Ask {
-		if dir := rewrite.HooksDirHolding(s.cfg.Project, s.cfg.Home, d.Path.Abs); dir != "" {
+		if dir := rewrite.HooksDirHolding(s.cfg.RepoTop(), s.cfg.Home, d.Path.Abs); dir != "" {
 			return guards.Decision{Verdict: guards.Ask, Rule: "git-hooks-dir", Source: "corral", PathContext: "blocked", Path: d.Path,
 				Message: fmt.Sprintf("Git hook: %s is in the hooks directory core.hooksPath names (%s): git runs it on the next commit, checkout or push, the user's own too, outside the agent", d.Path.Abs, dir)}
 		}
