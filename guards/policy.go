@@ -491,6 +491,7 @@ func (p *Policy) decidePath(env Env, np Path, path string, a Action) Decision {
 	}
 	if p.self != nil {
 		consider(p.self.decide(env, np, a))
+		consider(p.self.enclosingDecide(env, np, a)) // the repository above a subdirectory root (CW1)
 	}
 	if p.outsideProject > Allow && !np.InProject && !(filepath.IsAbs(env.Sandbox) && Within(env.Sandbox, np.Abs)) {
 		consider(Decision{Verdict: p.outsideProject, Rule: "outside-project", Source: "preset paranoid",

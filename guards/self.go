@@ -443,11 +443,15 @@ func (p *Policy) SelfFiles(env Env) []string {
 		}
 		add(filepath.Join(env.Home, strings.ReplaceAll(strings.TrimPrefix(pat.raw, "~/"), "*", "")))
 	}
+	above := Enclosing(env) // the repository's, from a subdirectory root (CW1)
 	for _, pat := range l.project {
 		if env.Project == "" || strings.Contains(pat.raw, "**") {
 			continue
 		}
 		add(filepath.Join(env.Project, strings.ReplaceAll(pat.raw, "*", "")))
+		for _, up := range above {
+			add(filepath.Join(up, strings.ReplaceAll(pat.raw, "*", "")))
+		}
 	}
 	sort.Strings(out)
 	return slices.Compact(out)
@@ -501,6 +505,15 @@ func (p *Policy) HoldsSelf(env Env, path string) string {
 			}
 		}
 	}
+	for _, up := range Enclosing(env) { // the repository above a subdirectory root (CW1)
+		if rel, ok := relWithin(up, np.Abs); ok {
+			for _, pat := range l.project {
+				if pat.matchProject(rel, np.Abs) || pat.holdsProject(rel) {
+					return pat.raw
+				}
+			}
+		}
+	}
 	return ""
 }
 
@@ -512,15 +525,29 @@ func (p *Policy) HoldsAutoRun(env Env, path string) string {
 		return ""
 	}
 	np := Normalize(env, path)
-	if np.Abs == "" || !np.InProject || np.Rel == "." {
+	if np.Abs == "" {
 		return ""
 	}
-	for _, pat := range p.self.autorun {
-		if strings.HasPrefix(pat.raw, "**/") {
-			continue // under every directory
+	rels := []string{}
+	if np.InProject {
+		rels = append(rels, np.Rel)
+	}
+	for _, up := range Enclosing(env) { // the repository above a subdirectory root (CW1)
+		if rel, ok := relWithin(up, np.Abs); ok {
+			rels = append(rels, rel)
 		}
-		if pat.holdsProject(np.Rel) {
-			return pat.raw
+	}
+	for _, rel := range rels {
+		if rel == "." {
+			continue
+		}
+		for _, pat := range p.self.autorun {
+			if strings.HasPrefix(pat.raw, "**/") {
+				continue // under every directory
+			}
+			if pat.holdsProject(rel) {
+				return pat.raw
+			}
 		}
 	}
 	return ""
@@ -575,13 +602,19 @@ func (p *Policy) SelfGlob(env Env, match func(abs string) bool) string {
 			}
 		}
 	}
-	for _, pat := range l.project {
-		if env.Project == "" {
-			continue
-		}
-		for _, s := range samples(env.Project, strings.TrimPrefix(pat.raw, "**/")) {
-			if got := try(s, pat.raw); got != "" {
-				return got
+	roots := []string{env.Project}
+	if env.Project != "" {
+		roots = append(roots, Enclosing(env)...) // the repository above a subdirectory root (CW1)
+	}
+	for _, root := range roots {
+		for _, pat := range l.project {
+			if root == "" {
+				continue
+			}
+			for _, s := range samples(root, strings.TrimPrefix(pat.raw, "**/")) {
+				if got := try(s, pat.raw); got != "" {
+					return got
+				}
 			}
 		}
 	}

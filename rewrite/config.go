@@ -72,3 +72,17 @@ func clean(p string) string {
 	}
 	return filepath.Clean(p)
 }
+
+// RepoTop is the top of the git work tree that holds the project when
+// the project is a subdirectory of one (guards.Enclosing: a session
+// rooted in src/, an agent that sends only its cwd), else the project:
+// git reads the repository's configuration and runs its hooks there,
+// whichever directory of the work tree it is started from (red team 15
+// CW1).
+func (cfg *Config) RepoTop() string {
+	up := guards.Enclosing(guards.Env{Project: cfg.Project, Cwd: cfg.Cwd, Home: cfg.Home})
+	if len(up) == 0 {
+		return cfg.Project
+	}
+	return up[len(up)-1]
+}

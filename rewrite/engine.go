@@ -96,6 +96,9 @@ type Result struct {
 	Unread   []string          `json:"-"`
 	Rewrote  []string          `json:"-"`
 	UnreadBy map[string]string `json:"-"`
+	// Read are the files the analysis asked to read while judging the
+	// command (approve_reads.go): an approval binds their digest.
+	Read []FileRead `json:"-"`
 }
 
 // Pass is one run of the rules over one command.
@@ -379,7 +382,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	res := &Result{Command: command}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost}
 	if !cfg.NoScriptFiles {
-		opt.ReadFile = read.reader(cfg, syntax.ReadScript)
+		opt.ReadFile = res.recordReads(read.reader(cfg, syntax.ReadScript))
 		opt.PathLookup = true
 	}
 	m, err := syntax.Analyze(command, opt)

@@ -56,7 +56,7 @@ func (p *Pass) hooksDirs() []string {
 	var out []string
 	cfg := p.Config
 	if !cfg.NoScriptFiles {
-		out = append(out, withHuskyDir(syntax.ConfiguredHooksDir(cfg.Project, cfg.Home))...)
+		out = append(out, withHuskyDir(syntax.ConfiguredHooksDir(cfg.RepoTop(), cfg.Home))...)
 	}
 	for _, c := range p.Model.Calls {
 		if c.Name != "git" {
@@ -75,7 +75,7 @@ func (p *Pass) hooksDirs() []string {
 			case !filepath.IsAbs(v):
 				// git runs hooks at the top of the work tree: the project's
 				// when the call works inside it.
-				top := cfg.Project
+				top := cfg.RepoTop()
 				if c.Dir.Known && !guards.Within(cfg.Project, c.Dir.Path) {
 					top = c.Dir.Path
 				}

@@ -648,7 +648,10 @@ func (s *settings) laterLines(dir string) []bangLine {
 		return *s.later
 	}
 	out := agentBangLines(dir)
-	for _, rc := range guards.RegisteredCommands(s.cfg.Home, s.cfg.Project, s.configDir) {
+	for _, r := range enclosingRoots(s.cfg) {
+		out = append(out, agentBangLines(r)...) // the repository's, above a subdirectory root (CW1)
+	}
+	for _, rc := range registeredCommandsAbove(s.cfg, s.configDir) {
 		if len(out) >= 2*maxBangLines {
 			break
 		}
@@ -796,7 +799,7 @@ func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Dec
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	if !guards.Within(req.Cwd, abs) {
+	if !guards.Within(req.Cwd, abs) && !withinAny(enclosingRoots(s.cfg), abs) {
 		return d
 	}
 	if len(s.laterLines(req.Cwd)) == 0 {
@@ -806,7 +809,7 @@ func (s *settings) scriptsRunLater(req *agent.Request, path string, d guards.Dec
 	if !ok || len(text) > maxBangText {
 		return d
 	}
-	dec, why := s.laterRuns(req.Cwd, hereWrite(abs, text), req.AgentType)
+	dec, why := s.laterRunsAbove(req.Cwd, hereWrite(abs, text), req.AgentType)
 	return raiseForLater(d, dec, why)
 }
 

@@ -290,6 +290,7 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 			&cli.StringFlag{Name: "tool", Value: "Bash", Usage: "the `TOOL` the approval is for"},
 			&cli.StringFlag{Name: "cwd", Usage: "approve the command only when it runs in `DIR` (the hook's ask gives it)"},
 			&cli.StringFlag{Name: "content-sha256", Usage: "approve the Write or Edit only with this tool input (`HASH`, as the hook's ask gives it)"},
+			&cli.StringFlag{Name: "files-sha256", Usage: "approve the command only while the files corral read to judge it are unchanged (`HASH`, as the hook's ask gives it); without it, the files as they are now"},
 		},
 		Action: func(_ context.Context, c *cli.Command) error {
 			if c.NArg() != 1 {
@@ -303,12 +304,27 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 				session = env.getenv("CLAUDE_SESSION_ID")
 			}
 			op := c.Args().First()
-			bind := allowlist.Binding{Cwd: c.String("cwd"), ContentSHA256: strings.ToLower(c.String("content-sha256"))}
+			bind := allowlist.Binding{Cwd: c.String("cwd"), ContentSHA256: strings.ToLower(c.String("content-sha256")),
+				FilesSHA256: strings.ToLower(c.String("files-sha256"))}
 			if bind.Cwd != "" && !filepath.IsAbs(bind.Cwd) {
 				return fmt.Errorf("--cwd takes an absolute directory, got %q", bind.Cwd)
 			}
 			if h := bind.ContentSHA256; h != "" && (len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "") {
 				return fmt.Errorf("--content-sha256 takes 64 hexadecimal digits, got %q", h)
+			}
+			if h := bind.FilesSHA256; h != "" && (len(h) != 64 || strings.Trim(h, "0123456789abcdef") != "") {
+				return fmt.Errorf("--files-sha256 takes 64 hexadecimal digits, got %q", h)
+			}
+			var readNow []string
+			if c.String("tool") == "Bash" && bind.FilesSHA256 == "" {
+				// Without the hash the hook gave, the approval is of the
+				// files as they are now (red team 15 AP2): the command is
+				// judged here, in --cwd or this directory, and bound to
+				// what that read (a script, a Makefile, package.json).
+				s := env.loadSettings(env.cwd(bind.Cwd), nil)
+				env.loadEarlier(s, session)
+				res := s.check(op, "")
+				bind.FilesSHA256, readNow = res.ReadDigest(), res.ReadFiles()
 			}
 			if err := env.allowlist().Patient(personLockWait).Add(allowlist.Entry{Session: session, Tool: c.String("tool"), Operation: op, At: env.now(), Binding: bind}); err != nil {
 				return err
@@ -319,6 +335,12 @@ func (env *runtimeEnv) confirmCommand() *cli.Command {
 				fmt.Fprintf(env.stdout, "corral: only when it runs in %s\n", bind.Cwd)
 			case bind.ContentSHA256 != "":
 				fmt.Fprintf(env.stdout, "corral: only with the content the hook asked about (sha256 %s)\n", bind.ContentSHA256)
+			}
+			switch {
+			case len(readNow) > 0:
+				fmt.Fprintf(env.stdout, "corral: only while these files are as they are now: %s\n", strings.Join(readNow, ", "))
+			case bind.FilesSHA256 != "":
+				fmt.Fprintf(env.stdout, "corral: only while the files the hook read to judge it are unchanged (sha256 %s)\n", bind.FilesSHA256)
 			}
 			return nil
 		},

@@ -210,7 +210,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		// A write here can change what an agent command, a hook after
 		// tool calls or the user's next git commit runs later; a command
 		// that writes nothing cannot.
-		if dec, why := s.laterRuns(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
+		if dec, why := s.laterRunsAbove(req.Cwd, cmd, req.AgentType); dec != rewrite.Allow {
 			res.Decision = dec
 			res.Findings = append(res.Findings, rewrite.Finding{Rule: guards.AgentCodeRule, Decision: dec, End: len(cmd), Text: cmd, Message: why})
 		}
@@ -275,7 +275,7 @@ func (env *runtimeEnv) bash(s *settings, req *agent.Request, canRewrite bool) *a
 		env.log(rec)
 		return a
 	case rewrite.Ask:
-		if ok, err := env.allowlist().AllowedAt(req.Session, "Bash", cmd, bashBinding(req)); err == nil && ok {
+		if ok, err := env.allowlist().AllowedAt(req.Session, "Bash", cmd, bashBinding(req, res)); err == nil && ok {
 			if a := env.noteUnread(unread, req, res); a != nil {
 				rec.Action, rec.Rule, rec.Reason = "confirm_required", "unread-record", a.Reason
 				env.log(rec)
@@ -374,7 +374,7 @@ func askReason(res *rewrite.Result, req *agent.Request, tool, op string) string 
 	b.WriteString("corral needs the user's confirmation before this runs.\n")
 	b.WriteString(findingLines(res, rewrite.Ask))
 	b.WriteString("\nAsk the user. If they approve, THE USER runs in their own terminal (corral refuses it from the agent):\n")
-	b.WriteString(confirmCommand(req.Session, tool, op, bashBinding(req)))
+	b.WriteString(confirmCommand(req.Session, tool, op, bashBinding(req, res)))
 	b.WriteString("\nand then you retry the same command.")
 	return b.String()
 }
@@ -393,18 +393,24 @@ func confirmCommand(session, tool, op string, bind allowlist.Binding) string {
 	if bind.ContentSHA256 != "" {
 		parts = append(parts, "--content-sha256", bind.ContentSHA256)
 	}
+	if bind.FilesSHA256 != "" {
+		parts = append(parts, "--files-sha256", bind.FilesSHA256)
+	}
 	return strings.Join(append(parts, shellQuote(op)), " ")
 }
 
 // bashBinding binds the approval of a command to the directory it runs in
 // (red team 14 AP1: rm -r ../x approved in one directory deletes another
 // thing from the next): the shell tool's own directory when its input
-// names one (Codex's workdir), else the call's.
-func bashBinding(req *agent.Request) allowlist.Binding {
+// names one (Codex's workdir), else the call's; and to the files the
+// engine read to judge it (red team 15 AP2: bash x.sh approved once ran
+// any later text of x.sh), their digest when it read any.
+func bashBinding(req *agent.Request, res *rewrite.Result) allowlist.Binding {
+	b := allowlist.Binding{Cwd: req.Cwd, FilesSHA256: res.ReadDigest()}
 	if req.Dir != "" {
-		return allowlist.Binding{Cwd: req.Dir}
+		b.Cwd = req.Dir
 	}
-	return allowlist.Binding{Cwd: req.Cwd}
+	return b
 }
 
 // writeBinding binds the approval of a Write or Edit to its tool input
@@ -613,7 +619,7 @@ func (s *settings) decidePath(ge guards.Env, path string, a guards.Action) guard
 		}
 	}
 	if a == guards.Write && d.Verdict < guards.Ask {
-		if dir := rewrite.HooksDirHolding(s.cfg.Project, s.cfg.Home, d.Path.Abs); dir != "" {
+		if dir := rewrite.HooksDirHolding(s.cfg.RepoTop(), s.cfg.Home, d.Path.Abs); dir != "" {
 			return guards.Decision{Verdict: guards.Ask, Rule: "git-hooks-dir", Source: "corral", PathContext: "blocked", Path: d.Path,
 				Message: fmt.Sprintf("Git hook: %s is in the hooks directory core.hooksPath names (%s): git runs it on the next commit, checkout or push, the user's own too, outside the agent", d.Path.Abs, dir)}
 		}

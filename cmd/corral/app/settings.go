@@ -204,8 +204,8 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 	s.applyPreset()
 	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
-		WithRegistrations(registrationFiles(cfg.Home, cfg.Project, env.getenv)).
-		WithAgentPrograms(guards.RegisteredPrograms(cfg.Home, cfg.Project, env.getenv("CLAUDE_CONFIG_DIR")))
+		WithRegistrations(registrationFilesAbove(cfg, env.getenv)).
+		WithAgentPrograms(agentProgramsAbove(cfg, env.getenv("CLAUDE_CONFIG_DIR")))
 	s.configDir = env.getenv("CLAUDE_CONFIG_DIR")
 	cfg.Paths = s.paths
 	// The built-in table is used as it is (cfg.Rules nil) unless a preset

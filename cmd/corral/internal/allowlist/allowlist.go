@@ -27,16 +27,23 @@ type Entry struct {
 }
 
 // Binding is what an approval is bound to beyond its operation: the
-// directory a command runs in and the SHA-256 (hex) of a Write's or an
-// Edit's tool input. Empty fields bind nothing.
+// directory a command runs in, the SHA-256 (hex) of a Write's or an
+// Edit's tool input, and of the files a command's judgement read. Empty
+// fields bind nothing.
 type Binding struct {
 	Cwd           string `json:"cwd,omitempty"`
 	ContentSHA256 string `json:"content_sha256,omitempty"`
+	// FilesSHA256 binds a command to the files corral read to judge it
+	// (rewrite.Result.ReadDigest, red team 15 AP2): the script bash x.sh
+	// runs, the Makefile, package.json. Once one of them changes, is
+	// created or goes away, the approval no longer matches.
+	FilesSHA256 string `json:"files_sha256,omitempty"`
 }
 
 // matches reports whether an entry bound by b approves a call at where.
 func (b Binding) matches(where Binding) bool {
-	return (b.Cwd == "" || b.Cwd == where.Cwd) && (b.ContentSHA256 == "" || b.ContentSHA256 == where.ContentSHA256)
+	return (b.Cwd == "" || b.Cwd == where.Cwd) && (b.ContentSHA256 == "" || b.ContentSHA256 == where.ContentSHA256) &&
+		(b.FilesSHA256 == "" || b.FilesSHA256 == where.FilesSHA256)
 }
 
 // Store is an allow-list file. Its methods are safe for concurrent use by
