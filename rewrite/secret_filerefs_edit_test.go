@@ -49,6 +49,10 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`ln -sf ~/.ssh/id_rsa CLAUDE.md`, "deny"},
 		{`ln ~/.ssh/id_rsa .claude/rules/x.md`, "deny"},
 		{`ln -s ../../.ssh/id_rsa docs/CLAUDE.md`, "deny"},
+		// Imports are followed (red team 16 AT1), as this command leaves
+		// the files.
+		{`echo '@~/.ssh/id_rsa' > docs/b.md && echo '@docs/b.md' >> CLAUDE.md`, "deny"},
+		{`echo '@b.md' > docs/c.md && echo '@~/.ssh/id_rsa' > docs/b.md && echo '@docs/c.md' >> AGENTS.md`, "deny"},
 		// Look-alikes: literal edits that leave ordinary references, and
 		// files the agent does not load.
 		{`sed -i 's/foo/bar/' CLAUDE.md`, "allow"},
@@ -57,6 +61,7 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`sed -i 's|foo|@~/.ssh/id_rsa|' docs/guide.md`, "allow"},
 		{`perl -pi -e 's/foo/bar/' README.md`, "allow"},
 		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
+		{`echo '@README.md' > docs/c.md && echo '@docs/c.md' >> CLAUDE.md`, "allow"},
 		{`gawk -i inplace '{print}' README.md`, "allow"},
 		{`ln -sf CLAUDE.md AGENTS.md`, "allow"},
 		{`ln -s ~/.ssh/id_rsa key`, "allow"},

@@ -101,13 +101,73 @@ func FileRefPaths(ref, fileDir, cwd, home string) []string {
 	return out
 }
 
+// MaxImportHops is how deep Claude Code follows imports: a file a memory
+// file imports may import others, up to five hops from the memory file.
+const MaxImportHops = 5
+
+// maxImportFiles bounds the files one text's imports read.
+const maxImportFiles = 100
+
+// Import is a reference Ref in the text of File (the file written, or a
+// file it imports, Hop hops down from it).
+type Import struct {
+	File, Ref string
+	Hop       int
+}
+
+// Imports returns the references of text, the text of the file at path,
+// and those of every file they make the agent load, read with read, as
+// Claude Code follows them: recursively, up to MaxImportHops from text (a
+// memory file imports @docs/a.md, which imports @~/.ssh/id_rsa: red team
+// 16 AT1). A reference in an imported file is relative to that file's
+// directory; cwd is only tried for text's own (FileRefPaths). At most
+// maxImportFiles files are read.
+func Imports(path, text, cwd, home string, read func(string) (string, bool)) []Import {
+	type file struct {
+		path, text, cwd string
+	}
+	seen := map[string]bool{path: true}
+	var out []Import
+	level := []file{{path, text, cwd}}
+	reads := 0
+	for hop := 0; hop < MaxImportHops && len(level) > 0; hop++ {
+		var next []file
+		for _, f := range level {
+			for _, ref := range AtReferences(f.text) {
+				out = append(out, Import{File: f.path, Ref: ref, Hop: hop})
+				if hop+1 >= MaxImportHops {
+					continue
+				}
+				for _, p := range FileRefPaths(ref, filepath.Dir(f.path), f.cwd, home) {
+					if seen[p] || reads >= maxImportFiles {
+						continue
+					}
+					seen[p] = true
+					reads++
+					if t, ok := read(p); ok {
+						next = append(next, file{p, t, ""})
+					}
+				}
+			}
+		}
+		level = next
+	}
+	return out
+}
+
 // noteFileRefs records the references of text, known, that call writes to
-// path when path is a file agents read references in.
+// path when path is a file agents read references in, and those of the
+// files they import (Imports): as this command leaves them, or on disk.
 func (w *walker) noteFileRefs(call *Call, path, text string) {
 	if !ReferencingFile(path) {
 		return
 	}
-	for _, r := range AtReferences(text) {
-		w.m.FileRefs = append(w.m.FileRefs, FileRef{Call: call, File: path, Ref: r})
+	cwd := ""
+	if call.Dir.Known {
+		cwd = call.Dir.Path
+	}
+	read := func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
+	for _, im := range Imports(path, text, cwd, w.home, read) {
+		w.m.FileRefs = append(w.m.FileRefs, FileRef{Call: call, File: im.File, Ref: im.Ref})
 	}
 }

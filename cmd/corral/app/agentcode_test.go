@@ -552,6 +552,26 @@ func TestImportedSecrets(t *testing.T) {
 			t.Errorf("Write %s = %q: %q, want %q", tc.path, tc.content, got, tc.want)
 		}
 	}
+	// Imports are followed as Claude Code follows them, recursively (red
+	// team 16 AT1): a file imported by the memory file imports the key.
+	for p, c := range map[string]string{"project/docs/a.md": "@~/.ssh/id_rsa\n", "project/docs/b.md": "more: @a.md\n", "project/docs/ok.md": "@../src/a.ts\n"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(m.home, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(m.home, p), []byte(c), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ path, content, want string }{
+		{"CLAUDE.md", "see @docs/a.md", "deny"},
+		{"CLAUDE.md", "see @docs/b.md", "deny"},
+		{".claude/commands/c.md", "read @docs/b.md", "deny"},
+		{"CLAUDE.md", "see @docs/ok.md", ""},
+	} {
+		if got := write(filepath.Join(m.project, tc.path), tc.content); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("Write %s = %q: %q, want %q", tc.path, tc.content, got, tc.want)
+		}
+	}
 	// A skill already on disk that references a secret is refused when
 	// loaded.
 	skill := filepath.Join(m.project, ".claude", "skills", "peek", "SKILL.md")

@@ -31,12 +31,24 @@ func importsText(path, rule string) bool {
 // reaches: ~/ is the home directory, a relative path is tried from the
 // file's directory (Claude Code's imports) and from the working directory
 // (a command's references).
-func (s *settings) referencedSecret(text, fileDir string) (guards.Secret, bool) {
+func (s *settings) referencedSecret(text, path string) (guards.Secret, bool) {
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
-	for _, ref := range syntax.AtReferences(text) {
-		tries := syntax.FileRefPaths(ref, fileDir, s.cfg.Cwd, s.cfg.Home)
-		for _, p := range tries {
+	read := func(p string) (string, bool) {
+		if _, ok := sec.Match(ge, p); ok {
+			return "", false // judged as it is; never read
+		}
+		t, err := syntax.ReadScript(p)
+		return t, err == nil
+	}
+	// The references of the text and of the files they import, as
+	// Claude Code follows them (syntax.Imports).
+	for _, im := range syntax.Imports(path, text, s.cfg.Cwd, s.cfg.Home, read) {
+		cwd := s.cfg.Cwd
+		if im.Hop > 0 {
+			cwd = ""
+		}
+		for _, p := range syntax.FileRefPaths(im.Ref, filepath.Dir(im.File), cwd, s.cfg.Home) {
 			if sc, ok := sec.Match(ge, p); ok {
 				return sc, true
 			}
@@ -61,7 +73,7 @@ func (s *settings) importedSecret(req *agent.Request, path string, d guards.Deci
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	sc, ok := s.referencedSecret(text, filepath.Dir(abs))
+	sc, ok := s.referencedSecret(text, abs)
 	if !ok {
 		return d
 	}

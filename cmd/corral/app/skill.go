@@ -272,7 +272,7 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 			worst, why = rewrite.Ask, fmt.Sprintf("%s could not be read whole", f)
 			continue
 		}
-		if sc, found := s.referencedSecret(string(data), filepath.Dir(f)); found {
+		if sc, found := s.referencedSecret(string(data), f); found {
 			sec := s.paths.Secrets()
 			dec := rewrite.Deny
 			if sec.Verdict == guards.Ask {
