@@ -3,6 +3,7 @@ package rewrite
 import (
 	"fmt"
 	"net/netip"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -336,11 +337,11 @@ type envSink struct {
 // inside), a command whose words hold it (a substitution), at this
 // level and at every script that holds this one's text (bash -c 'env' |
 // curl).
-func (p *Pass) envSinks(self *syntax.Call, sc *syntax.Script, start, end int) []envSink {
+func envSinks(net []*syntax.Call, self *syntax.Call, sc *syntax.Script, start, end int) []envSink {
 	var out []envSink
 	for depth := 0; sc != nil && depth < 16; depth++ {
-		for _, n := range p.Model.Calls {
-			if n == self || n.Script != sc || !networkCommands.Get()[n.Name] {
+		for _, n := range net {
+			if n == self || n.Script != sc {
 				continue
 			}
 			if n.Pipe != nil {
@@ -416,14 +417,18 @@ func (p *Pass) mentions(c *syntax.Call, files map[string]envOut) (string, bool) 
 	if len(files) == 0 {
 		return "", false
 	}
+	bases := map[string]bool{}
+	for f := range files {
+		bases[filepath.Base(f)] = true
+	}
 	check := func(dir syntax.Dir, v string) (string, bool) {
 		cands := []string{v}
 		if i := strings.LastIndexAny(v, "@<"); i >= 0 {
 			cands = append(cands, v[i+1:])
 		}
 		for _, x := range cands {
-			if x == "" || x == "-" {
-				continue
+			if x == "" || x == "-" || !bases[filepath.Base(x)] {
+				continue // not one of the files' names: no path to resolve
 			}
 			abs := guards.Normalize(p.guardsEnv(dir), x).Abs
 			if _, ok := files[abs]; ok {
@@ -457,8 +462,32 @@ func (p *Pass) mentions(c *syntax.Call, files map[string]envOut) (string, bool) 
 // judged as those variables sent (credSends). Part of the exfiltrate
 // rule (its Command).
 func checkEnvDumps(p *Pass) {
+	// Code that reads the whole environment (or a variable named at run
+	// time) and opens a connection may send any of them.
+	for _, s := range p.Model.EnvSends {
+		if !s.Print && s.Any {
+			p.Report(s.Call, Finding{Rule: "exfiltrate", Decision: Ask,
+				Message: fmt.Sprintf("%s reads the whole environment, or a variable named at run time, and opens a network connection (%s): it holds the session's tokens and keys", s.Call.Name, s.What)})
+		}
+	}
+	var net []*syntax.Call
+	for _, c := range p.Model.Calls {
+		if networkCommands.Get()[c.Name] {
+			net = append(net, c)
+		}
+	}
+	if len(net) == 0 {
+		return // nothing here sends: printing the environment is the user's to see
+	}
 	copies, assigns := p.assignmentsOf()
 	outs := p.envOuts(copies)
+	if len(outs) > maxEnvOuts {
+		// Followed one by one, thousands of printers against thousands
+		// of senders would outlast the hook's time.
+		p.Report(net[0], Finding{Rule: "exfiltrate", Decision: Ask,
+			Message: fmt.Sprintf("the command prints variables of the environment %d times, more than corral follows (%d), and %s sends data", len(outs), maxEnvOuts, net[0].Name)})
+		outs = outs[:maxEnvOuts]
+	}
 	// T=$(printenv GITHUB_TOKEN): T is a copy of what the printer
 	// prints.
 	for _, sa := range assigns {
@@ -512,20 +541,16 @@ func checkEnvDumps(p *Pass) {
 			what: fmt.Sprintf("%s of %s, where %s wrote", c.Name, f, src.what), names: src.names})
 	}
 	for _, o := range outs {
-		for _, s := range p.envSinks(o.call, o.script, o.start, o.end) {
+		for _, s := range envSinks(net, o.call, o.script, o.start, o.end) {
 			p.reportEnvSend(s.call, o, fmt.Sprintf("the environment (%s) is %s %s", o.what, s.how, s.call.Name))
-		}
-	}
-	// Code that reads the whole environment (or a variable named at run
-	// time) and opens a connection may send any of them.
-	for _, s := range p.Model.EnvSends {
-		if !s.Print && s.Any {
-			p.Report(s.Call, Finding{Rule: "exfiltrate", Decision: Ask,
-				Message: fmt.Sprintf("%s reads the whole environment, or a variable named at run time, and opens a network connection (%s): it holds the session's tokens and keys", s.Call.Name, s.What)})
 		}
 	}
 	checkCredArgs(p, copies)
 }
+
+// maxEnvOuts bounds the printers of the environment one command's
+// senders are matched against.
+const maxEnvOuts = 512
 
 // reportEnvSend reports network call n receiving o's output, described
 // by how: the whole environment is denied; credential variables alone
