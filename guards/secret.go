@@ -221,7 +221,7 @@ func (e *secretEdit) applyErr(base *Secrets) (*Secrets, error) {
 // DefaultSecrets is the built-in secret class, denied on read.
 func DefaultSecrets() *Secrets {
 	s := &Secrets{Verdict: Deny, Source: DefaultSource}
-	s.patterns = make([]secretPattern, 0, len(defaultSecrets)+len(defaultContentSecrets)+len(defaultShellSecrets))
+	s.patterns = make([]secretPattern, 0, len(defaultSecrets)+len(defaultContentSecrets)+len(defaultShellSecrets)+len(mcpTokenFiles.List))
 	if err := s.Add(defaultSecrets...); err != nil {
 		panic(err)
 	}
@@ -231,6 +231,14 @@ func DefaultSecrets() *Secrets {
 	}
 	for _, n := range defaultShellSecrets {
 		s.patterns = append(s.patterns, secretPattern{raw: n, name: n, content: assignsCredential})
+	}
+	for _, n := range mcpTokenFiles.List {
+		sp, err := parseSecretPattern(n)
+		if err != nil {
+			panic(err)
+		}
+		sp.content = mcpTokens
+		s.patterns = append(s.patterns, sp)
 	}
 	for _, e := range defaultSecretExceptions {
 		p, err := parseSecretPattern(e)
@@ -377,7 +385,7 @@ func (sp secretPattern) match(home string, abs, given string) bool {
 // ~/.aws/credentials.
 func (sp secretPattern) matchFold(home string, abs, given string, fold bool) bool {
 	if sp.dir != nil {
-		return sp.dir.matchAnchoredFold(home, abs, fold)
+		return sp.dir.matchAnchoredFold(home, abs, fold) && (sp.content == nil || sp.content(abs))
 	}
 	name := sp.name
 	if fold {

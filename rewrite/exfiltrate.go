@@ -35,8 +35,11 @@ http's: curl -d @f localhost:8080/api stays here), or its proxy's (-x,
 --proxy, --preproxy) when the URL is on the list. curl -T to a file:// URL
 copies the file on this machine: that is a write through the path guards
 (bash-write), not an upload. The environment (env, printenv, set, export -p,
-declare -x, /proc/*/environ) piped or substituted into a network command is
-denied: it holds the session's tokens. So is a network command given a
+declare -p/-x, typeset, a loop echoing "${!v}" over compgen -e, code that
+prints os.environ or process.env, jq env, /proc/*/environ) piped or
+substituted into a network command, stored in a variable it expands, or
+written to a file the same command then sends, is denied: it holds the
+session's tokens. So is a network command given a
 variable that holds a secret's content (source .env; curl -d "$KEY" URL;
 read KEY < .env; KEY=$(cat .env); export $(grep -v '^#' .env | xargs)) or
 a program that resolves or contacts a host name or URL holding it (dig
@@ -92,7 +95,11 @@ would pack a secret on disk (no "files" list, and neither .npmignore nor,
 without one, .gitignore leaves it out). docker push is not judged: the
 image is built from the user's project and goes to their registry.
 kubectl --server URL (-s) without --token sends the kubeconfig's login
-to URL: asked.`,
+to URL: asked. A variable whose name marks a credential (GITHUB_TOKEN,
+OPENAI_API_KEY) that the environment gives, sent by an HTTP client (data,
+a header, the URL) or printed into one's input (printenv GITHUB_TOKEN |),
+asks unless it goes to the service the name names (api.github.com) or a
+host on network.allow_hosts.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
 		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
@@ -148,10 +155,6 @@ var networkCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
 var DefaultAllowHosts = []string{"localhost", "127.0.0.1", "::1"}
 
 func checkExfiltrate(p *Pass, c *syntax.Call) {
-	if isEnvDump(c) {
-		p.envIntoNetwork(c)
-		return
-	}
 	if p.secretArgs(c) || p.secretInput(c) || p.secretEnvImport(c) {
 		return
 	}
@@ -755,51 +758,6 @@ func (p *Pass) tftpUploads(c *syntax.Call) {
 					p.upload(c, syntax.Arg{Value: f[1], Raw: f[1], Static: true, Start: c.Start, End: c.End}, host)
 				}
 			}
-		}
-	}
-}
-
-// isEnvDump reports whether c prints the environment.
-func isEnvDump(c *syntax.Call) bool {
-	switch c.Name {
-	case "env", "printenv":
-		// env with a command to run is a wrapper, taken off by syntax.
-		for _, a := range c.Args {
-			if a.Static && !strings.HasPrefix(a.Value, "-") && !strings.Contains(a.Value, "=") && c.Name == "env" {
-				return false
-			}
-		}
-		return true
-	case "set":
-		return len(c.Args) == 0
-	case "export", "declare", "typeset":
-		return len(c.Args) == 1 && (c.Args[0].Value == "-p" || c.Args[0].Value == "-x" || c.Args[0].Value == "-px")
-	case "cat":
-		for _, a := range c.Args {
-			if strings.HasPrefix(a.Value, "/proc/") && strings.HasSuffix(a.Value, "/environ") {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// envIntoNetwork reports an environment dump that reaches a network
-// command: a later stage of its pipeline, or the command whose argument
-// substitutes it.
-func (p *Pass) envIntoNetwork(c *syntax.Call) {
-	if c.Pipe != nil {
-		for i := c.PipeIndex + 1; i < len(c.Pipe.Calls) && i <= c.PipeIndex+maxPipeFollow; i++ {
-			if s := c.Pipe.Stage(i); s != nil && networkCommands.Get()[s.Name] {
-				p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is piped into %s: it holds the session's tokens and keys", c.Name, s.Name)})
-				return
-			}
-		}
-	}
-	for h := c.Host; h != nil; h = h.Host {
-		if networkCommands.Get()[h.Name] {
-			p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: fmt.Sprintf("the environment (%s) is substituted into %s: it holds the session's tokens and keys", c.Name, h.Name)})
-			return
 		}
 	}
 }

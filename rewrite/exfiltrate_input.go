@@ -257,6 +257,7 @@ func containsAll(have, want []string) bool {
 // reads by a literal is matched by name; reading the whole environment or
 // a name only known at run time matches every variable.
 func checkEnvSends(p *Pass) {
+	checkEnvDumps(p)
 	if p.Config.Paths == nil {
 		return
 	}

@@ -945,7 +945,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// Only code written in the command: a script on disk
 			// (python app.py after source .env) is the project's own
 			// program using its configuration.
-			if len(call.Env) > 0 && origin == "" {
+			if origin == "" {
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
 					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
 			}
