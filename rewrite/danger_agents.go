@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"encoding/json"
 	"maps"
 	"path"
 	"slices"
@@ -103,7 +104,7 @@ with its own approvals on passes.`,
 		if name == "claude" {
 			if a, ok := agentsHooks(args); ok {
 				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask,
-					Message: "claude --agents " + clipText(a.Value, 60) + " defines subagents whose hooks (or definitions only known at run time) run commands outside corral's hook"})
+					Message: "claude --agents " + clipText(a.Value, 60) + " defines subagents whose hooks (or definitions only known at run time) run commands outside corral's hook, or whose permissionMode turns Claude Code's own prompts off"})
 				return
 			}
 		}
@@ -153,11 +154,31 @@ func agentsHooks(args []syntax.Arg) (syntax.Arg, bool) {
 		default:
 			continue
 		}
-		if !a.Static || strings.Contains(a.Value, "hooks") || strings.Contains(a.Value, `\u`) {
+		if !a.Static || strings.Contains(a.Value, "hooks") || strings.Contains(a.Value, `\u`) || loosePermissionMode(a.Value) {
 			return a, true
 		}
 	}
 	return syntax.Arg{}, false
+}
+
+// loosePermissionMode reports --agents JSON that gives a subagent a
+// permissionMode other than default or plan (bypassPermissions turns
+// Claude Code's own prompts off for everything it does; red team 16 RG4b),
+// or that mentions the key in a text that does not decode.
+func loosePermissionMode(v string) bool {
+	if !strings.Contains(v, "permissionMode") {
+		return false
+	}
+	var defs map[string]map[string]any
+	if json.Unmarshal([]byte(v), &defs) != nil {
+		return true
+	}
+	for _, d := range defs {
+		if m, ok := d["permissionMode"]; ok && m != "default" && m != "plan" {
+			return true
+		}
+	}
+	return false
 }
 
 // codexConfigOverride reports a codex config override (-c KEY=VALUE,

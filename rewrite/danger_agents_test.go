@@ -26,6 +26,11 @@ func TestAgentUnguarded(t *testing.T) {
 		{"hermes chat -q hi --yolo", Ask},
 		{"GOOSE_MODE=auto goose run -t hi", Ask},
 		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x","hooks":{"PreToolUse":[]}}}'`, Ask},
+		// A subagent whose permissionMode turns Claude Code's prompts off
+		// (red team 16 RG4b); plan and default pass.
+		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x","permissionMode":"bypassPermissions"}}'`, Ask},
+		{`claude -p hi --agents='{"x":{"description":"x","prompt":"x","permissionMode":"acceptEdits"}}'`, Ask},
+		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x","permissionMode":"plan"}}'`, Allow},
 		{`claude -p hi --agents "$A"`, Ask},
 		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x"}}'`, Allow},
 		// Red team 15 RG4: codex's hooks are a feature flag, off for one

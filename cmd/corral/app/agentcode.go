@@ -225,6 +225,10 @@ func (s *settings) agentCode(req *agent.Request, path string, d guards.Decision)
 		d.Message += "; its front matter registers hooks or MCP servers, whose commands run outside corral's hook"
 		return d
 	}
+	if why, loose := frontMatterLoosens(text); loose {
+		d.Message += "; " + why
+		return d
+	}
 	worst, why := rewrite.Allow, ""
 	for _, c := range cmds {
 		if dec, res := s.agentRuns(c, req.AgentType); dec > worst {

@@ -146,3 +146,33 @@ func TestAgentHookKeyWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestFrontMatterLoosens (red team 16 RG4b): a subagent whose front matter
+// sets a permissionMode other than default or plan, and a skill or command
+// whose allowed-tools approve a tool that runs or writes as a whole, turn
+// Claude Code's own prompts off for what they do: writing one asks, as a
+// front matter with hooks does. Narrow lists and plain modes pass.
+func TestFrontMatterLoosens(t *testing.T) {
+	m := newMachine(t)
+	for _, tc := range []struct{ path, text, want string }{
+		{".claude/agents/a.md", "---\nname: a\ndescription: d\ntools: Bash\npermissionMode: bypassPermissions\n---\nx\n", "ask"},
+		{".claude/agents/b.md", "---\nname: b\ndescription: d\npermissionMode: acceptEdits\n---\nx\n", "ask"},
+		{".claude/agents/c.md", "---\nname: c\ndescription: d\n\"permissionMode\": default\n---\nx\n", "ask"},
+		{".claude/skills/y/SKILL.md", "---\nname: y\ndescription: d\nallowed-tools: Bash(*), Write(*), Edit(*)\n---\nx\n", "ask"},
+		{".claude/commands/z.md", "---\nallowed-tools: Bash\n---\nx\n", "ask"},
+		{".claude/commands/w.md", "---\nallowed-tools:\n  - Read\n  - Write\n---\nx\n", "ask"},
+		{".claude/commands/v.md", "---\nallowed-tools: [Read, \"mcp__db__query\"]\n---\nx\n", "ask"},
+		// Look-alikes.
+		{".claude/agents/d.md", "---\nname: d\ndescription: reviews\ntools: Read, Grep\npermissionMode: plan\n---\nx\n", ""},
+		{".claude/agents/e.md", "---\nname: e\ndescription: reviews\ntools: Read, Grep\n---\nx\n", ""},
+		{".claude/commands/commit.md", "---\nallowed-tools: Bash(git add:*), Bash(git status:*), Bash(git commit:*)\ndescription: commit\n---\nx\n", ""},
+		{".claude/skills/r/SKILL.md", "---\nname: r\ndescription: d\nallowed-tools: Read, Grep, Glob\n---\nx\n", ""},
+	} {
+		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": filepath.Join(m.project, tc.path), "content": tc.text}}
+		out, _, _ := m.hook(in)
+		if got := decisionOf(out); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("Write %s: %q, want %q", tc.path, got, tc.want)
+		}
+	}
+}

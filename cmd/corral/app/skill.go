@@ -354,6 +354,154 @@ func frontMatterHooks(text string) bool {
 	return yamlMayHaveKey(strings.Join(fm, "\n"), "hooks") || yamlMayHaveKey(strings.Join(fm, "\n"), "mcpServers")
 }
 
+// frontMatterLoosens reports front matter that turns Claude Code's own
+// permission prompts off for what the text's subagent or skill does (red
+// team 16 RG4b), and how: a subagent's permissionMode other than default
+// or plan (bypassPermissions, acceptEdits, dontAsk, …), and an
+// allowed-tools (allowedTools) list that approves a tool that runs or
+// writes as a whole — Bash, Write, Edit, MultiEdit, NotebookEdit, an MCP
+// server's tools, or a pattern such as Bash(*) or Write(**) — where
+// read-only tools (Read, Grep, Glob, LS, WebSearch, WebFetch, TodoWrite,
+// Task) and a narrowed command (Bash(git status:*)) pass. A key written in
+// a form corral does not read plainly (quoted, in a flow mapping, over
+// several lines, a merge key) counts as loosening.
+func frontMatterLoosens(text string) (string, bool) {
+	fm, ok := frontMatterText(text)
+	if !ok {
+		return "", false
+	}
+	plain := map[string]string{}
+	for _, l := range strings.Split(fm, "\n") {
+		if k, v, ok := strings.Cut(l, ":"); ok && k == strings.TrimSpace(k) && k != "" {
+			plain[k] = strings.TrimSpace(v)
+		}
+	}
+	if yamlMayHaveKey(fm, "permissionMode") {
+		v, ok := plain["permissionMode"]
+		v = strings.Trim(v, `"'`)
+		if !ok || v != "default" && v != "plan" {
+			return "its front matter sets permissionMode " + clip(v, 40) + ", which turns Claude Code's own permission prompts off for it", true
+		}
+	}
+	for _, key := range []string{"allowed-tools", "allowedTools"} {
+		if !yamlMayHaveKey(fm, key) {
+			continue
+		}
+		v, ok := plain[key]
+		if !ok {
+			return "its front matter's " + key + " is not written as a plain list", true
+		}
+		if v == "" {
+			// A block list: the lines "- TOOL" after the key.
+			v = blockListAfter(fm, key)
+		}
+		for _, t := range splitToolList(v) {
+			if !narrowTool(t) {
+				return "its front matter's " + key + " approves " + clip(t, 40) + " without Claude Code's own prompt", true
+			}
+		}
+	}
+	return "", false
+}
+
+// frontMatterText is the front matter of text: the lines after a first
+// line --- up to the next line that is --- alone.
+func frontMatterText(text string) (string, bool) {
+	text = strings.TrimLeft(strings.TrimPrefix(text, "\ufeff"), " \t\r\n")
+	first, rest, ok := strings.Cut(text, "\n")
+	if !ok || !strings.HasPrefix(first, "---") || strings.TrimSpace(first[3:]) != "" {
+		return "", false
+	}
+	var fm []string
+	for _, l := range strings.Split(rest, "\n") {
+		if strings.TrimSpace(l) == "---" {
+			break
+		}
+		fm = append(fm, strings.TrimRight(l, "\r"))
+	}
+	return strings.Join(fm, "\n"), true
+}
+
+// blockListAfter returns the items of a YAML block list under key, joined
+// by commas.
+func blockListAfter(fm, key string) string {
+	var items []string
+	in := false
+	for _, l := range strings.Split(fm, "\n") {
+		switch {
+		case strings.HasPrefix(l, key+":"):
+			in = true
+		case in && strings.HasPrefix(strings.TrimSpace(l), "- "):
+			items = append(items, strings.TrimSpace(strings.TrimSpace(l)[2:]))
+		case in && strings.TrimSpace(l) == "":
+		default:
+			in = false
+		}
+	}
+	return strings.Join(items, ",")
+}
+
+// splitToolList splits an allowed-tools value (a comma or blank separated
+// string, or a flow list [a, b]) into its entries; a blank inside
+// parentheses (Bash(git commit:*)) stays in its entry.
+func splitToolList(v string) []string {
+	v = strings.TrimSpace(v)
+	if strings.HasPrefix(v, "[") && strings.HasSuffix(v, "]") {
+		v = v[1 : len(v)-1]
+	}
+	var out []string
+	depth, start := 0, 0
+	flush := func(end int) {
+		if t := strings.Trim(strings.TrimSpace(v[start:end]), `"'`); t != "" {
+			out = append(out, t)
+		}
+	}
+	for i := 0; i < len(v); i++ {
+		switch v[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',', ' ', '\t':
+			if depth == 0 {
+				flush(i)
+				start = i + 1
+			}
+		}
+	}
+	flush(len(v))
+	return out
+}
+
+// narrowTool reports an allowed-tools entry that approves nothing that
+// runs or writes as a whole: a read-only tool, or Bash narrowed to a
+// command (Bash(git status:*), Bash(npm test)).
+func narrowTool(t string) bool {
+	switch t {
+	case "Read", "Grep", "Glob", "LS", "WebSearch", "WebFetch", "TodoWrite", "TodoRead", "Task":
+		return true
+	}
+	if inner, ok := strings.CutPrefix(t, "Bash("); ok && strings.HasSuffix(inner, ")") {
+		inner = strings.TrimSpace(strings.TrimSuffix(inner, ")"))
+		cmd := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(inner, "*"), ":"))
+		return cmd != "" && !strings.ContainsAny(cmd, "*?") && cmd != ":"
+	}
+	for _, ro := range []string{"Read(", "Grep(", "Glob(", "WebFetch("} {
+		if strings.HasPrefix(t, ro) {
+			return true
+		}
+	}
+	return false
+}
+
+// clip shortens s for a message.
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}
+
 // yamlMayHaveKey reports whether YAML text may have a mapping key that
 // reads as key (see frontMatterHooks).
 func yamlMayHaveKey(s, key string) bool {
