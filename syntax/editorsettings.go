@@ -77,8 +77,93 @@ func (w *walker) editorSettingsWrite(c scope, call *Call, path, text string, kno
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
 				What: call.Name + " writes " + name + " with " + automaticTasksKey + " on: VS Code then runs the project's folderOpen tasks without its prompt, outside the agent"})
 		}
+		if key, ok := EditorAgentApproval(text); ok {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: call.Name + " writes " + name + " with " + key + ", " + EditorApprovalEffect(key)})
+		}
 		return
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
 		What: call.Name + " writes " + name + " with text only known at run time: it may set " + automaticTasksKey + " on, and VS Code then runs the project's folderOpen tasks without its prompt"})
+}
+
+// editorAgentKeys are the settings of the agents that run inside VS Code
+// that approve their own tool calls (Copilot's agent mode "YOLO" switches,
+// CVE-2025-53773; Roo Code's and Cline's command allow-lists, Amp's
+// allow-all) and VS Code's own MCP servers (the "mcp" key, programs the
+// editor's agents start): set by the project's settings file, they drop
+// those agents' prompts, outside corral's hook (red team 16 RG1b).
+var editorAgentKeys = []string{
+	"chat.tools.autoApprove", "chat.tools.global.autoApprove", "chat.tools.terminal.autoApprove",
+	"chat.tools.edits.autoApprove", "chat.tools.urls.autoApprove", "chat.agent.autoApprove",
+	"github.copilot.chat.agent.autoApprove", "roo-cline.allowedCommands", "roo-cline.alwaysAllowExecute",
+	"cline.allowedCommands", "amp.dangerouslyAllowAll", "amp.commands.allowlist", "amp.permissions", "mcp",
+}
+
+// EditorAgentApproval returns the first key of editorAgentKeys a VS Code
+// settings text (or a workspace file's "settings") sets to anything but
+// false, null or an empty value, dotted or nested ({"chat": {"tools":
+// {"autoApprove": true}}}).
+func EditorAgentApproval(text string) (string, bool) {
+	var doc map[string]any
+	if json.Unmarshal([]byte(StripJSONC(text)), &doc) != nil {
+		return "", false
+	}
+	docs := []map[string]any{doc}
+	if st, ok := doc["settings"].(map[string]any); ok {
+		docs = append(docs, st)
+	}
+	for _, d := range docs {
+		for _, key := range editorAgentKeys {
+			if v, ok := settingAt(d, key); ok && settingOn(v) {
+				return key, true
+			}
+		}
+	}
+	return "", false
+}
+
+// settingAt finds a dotted VS Code setting written whole ("a.b.c") or
+// nested in objects under any split of its parts ({"a": {"b.c": …}}).
+func settingAt(m map[string]any, key string) (any, bool) {
+	if v, ok := m[key]; ok {
+		return v, true
+	}
+	for i := 0; i < len(key); i++ {
+		if key[i] != '.' {
+			continue
+		}
+		if sub, ok := m[key[:i]].(map[string]any); ok {
+			if v, ok := settingAt(sub, key[i+1:]); ok {
+				return v, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// settingOn reports a value that turns a setting on: anything but false,
+// null, "", "off", an empty list or an empty object.
+func settingOn(v any) bool {
+	switch x := v.(type) {
+	case nil:
+		return false
+	case bool:
+		return x
+	case string:
+		return x != "" && x != "off"
+	case []any:
+		return len(x) > 0
+	case map[string]any:
+		return len(x) > 0
+	}
+	return true
+}
+
+// EditorApprovalEffect says what a key of editorAgentKeys does.
+func EditorApprovalEffect(key string) string {
+	if key == "mcp" {
+		return "which registers MCP servers that VS Code's agents start, outside corral's hook"
+	}
+	return "which lets an agent inside VS Code run tools or commands without its prompt, outside corral's hook"
 }

@@ -386,7 +386,14 @@ func editorSettingsWrite(req *agent.Request, path string, d guards.Decision) gua
 		return d
 	}
 	text, ok := agentCodeText(req, path)
-	if !ok || !syntax.AllowsAutomaticTasks(text) {
+	if !ok {
+		return d
+	}
+	if key, ok := syntax.EditorAgentApproval(text); ok {
+		return guards.Decision{Verdict: guards.Ask, Rule: guards.EditorAutoRunRule, Source: "corral", Path: d.Path, PathContext: d.PathContext,
+			Message: fmt.Sprintf("Editor agents: %s sets %s, %s (red team 16 RG1b)", abs, key, strings.TrimPrefix(syntax.EditorApprovalEffect(key), "which "))}
+	}
+	if !syntax.AllowsAutomaticTasks(text) {
 		return d
 	}
 	return guards.Decision{Verdict: guards.Ask, Rule: guards.EditorAutoRunRule, Source: "corral", Path: d.Path, PathContext: d.PathContext,

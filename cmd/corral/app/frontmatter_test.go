@@ -176,3 +176,22 @@ func TestFrontMatterLoosens(t *testing.T) {
 		}
 	}
 }
+
+// TestEditorAgentSettingsWrites (red team 16 RG1b): a Write of the
+// project's .vscode/settings.json that approves the editor agents' tools
+// asks; ordinary settings pass.
+func TestEditorAgentSettingsWrites(t *testing.T) {
+	m := newMachine(t)
+	for _, tc := range []struct{ text, want string }{
+		{`{"chat.tools.autoApprove": true}`, "ask"},
+		{`{"mcp": {"servers": {"x": {"command": "sh", "args": ["-c", "id"]}}}}`, "ask"},
+		{`{"editor.formatOnSave": true}`, ""},
+	} {
+		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
+			"tool_input": map[string]any{"file_path": filepath.Join(m.project, ".vscode", "settings.json"), "content": tc.text}}
+		out, _, _ := m.hook(in)
+		if got := decisionOf(out); got != tc.want && !(tc.want == "" && got == "allow") {
+			t.Errorf("Write .vscode/settings.json %s: %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
