@@ -683,6 +683,12 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		}
 		w.packageScript(c, &inner, p.run, "bun")
 	case p.file != nil:
+		if p.file.Static {
+			// perl x.pl > f: a script that fetches and prints.
+			if text, ok := w.readScript(call.Dir.Join(p.file.Value)); ok {
+				codeFetchPrint(call, p.lang, text)
+			}
+		}
 		for _, argv := range argvs {
 			w.argv = argv
 			w.interpreterFile(c, call, *p.file, p.lang)
@@ -708,6 +714,16 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		for _, in := range w.stdinTexts(c, call) {
 			w.argv = p.argv
 			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
+			codeFetchPrint(call, p.lang, in.text) // python3 <<'E' … print(urlopen(URL).read()) E > f
+		}
+		if in, ok := w.stdinFileText(call); ok {
+			codeFetchPrint(call, p.lang, in.text) // python3 < fetch.py > f
+		}
+		if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && in.Stage < len(in.Pipe.Calls) {
+			// echo CODE | python3 > f: the text the stage before prints.
+			if text, _, ok := w.producedText(c, in.Pipe, in.Stage-1); ok {
+				codeFetchPrint(call, p.lang, text)
+			}
 		}
 		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
 			// python3 < evil.py: the program is the file's text.
