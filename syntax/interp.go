@@ -942,6 +942,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)
 	}
+	// Code that sets PATH for the programs it starts (os.environ["PATH"]
+	// = …, an environment copy with PATH handed to a child): a program it
+	// runs by name is the file that PATH finds (lang.SetsPath).
+	pathSetter, setsPath := "", false
+	if origin == "" || w.lenient == 0 {
+		pathSetter, setsPath = lang.SetsPath(l, text)
+	}
 	// cwd is the program's working directory as its chdir calls leave
 	// it; dir the one of the effect being judged.
 	cwd := call.Dir
@@ -989,6 +996,17 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 			}
 			continue
+		}
+		if setsPath && (e.Kind == lang.Shell && strings.TrimSpace(e.Text) != "" || e.Kind == lang.Exec && len(e.Argv) > 0 && !strings.Contains(e.Argv[0], "/")) {
+			// e = dict(os.environ); e["PATH"] = "/tmp/x:" + e["PATH"];
+			// subprocess.run(["ls"], env=e) runs /tmp/x/ls.
+			name := e.Text
+			if e.Kind == lang.Exec {
+				name = e.Argv[0]
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: clip(name, 60),
+				What: e.Call + " in " + string(l) + " code (" + at + ") runs " + clip(name, 40) + " by name, looked up through the PATH the code sets (" +
+					clip(pathSetter, 60) + "): which file runs is only known at run time"})
 		}
 		switch e.Kind {
 		case lang.Shell:
