@@ -52,6 +52,14 @@ func TestCodeRunsThroughSetPath(t *testing.T) {
 		want Decision
 	}{
 		{`python3 -c 'import os, subprocess; e = os.environ.copy(); e["PATH"] = "/tmp/x"; subprocess.run("make", shell=True, env=e)'`, Ask},
+		// The program named by a variable read through an environment
+		// copy, whether the command sets it or not.
+		{`X=ls python3 -c 'import os, subprocess; e = dict(os.environ); subprocess.run([e["X"]])'`, Ask},
+		{`python3 -c 'import os, subprocess; subprocess.run([os.environ.copy()["X"], "-la"])'`, Ask},
+		{`X=ls node -e 'const e = {...process.env}; require("child_process").execFileSync(e.X)'`, Ask},
+		{`X=ls perl -e 'my %e = %ENV; system($e{X})'`, Ask},
+		{`X=ls ruby -e 'e = ENV.to_h; system(e["X"])'`, Ask},
+		{`X=ls php -r '$e = getenv(); system($e["X"]);'`, Ask},
 		// Look-alikes.
 		{`python3 -c 'import os, subprocess; print(os.environ["PATH"]); subprocess.run(["ls"])'`, Allow},
 		{`python3 -c 'import os, subprocess; e = dict(os.environ); e["PYTHONUNBUFFERED"] = "1"; subprocess.run(["ls"], env=e)'`, Allow},
