@@ -58,6 +58,8 @@ func TestInterpreterOptionSpellings(t *testing.T) {
 		{`jshell --startup DEFAULT <<< 'new java.io.File("/home/u/.bashrc").delete()'`, Deny},
 		{`echo 'new java.io.File("/home/u/.bashrc").delete()' | jshell --startup DEFAULT -`, Deny},
 		{`jshell --startup=DEFAULT - <<< 'new java.io.File("/home/u/.bashrc").delete()'`, Deny},
+		{`jshell PRINTING <<< 'new java.io.File("/home/u/.bashrc").delete()'`, Deny},
+		{`jshell -q x.jsh <<< 'new java.io.File("/home/u/.bashrc").delete()'`, Deny},
 		{`python3 -Sc 'import os; os.remove(os.path.expanduser("~/.bashrc"))'`, Deny},
 		{`python3 -X dev -W ignore -c 'import os; os.remove(os.path.expanduser("~/.bashrc"))'`, Deny},
 		{`perl -lne 'unlink "$ENV{HOME}/.bashrc"' f`, Deny},
@@ -72,6 +74,7 @@ func TestInterpreterOptionSpellings(t *testing.T) {
 		{`ruby --encoding utf-8 -e 'puts 1'`, Allow},
 		{`php --run 'echo PHP_VERSION;'`, Allow},
 		{`jshell --startup DEFAULT <<< 'System.out.println(1)'`, Allow},
+		{`jshell PRINTING <<< 'System.out.println(1)'`, Allow},
 		{`echo "node -pe rm -rf /"`, Allow},
 	} {
 		if got := Check(cfg, tc.cmd).Decision; got != tc.want {

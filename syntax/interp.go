@@ -86,6 +86,10 @@ type interpSpec struct {
 	// before its program, which is still read (jshell --startup FILE);
 	// builtin are the values that name no file (jshell's DEFAULT).
 	load, builtin []string
+	// operandsLoad reports that the operands are files the interpreter
+	// runs before it reads its program from standard input (jshell
+	// x.jsh, jshell PRINTING: builtin names no file).
+	operandsLoad bool
 	// noFile reports that operands are no script the interpreter runs
 	// (sbcl's, erl's and matlab's are the program's arguments, kotlinc
 	// compiles its files, ghci loads modules without running them).
@@ -356,6 +360,16 @@ func interpreterProgram(c *Call) (program, bool) {
 		}
 		p.argv = argvFor(l, name, "", words(0))
 		p.loop = loop
+		return p, true
+	}
+	if spec.operandsLoad && p.file == nil {
+		// jshell PRINTING <<< CODE runs the start-up file, then CODE.
+		for _, k := range operands {
+			if a := &args[k]; !a.Static || a.Value != "-" && !slices.Contains(spec.builtin, a.Value) {
+				p.loads = append(p.loads, a)
+			}
+		}
+		p.stdin = true
 		return p, true
 	}
 	if p.file == nil && len(operands) > 0 && !spec.noFile {

@@ -62,6 +62,9 @@ func TestInterpreterSpellingsScanned(t *testing.T) {
 		{`jshell --startup DEFAULT`, "", "", true},
 		{`jshell --startup=DEFAULT -`, "", "", true},
 		{`jshell --startup x.jsh`, "", "", true},
+		// jshell's operands are load files it runs before its input.
+		{`jshell PRINTING`, "", "", true},
+		{`jshell -q x.jsh -`, "", "", true},
 	}
 	for _, tc := range cases {
 		m, err := Analyze(tc.src, Options{Cwd: "/p", Home: "/home/u"})
@@ -138,6 +141,7 @@ func TestInterpreterSpellingsOracle(t *testing.T) {
 		{argv: []string{"perl", "-le", pl("l1")}, code: pl("l1")},
 		{argv: []string{"perl", "-I", "/tmp", "-e", pl("l2")}, code: pl("l2")},
 		{argv: []string{"jshell", "--startup", "DEFAULT"}, stdin: `java.nio.file.Files.writeString(java.nio.file.Path.of("` + filepath.Join(dir, "j1") + `"), "ran")` + "\n/exit\n"},
+		{argv: []string{"jshell", "PRINTING"}, stdin: `java.nio.file.Files.writeString(java.nio.file.Path.of("` + filepath.Join(dir, "j3") + `"), "ran")` + "\n/exit\n"},
 		{argv: []string{"jshell", "--startup", "DEFAULT", "-"}, stdin: `java.nio.file.Files.writeString(java.nio.file.Path.of("` + filepath.Join(dir, "j2") + `"), "ran")` + "\n/exit\n"},
 	}
 	for _, tc := range cases {
