@@ -38,7 +38,7 @@ func TestCodeFetchStdout(t *testing.T) {
 		{`python3 -c 'import urllib.request as u;print(u.urlopen("` + u + `").read().decode())' > agent_sandbox/f`, Allow},
 		{`python3 -c 'import urllib.request as u;print(u.urlopen("` + u + `").read().decode())' > /dev/null`, Allow},
 		{`perl -e 'print "get(x)\n"' > f`, Allow},
-		{`python3 fetch.py > f`, Allow}, // a script on disk is the project's own program
+		{`python3 fetch.py > f`, Allow}, // no fetch.py here: TestCodeFetchStdoutStdinAndFiles reads one on disk
 	})
 }
 

@@ -55,6 +55,9 @@ type program struct {
 	// argv is the program's argument vector as its language indexes it
 	// (argvFor), nil when corral does not model it.
 	argv []lang.Arg
+	// loads are files the interpreter runs before its program
+	// (interpSpec.load).
+	loads []*Arg
 	// loop reports perl or ruby -n/-p: the code runs in a loop over the
 	// files the words name, and only its BEGIN blocks see them as words.
 	loop bool
@@ -79,6 +82,14 @@ type interpSpec struct {
 	// (python3, node, ruby, perl and php: "python3 -- -" reads its
 	// program from stdin); without it "--" makes "-" a file name (lua).
 	endDash bool
+	// load lists the options whose value is a file the interpreter runs
+	// before its program, which is still read (jshell --startup FILE);
+	// builtin are the values that name no file (jshell's DEFAULT).
+	load, builtin []string
+	// operandsLoad reports that the operands are files the interpreter
+	// runs before it reads its program from standard input (jshell
+	// x.jsh, jshell PRINTING: builtin names no file).
+	operandsLoad bool
 	// noFile reports that operands are no script the interpreter runs
 	// (sbcl's, erl's and matlab's are the program's arguments, kotlinc
 	// compiles its files, ghci loads modules without running them).
@@ -101,14 +112,27 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		return interpSpec{opts: OptSpec{ShortVal: "ep", LongEq: true, Stop: true, LongVal: []string{"eval", "print", "cwd"}},
 			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help"}}, true
 	case l == lang.JS: // node, nodejs: node --help
-		return interpSpec{opts: OptSpec{ShortVal: "rCep", LongEq: true, Stop: true,
-			LongVal: []string{"require", "import", "loader", "experimental-loader", "conditions", "input-type", "env-file", "title",
-				"stack-size", "inspect-port", "eval", "print", "run"}},
-			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check"}, endDash: true}, true
+		// node's one-dash words are whole option names, never clusters
+		// with an attached value: -pe is an alias of --print --eval, and
+		// -p/--print takes the next word as code unless it is an option
+		// (node -p -e CODE). Every value is a word of its own or after
+		// "=", and never begins with "-" (ValNoDash). The value options
+		// are those node --help lists with "=..." (nodeLongVal; checked
+		// against the installed node by TestNodeValueOptionsFromHelp).
+		return interpSpec{opts: OptSpec{ShortNext: "rCep", LongEq: true, Stop: true, ValNoDash: true,
+			LongVal: strings.Fields(nodeLongVal)},
+			code: []string{"e", "p", "eval", "print"}, check: []string{"version", "help", "check", "c", "v", "h", "v8-options", "completion-bash"}, endDash: true}, true
 	case l == lang.Ruby:
 		// ruby -c checks the syntax only.
-		return interpSpec{opts: OptSpec{ShortVal: "rICEe", LongEq: true, Stop: true}, code: []string{"e"},
-			check: []string{"c", "version", "help"}, endDash: true}, true
+		// ruby --help: -C, -E, -I, -r take the rest of the word or the
+		// next one; -i[ext], -x[dir] and -Fpattern only the rest of the
+		// word; -0[octal], -l, -W[level] go on with the cluster. Its long
+		// options with a value take it after "=" or as the next word
+		// (ruby --encoding utf-8 -e CODE runs CODE); no abbreviations.
+		return interpSpec{opts: OptSpec{ShortVal: "rICEe", ShortOpt: "ixF", LongEq: true, Stop: true,
+			LongVal: []string{"encoding", "external-encoding", "internal-encoding", "backtrace-limit", "enable", "disable",
+				"dump", "crash-report", "parser"}},
+			code: []string{"e"}, check: []string{"c", "h", "version", "help", "copyright"}, endDash: true}, true
 	case l == lang.Perl:
 		// perlrun(1): -i, -C, -d, -D, -x and -F take the rest of the word;
 		// -l and -0 take only digits, which are no option letters, so
@@ -119,9 +143,13 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 		// php -r CODE, -f FILE, -l (lint); -B CODE before the input,
 		// -R CODE for each line of it, -E CODE after it (all of them
 		// run), -F FILE for each line (php --help).
-		return interpSpec{opts: OptSpec{ShortVal: "dczrfBREF", LongEq: true, Stop: true, LongVal: []string{"file",
-			"process-begin", "process-code", "process-end", "process-file", "php-ini", "define", "zend-extension"}},
-			code: []string{"r", "B", "R", "E", "process-begin", "process-code", "process-end"}, file: []string{"f", "file", "F", "process-file"},
+		// Each short option has a long name (php_cli.c): --run CODE is
+		// -r CODE, --file, --php-ini, --define, --server, --docroot,
+		// --rf/--rc/… NAME; no abbreviations.
+		return interpSpec{opts: OptSpec{ShortVal: "dczrfBREFSt", LongEq: true, Stop: true, LongVal: []string{"file", "run",
+			"process-begin", "process-code", "process-end", "process-file", "php-ini", "define", "zend-extension", "server", "docroot",
+			"rf", "rfunction", "rc", "rclass", "re", "rextension", "rz", "rzendextension", "ri", "rextinfo"}},
+			code: []string{"r", "run", "B", "R", "E", "process-begin", "process-code", "process-end"}, file: []string{"f", "file", "F", "process-file"},
 			check: []string{"l", "version", "help", "syntax-check"}, endDash: true}, true
 	case l == lang.Lua:
 		// lua -e STAT -l MOD.
@@ -152,6 +180,23 @@ func interpSpecFor(l lang.Lang, name string) (interpSpec, bool) {
 	}
 	return interpSpec{}, false
 }
+
+// nodeLongVal are node's long options that take a value (node --help
+// marks them "=..."; --inspect, --inspect-brk and --inspect-wait take one
+// only after "="), node 20's and the later versions' (node 22-24:
+// --run, --experimental-config-file, --localstorage-file, --test-*).
+// Written as one string of option names, not a list of programs.
+const nodeLongVal = "allow-fs-read allow-fs-write build-snapshot-config conditions cpu-prof-dir cpu-prof-interval cpu-prof-name " +
+	"diagnostic-dir disable-proto disable-warning dns-result-order env-file env-file-if-exists eval print experimental-default-type " +
+	"loader experimental-loader experimental-policy experimental-sea-config heap-prof-dir heap-prof-interval heap-prof-name " +
+	"heapsnapshot-near-heap-limit heapsnapshot-signal icu-data-dir import input-type inspect-port debug-port inspect-publish-uid " +
+	"max-http-header-size network-family-autoselection-attempt-timeout openssl-config policy-integrity redirect-warnings " +
+	"report-directory report-dir report-filename report-signal require secure-heap secure-heap-min snapshot-blob " +
+	"test-concurrency test-name-pattern test-skip-pattern test-reporter test-reporter-destination test-shard test-timeout " +
+	"test-coverage-include test-coverage-exclude test-coverage-branches test-coverage-functions test-coverage-lines " +
+	"test-isolation experimental-test-isolation test-global-setup test-rerun-failures title tls-cipher-list tls-keylog " +
+	"trace-event-categories trace-event-file-pattern trace-require-module unhandled-rejections use-largepages v8-pool-size " +
+	"watch-path watch-kill-signal run experimental-config-file localstorage-file max-old-space-size-percentage stack-size"
 
 // noRunOptions are long options with which any interpreter only prints
 // or checks something.
@@ -224,6 +269,21 @@ func interpreterProgram(c *Call) (program, bool) {
 		spec.opts.End = []string{"args"}
 	}
 	opts, operands := ScanOptions(args, spec.opts)
+	if alt, ok := unknownValueReading(spec, args, opts); ok {
+		// node --new-option X -e CODE: an option the table does not
+		// know may take the next word as its value, as newer versions'
+		// do. When that reading finds code the first one does not, the
+		// code is read (the other reading would take X for the script).
+		// The word the first reading takes for the script is read as
+		// one too (node --trace-warnings x.js -e CODE runs x.js).
+		altOpts, altOperands := ScanOptions(args, alt.opts)
+		if hasCodeOption(alt, altOpts) && !hasCodeOption(spec, opts) {
+			if len(operands) > 0 && !spec.noFile && args[operands[0]].Value != "-" {
+				p.loads = append(p.loads, &args[operands[0]])
+			}
+			spec, opts, operands = alt, altOpts, altOperands
+		}
+	}
 	var codes []string
 	var codeArgs []*Arg
 	for _, o := range opts {
@@ -241,7 +301,7 @@ func interpreterProgram(c *Call) (program, bool) {
 			word := &args[o.Idx]
 			var codeArg *Arg
 			if !o.Attached {
-				word = &args[o.Idx+1]
+				word = &args[o.ValIdx]
 				codeArg = word
 			}
 			if p.codeWord == nil {
@@ -258,7 +318,15 @@ func interpreterProgram(c *Call) (program, bool) {
 				f := o.Val
 				p.file = &f
 			} else {
-				p.file = &args[o.Idx+1]
+				p.file = &args[o.ValIdx]
+			}
+		case slices.Contains(spec.load, o.Name) && o.HasVal && !slices.Contains(spec.builtin, o.Val.Value):
+			// jshell --startup FILE runs FILE and then its program.
+			if o.Attached {
+				f := o.Val
+				p.loads = append(p.loads, &f)
+			} else {
+				p.loads = append(p.loads, &args[o.ValIdx])
 			}
 		case name == "R" && o.Name == "args":
 			operands = nil // what follows is the program's
@@ -294,6 +362,16 @@ func interpreterProgram(c *Call) (program, bool) {
 		p.loop = loop
 		return p, true
 	}
+	if spec.operandsLoad && p.file == nil {
+		// jshell PRINTING <<< CODE runs the start-up file, then CODE.
+		for _, k := range operands {
+			if a := &args[k]; !a.Static || a.Value != "-" && !slices.Contains(spec.builtin, a.Value) {
+				p.loads = append(p.loads, a)
+			}
+		}
+		p.stdin = true
+		return p, true
+	}
 	if p.file == nil && len(operands) > 0 && !spec.noFile {
 		k := operands[0]
 		if a := args[k]; a.Static && a.Value == "-" && (spec.endDash || k == 0 || args[k-1].Value != "--") {
@@ -315,6 +393,39 @@ func interpreterProgram(c *Call) (program, bool) {
 		}
 	}
 	return p, true
+}
+
+// unknownValueReading returns spec with every long option the table
+// does not know added to those that take a value, when opts holds one
+// written without "=" and followed by a word: the reading of a program
+// version that knows the option (node --disable-warning X, ruby
+// --encoding E in versions the table predates).
+func unknownValueReading(spec interpSpec, args []Arg, opts []Option) (interpSpec, bool) {
+	var add []string
+	for _, o := range opts {
+		if !o.Long || o.HasVal || o.Idx+1 >= len(args) || strings.HasSuffix(o.Name, "=") ||
+			slices.Contains(spec.opts.LongVal, o.Name) || slices.Contains(spec.opts.LongFlag, o.Name) {
+			continue
+		}
+		add = append(add, o.Name)
+	}
+	if len(add) == 0 {
+		return spec, false
+	}
+	alt := spec
+	alt.opts.LongVal = append(slices.Clip(spec.opts.LongVal), add...)
+	return alt, true
+}
+
+// hasCodeOption reports whether opts hold an option of spec whose value
+// is program text.
+func hasCodeOption(spec interpSpec, opts []Option) bool {
+	for _, o := range opts {
+		if o.HasVal && slices.Contains(spec.code, o.Name) {
+			return true
+		}
+	}
+	return false
 }
 
 // argvFor returns the argument vector of a program run by interpreter
@@ -525,6 +636,9 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 	// xargs python3 -c CODE, echo ~/.bashrc | xargs python3 x.py: the
 	// words the launcher adds (fedArgvs).
 	argvs := w.fedArgvs(c, call, p.argv)
+	for _, a := range p.loads {
+		w.interpreterFile(c, call, *a, p.lang)
+	}
 	switch {
 	case p.hasCode:
 		label += " " + p.codeFlag
@@ -583,6 +697,12 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		}
 		w.packageScript(c, &inner, p.run, "bun")
 	case p.file != nil:
+		if p.file.Static {
+			// perl x.pl > f: a script that fetches and prints.
+			if text, ok := w.readScript(call.Dir.Join(p.file.Value)); ok {
+				codeFetchPrint(call, p.lang, text)
+			}
+		}
 		for _, argv := range argvs {
 			w.argv = argv
 			w.interpreterFile(c, call, *p.file, p.lang)
@@ -608,6 +728,16 @@ func (w *walker) interpreter(c scope, call *Call) bool {
 		for _, in := range w.stdinTexts(c, call) {
 			w.argv = p.argv
 			w.program(c, call, p.lang, in.text, label+" "+in.kind, in.dynamic, "")
+			codeFetchPrint(call, p.lang, in.text) // python3 <<'E' … print(urlopen(URL).read()) E > f
+		}
+		if in, ok := w.stdinFileText(call); ok {
+			codeFetchPrint(call, p.lang, in.text) // python3 < fetch.py > f
+		}
+		if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && in.Stage < len(in.Pipe.Calls) {
+			// echo CODE | python3 > f: the text the stage before prints.
+			if text, _, ok := w.producedText(c, in.Pipe, in.Stage-1); ok {
+				codeFetchPrint(call, p.lang, text)
+			}
 		}
 		if r, ok := call.Fd(0).File(); ok && r.Op == "<" {
 			// python3 < evil.py: the program is the file's text.
@@ -826,6 +956,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)
 	}
+	// Code that sets PATH for the programs it starts (os.environ["PATH"]
+	// = …, an environment copy with PATH handed to a child): a program it
+	// runs by name is the file that PATH finds (lang.SetsPath).
+	pathSetter, setsPath := "", false
+	if origin == "" || w.lenient == 0 {
+		pathSetter, setsPath = lang.SetsPath(l, text)
+	}
 	// cwd is the program's working directory as its chdir calls leave
 	// it; dir the one of the effect being judged.
 	cwd := call.Dir
@@ -873,6 +1010,17 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				}
 			}
 			continue
+		}
+		if setsPath && (e.Kind == lang.Shell && strings.TrimSpace(e.Text) != "" || e.Kind == lang.Exec && len(e.Argv) > 0 && !strings.Contains(e.Argv[0], "/")) {
+			// e = dict(os.environ); e["PATH"] = "/tmp/x:" + e["PATH"];
+			// subprocess.run(["ls"], env=e) runs /tmp/x/ls.
+			name := e.Text
+			if e.Kind == lang.Exec {
+				name = e.Argv[0]
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: clip(name, 60),
+				What: e.Call + " in " + string(l) + " code (" + at + ") runs " + clip(name, 40) + " by name, looked up through the PATH the code sets (" +
+					clip(pathSetter, 60) + "): which file runs is only known at run time"})
 		}
 		switch e.Kind {
 		case lang.Shell:

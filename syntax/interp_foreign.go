@@ -97,10 +97,17 @@ func foreignInterpSpec(l lang.Lang, name string) (interpSpec, bool) {
 			code: []string{"e"}}, true
 	case name == "jshell":
 		// jshell --help: --class-path, --module-path, --add-modules,
-		// --startup FILE, --feedback; -R/-J/-C flags attached; load files.
-		return interpSpec{opts: OptSpec{ShortOpt: "RJC", Stop: true,
+		// --startup FILE, --feedback; -R/-J/-C flags attached; load files,
+		// "-" for standard input, which it reads after them too (jshell
+		// PRINTING <<< CODE runs CODE: operandsLoad).
+		// --startup FILE (or --startup=FILE) runs FILE before the startup
+		// definitions' place and then the program: the program is still
+		// read (jshell --startup DEFAULT <<< CODE runs CODE). DEFAULT,
+		// PRINTING, JAVASE and TOOLING are its predefined start-ups.
+		return interpSpec{opts: OptSpec{ShortOpt: "RJC", LongEq: true, Stop: true,
 			LongVal: []string{"class-path", "module-path", "add-modules", "add-exports", "startup", "feedback", "execution"}},
-			file: []string{"startup"}}, true
+			load: []string{"startup"}, builtin: []string{"DEFAULT", "PRINTING", "JAVASE", "TOOLING"}, operandsLoad: true,
+			check: []string{"version", "help", "help-extra", "X", "h", "?"}}, true
 	case name == "kotlin" || name == "kotlinc":
 		// kotlinc -help: -e/-expression EXPR, -script FILE (runs it);
 		// kotlinc compiles its file operands, kotlin runs a script, a

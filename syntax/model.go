@@ -82,6 +82,11 @@ type Call struct {
 	// PATH=~/.ssh), besides the name in the working directory: the one
 	// bash opens when PATH is known, the ones it may open otherwise.
 	ScriptPaths []string
+	// fetchPrint is the network call of program text an interpreter
+	// call reads from a here-document, a here-string, a "< FILE" or its
+	// script file, when that text fetches a URL and prints what it
+	// fetched (FetchPrint); "" otherwise.
+	fetchPrint string
 	// ArgFile is the file xargs -a/--arg-file or parallel -a/--arg-file
 	// reads the extra arguments from (not stdin), as written; "" when
 	// none is given.

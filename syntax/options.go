@@ -50,6 +50,11 @@ type OptSpec struct {
 	// too when the rest of the word is its exact name (bash -norc,
 	// -rcfile F); any other word with one dash is a cluster.
 	LongOne bool
+	// ValNoDash reports that a value in a word of its own never begins
+	// with "-": node's parser refuses one ("requires an argument"), and
+	// expands -p/--print to --print --eval only when the next word is no
+	// option, so node -p -e CODE is --print, then -e CODE.
+	ValNoDash bool
 	// End lists the options (letters or long names) after which every
 	// word is an operand: python -c CMD and -m MOD end python's options,
 	// R --args ends R's.
@@ -95,8 +100,11 @@ type Option struct {
 	// Val is the value, with its word; Attached reports that the value is
 	// part of the option's own word (-ofile, -fsSLofile, --output=file),
 	// after Prefix.
-	Val      Arg
-	HasVal   bool
+	Val    Arg
+	HasVal bool
+	// ValIdx is the index of the word holding the value (Idx when it is
+	// attached).
+	ValIdx   int
 	Attached bool
 	Prefix   string
 	// Plus reports a letter given with "+" (OptSpec.Plus): bash +o
@@ -141,7 +149,7 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 			given, val, eq := strings.Cut(v[2:], "=")
 			if raw := strings.TrimLeft(a.Raw, `"'`); eq && given != "" && !strings.ContainsAny(given, "$`\\{}*?[") && strings.HasPrefix(raw, "--"+given+"=") {
 				if name, cands := spec.Resolve(given); slices.Contains(spec.LongVal, name) || slices.Contains(spec.LongFlag, name) || len(cands) > 0 {
-					o := Option{Name: name, Long: true, Idx: i, Ambiguous: cands, Val: a, HasVal: true, Attached: true, Prefix: "--" + given + "="}
+					o := Option{Name: name, Long: true, Idx: i, ValIdx: i, Ambiguous: cands, Val: a, HasVal: true, Attached: true, Prefix: "--" + given + "="}
 					o.Val.Value = val
 					opts = append(opts, o)
 					if slices.Contains(spec.End, o.Name) {
@@ -173,7 +181,7 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 			(slices.Contains(spec.LongVal, v[1:]) || slices.Contains(spec.LongFlag, v[1:])):
 			given, val, eq := strings.Cut(strings.TrimPrefix(v[1:], "-"), "=")
 			name, cands := spec.Resolve(given)
-			o := Option{Name: name, Long: true, Idx: i, Ambiguous: cands}
+			o := Option{Name: name, Long: true, Idx: i, ValIdx: i, Ambiguous: cands}
 			switch {
 			case eq && spec.LongEq:
 				o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:len(v)-len(val)]
@@ -182,9 +190,9 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				// The command has no --name=value form (curl): the word
 				// is an unknown option, and the next word is not its value.
 				o.Name = name + "="
-			case slices.Contains(spec.LongVal, name) && i+1 < len(args):
+			case slices.Contains(spec.LongVal, name) && i+1 < len(args) && spec.takes(args[i+1]):
 				i++
-				o.Val, o.HasVal = args[i], true
+				o.Val, o.HasVal, o.ValIdx = args[i], true, i
 			}
 			opts = append(opts, o)
 			if slices.Contains(spec.End, o.Name) {
@@ -196,11 +204,11 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 			next := i // the last word a ShortNext letter took
 			for j := 1; j < len(v); j++ {
 				c := v[j : j+1]
-				o := Option{Name: c, Idx: i, Plus: v[0] == '+'}
+				o := Option{Name: c, Idx: i, ValIdx: i, Plus: v[0] == '+'}
 				if strings.Contains(spec.ShortNext, c) {
-					if next+1 < len(args) {
+					if next+1 < len(args) && spec.takes(args[next+1]) {
 						next++
-						o.Val, o.HasVal = args[next], true
+						o.Val, o.HasVal, o.ValIdx = args[next], true, next
 					}
 					opts = append(opts, o)
 					continue
@@ -215,9 +223,9 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 					if j+1 < len(v) {
 						o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, v[:j+1]
 						o.Val.Value = v[j+1:]
-					} else if next+1 < len(args) {
+					} else if next+1 < len(args) && spec.takes(args[next+1]) {
 						next++
-						o.Val, o.HasVal = args[next], true
+						o.Val, o.HasVal, o.ValIdx = args[next], true, next
 					}
 					opts = append(opts, o)
 					break
@@ -238,6 +246,12 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 		}
 	}
 	return
+}
+
+// takes reports whether a word of its own can be an option's value: any
+// word, but with ValNoDash none that begins with "-".
+func (s OptSpec) takes(a Arg) bool {
+	return !s.ValNoDash || !a.Static || !strings.HasPrefix(a.Value, "-")
 }
 
 // runTimeShort reads a word only run time knows that is written as a
@@ -264,7 +278,7 @@ func (s OptSpec) runTimeShort(a Arg, v string, i int) ([]Option, bool) {
 		if strings.Contains(s.ShortNext, l) || strings.Contains(s.ShortOpt, l) {
 			return nil, false
 		}
-		o := Option{Name: l, Idx: i}
+		o := Option{Name: l, Idx: i, ValIdx: i}
 		if strings.Contains(s.ShortVal, l) {
 			if j+1 >= len(raw) {
 				return nil, false
