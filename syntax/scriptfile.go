@@ -980,14 +980,24 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			w.siteWrite(c, call, d.Path, "", false)
 			continue
 		}
-		if rd.Op == ">>" {
-			text = w.written[d.Path] + text
-		}
 		if rd.Op == ">>" || rd.Op == "&>>" || rd.Op == "<>" {
-			w.setWrittenPart(d.Path, text)
-		} else {
-			w.setWritten(d.Path, text)
+			// The file keeps what it held: the text is added after it
+			// (or, for <>, written over its start).
+			prev := w.written[d.Path]
+			all, ok := w.addedText(d.Path, text, rd.Op == "<>")
+			if !ok {
+				w.setOpaque(d.Path)
+				w.siteWrite(c, call, d.Path, "", false)
+				continue
+			}
+			w.setWrittenPart(d.Path, all)
+			// Python's start-up files are judged by the text this
+			// command gives them, as before: what was on disk runs at
+			// every start whether or not this command adds to it.
+			w.siteWrite(c, call, d.Path, prev+text, true)
+			continue
 		}
+		w.setWritten(d.Path, text)
 		w.siteWrite(c, call, d.Path, text, true)
 	}
 }
