@@ -146,6 +146,8 @@ type Pass struct {
 	// checked through the links the command makes, and listing them per
 	// call made a command of N copies cost N² (red team 13 SL).
 	linkList *linkCache
+	// extractLinkList caches unknownExtracts for the pass.
+	extractLinkList *extractLinkCache
 }
 
 // Report records a finding about call c (nil for a finding about the whole
