@@ -92,3 +92,115 @@ func TestAppendedBuildFileOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestChangedEarlierReads: a file the shell model reads from disk to
+// judge what a call runs (a Makefile, a script, package.json) asks when
+// an earlier call of the same command changes it in a way the model
+// does not follow: a patch (git apply, patch -p1), an archive's member
+// (tar x, unzip), a git checkout of a branch where it differs (red team
+// 15 SW1). Look-alikes: a diff or archive of other files, the same
+// steps in the other order, make && make install, npm install && npm
+// test, a write of another file.
+func TestChangedEarlierReads(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/Makefile":     "all:\n\techo ok\n",
+		"proj/build.sh":     "echo build\n",
+		"proj/package.json": `{"name":"x","scripts":{"test":"echo test"}}`,
+		"proj/x.c":          "int x;\n",
+		"mk.diff":           "--- a/Makefile\n+++ b/Makefile\n@@ -1,2 +1,2 @@\n all:\n-\techo ok\n+\trm -rf ~\n",
+		"sh.diff":           "--- a/build.sh\n+++ b/build.sh\n@@ -1 +1 @@\n-echo build\n+rm -rf ~\n",
+		"src.diff":          "--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-int x;\n+int y;\n",
+		"home/.keep":        "",
+	})
+	root := filepath.Dir(cfg.Project)
+	writeTestTar(t, filepath.Join(root, "mk.tar"), false, archiveEntry{name: "Makefile", text: "all:\n\trm -rf ~\n"})
+	writeTestTar(t, filepath.Join(root, "pkg.tgz"), true, archiveEntry{name: "package.json", text: `{"scripts":{"test":"rm -rf ~"}}`})
+	writeTestTar(t, filepath.Join(root, "docs.tar"), false, archiveEntry{name: "docs/README", text: "hi\n"})
+	writeTestZip(t, filepath.Join(root, "mk.zip"), archiveEntry{name: "Makefile", text: "all:\n\trm -rf ~\n"})
+	writeTestZip(t, filepath.Join(root, "sh.zip"), archiveEntry{name: "build.sh", text: "rm -rf ~\n"})
+	writeTestTar(t, filepath.Join(root, "new.tar"), false, archiveEntry{name: "new.sh", text: "rm -rf ~\n"})
+	writeTestTar(t, filepath.Join(root, "gnu.tar"), false, archiveEntry{name: "GNUmakefile", text: "all:\n\trm -rf ~\n"})
+	if err := os.MkdirAll(filepath.Join(cfg.Project, "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`git apply ../mk.diff && make`, "ask"},
+		{`patch -p1 < ../mk.diff && make`, "ask"},
+		{`patch -p1 < ../sh.diff && bash build.sh`, "ask"},
+		{`patch -p1 -i ../sh.diff; ./build.sh`, "ask"},
+		{`tar xf ../mk.tar && make`, "ask"},
+		{`tar xzf ../pkg.tgz && npm test`, "ask"},
+		{`unzip -o ../mk.zip && make`, "ask"},
+		{`unzip -o ../sh.zip && bash build.sh`, "ask"},
+		// A file not there yet that the extraction brings.
+		{`tar xf ../new.tar && bash new.sh`, "ask"},
+		{`tar xf ../new.tar && ./new.sh`, "ask"},
+		// A GNUmakefile, which make reads before the Makefile.
+		{`tar xf ../gnu.tar && make`, "ask"},
+		// Look-alikes.
+		{`touch Makefile && make`, "allow"},
+		{`cc -o prog x.c && ./prog`, "allow"},
+		{`echo 'echo hi' > new.sh; bash new.sh`, "allow"},
+		{`tar xf ../mk.tar -C sub && make`, "allow"},
+		{`git apply ../src.diff && make`, "allow"},
+		{`patch -p1 < ../src.diff && bash build.sh`, "allow"},
+		{`tar xf ../docs.tar && make`, "allow"},
+		{`make; patch -p1 < ../mk.diff`, "allow"},
+		{`bash build.sh; tar xf ../mk.tar`, "allow"},
+		{`make && make install`, "allow"},
+		{`npm install && npm test`, "allow"},
+		{`npm ci && npm test`, "allow"},
+		{`echo x > out.txt; make`, "allow"},
+		{`echo "rm -rf /"`, "allow"},
+	})
+}
+
+// TestChangedEarlierReadsOracle runs the real patch, git apply, tar and
+// unzip, then make, under a scratch HOME: the recipe the diff or the
+// archive brings is the one make runs (the canary ~/.bashrc changes),
+// while the Makefile on disk when corral judges is harmless; corral asks.
+func TestChangedEarlierReadsOracle(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not installed")
+	}
+	if _, err := exec.LookPath("make"); err != nil {
+		t.Skip("make not installed")
+	}
+	const evil = "all:\n\techo PWNED >> ~/.bashrc\n"
+	for _, tc := range []struct{ name, prog, cmd string }{
+		{"patch", "patch", `patch -p1 < ../mk.diff >/dev/null && make`},
+		{"git-apply", "git", `git apply ../mk.diff && make`},
+		{"tar", "tar", `tar xf ../mk.tar && make`},
+		{"unzip", "unzip", `unzip -o ../mk.zip >/dev/null && make`},
+	} {
+		if _, err := exec.LookPath(tc.prog); err != nil {
+			continue
+		}
+		cfg := scratchProject(t, map[string]string{
+			"proj/Makefile": "all:\n\t@echo ok\n",
+			"mk.diff":       "--- a/Makefile\n+++ b/Makefile\n@@ -1,2 +1,2 @@\n all:\n-\t@echo ok\n+\techo PWNED >> ~/.bashrc\n",
+			"home/.bashrc":  "# canary\n",
+		})
+		root := filepath.Dir(cfg.Project)
+		writeTestTar(t, filepath.Join(root, "mk.tar"), false, archiveEntry{name: "Makefile", text: evil})
+		writeTestZip(t, filepath.Join(root, "mk.zip"), archiveEntry{name: "Makefile", text: evil})
+		if r := Check(cfg, tc.cmd); r.Decision.String() != "ask" {
+			t.Errorf("%s: %s: corral %s, want ask (%v)", tc.name, tc.cmd, r.Decision, r.Findings)
+		}
+		home := filepath.Join(root, "home")
+		run := exec.Command(bash, "-c", tc.cmd)
+		run.Dir = cfg.Project
+		run.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null"}
+		out, err := run.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v: %s", tc.name, err, out)
+		}
+		got, _ := os.ReadFile(filepath.Join(home, ".bashrc"))
+		if !strings.Contains(string(got), "PWNED") {
+			t.Errorf("%s: the changed Makefile's recipe did not run (~/.bashrc: %q, output %s)", tc.name, got, out)
+		}
+	}
+}

@@ -148,6 +148,11 @@ type Pass struct {
 	linkList *linkCache
 	// extractLinkList caches unknownExtracts for the pass.
 	extractLinkList *extractLinkCache
+	// seenWrites are the files the calls judged so far write
+	// (changed_here.go).
+	seenWrites map[string][]*syntax.Call
+	seenCount  int
+	diskReads  *diskReadIndex
 }
 
 // Report records a finding about call c (nil for a finding about the whole

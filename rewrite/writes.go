@@ -485,6 +485,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)
 	checkSelfAncestors(p, c)
+	p.checkChangedReads(c)
 }
 
 func checkDeleteCall(p *Pass, c *syntax.Call) {
@@ -701,6 +702,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		if t.action == guards.Write && !t.attrs {
 			p.judgeUnknownExtractLinks(c, norm.Abs, at, report, what, verb)
 		}
+	}
+	if t.action == guards.Write && !t.attrs {
+		p.noteSeenWrite(c, norm.Abs)
 	}
 	if t.action == guards.Write && !t.attrs && (t.pattern || t.arg.Glob && !t.derived) && syntax.GlobMeta(t.path()) >= 0 && cfg.Paths != nil {
 		// A pattern for names run time gives: judged by the protected

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,13 +133,57 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	}
 	text, err := w.read(d.Path)
 	if err != nil {
+		w.noteAbsentRead(d.Path)
 		return "", false
 	}
 	if w.files += len(text); w.files > MaxScriptBytes {
 		w.m.Truncated = true
 		return "", false
 	}
+	w.noteDiskRead(d.Path)
 	return text, true
+}
+
+// DiskRead is a file read from disk for a call (Model.DiskReads).
+type DiskRead struct {
+	Call *Call
+	Path string
+}
+
+// maxDiskReads bounds Model.DiskReads.
+const maxDiskReads = 4096
+
+// noteAbsentRead records a file looked for and not found on disk: one
+// an earlier call makes is read by the program then (a script an archive
+// brings, a GNUmakefile before the Makefile, a conftest.py).
+func (w *walker) noteAbsentRead(path string) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		w.noteDiskRead(path)
+	}
+}
+
+// noteDiskRead records that the file at path was read from disk (or
+// looked for there) for the call whose code is being read, or else the
+// call being walked. A program this command builds from sources it
+// judged (cc -o prog, go build -o app) is not recorded: its compiler's
+// write is what makes it.
+func (w *walker) noteDiskRead(path string) {
+	if _, built := w.compiled[path]; built {
+		return
+	}
+	call := w.reading
+	if call == nil && len(w.m.Calls) > 0 {
+		call = w.m.Calls[len(w.m.Calls)-1]
+	}
+	if call == nil || len(w.m.DiskReads) >= maxDiskReads {
+		return
+	}
+	for i := len(w.m.DiskReads) - 1; i >= 0 && i >= len(w.m.DiskReads)-8; i-- {
+		if r := w.m.DiskReads[i]; r.Call == call && r.Path == path {
+			return
+		}
+	}
+	w.m.DiskReads = append(w.m.DiskReads, DiskRead{Call: call, Path: path})
 }
 
 // setupOutput matches commands whose output is shell set-up meant to be
