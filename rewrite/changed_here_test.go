@@ -121,28 +121,47 @@ func TestChangedEarlierReads(t *testing.T) {
 	writeTestZip(t, filepath.Join(root, "sh.zip"), archiveEntry{name: "build.sh", text: "rm -rf ~\n"})
 	writeTestTar(t, filepath.Join(root, "new.tar"), false, archiveEntry{name: "new.sh", text: "rm -rf ~\n"})
 	writeTestTar(t, filepath.Join(root, "gnu.tar"), false, archiveEntry{name: "GNUmakefile", text: "all:\n\trm -rf ~\n"})
+	writeTestTar(t, filepath.Join(root, "okmk.tar"), false, archiveEntry{name: "Makefile", text: "all:\n\techo built\n"})
+	writeTestZip(t, filepath.Join(root, "okmk.zip"), archiveEntry{name: "Makefile", text: "all:\n\techo built\n"})
+	xz, xzErr := exec.LookPath("xz")
+	if xzErr == nil {
+		writeTestTar(t, filepath.Join(root, "mkx.tar"), false, archiveEntry{name: "Makefile", text: "all:\n\trm -rf ~\n"})
+		if out, err := exec.Command(xz, filepath.Join(root, "mkx.tar")).CombinedOutput(); err != nil {
+			t.Fatalf("xz: %v %s", err, out)
+		}
+		os.Rename(filepath.Join(root, "mkx.tar.xz"), filepath.Join(root, "mk.tar.xz"))
+	}
 	if err := os.MkdirAll(filepath.Join(cfg.Project, "sub"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	checkDecisions(t, cfg, []struct{ cmd, want string }{
+	rows := []struct{ cmd, want string }{
 		{`git apply ../mk.diff && make`, "ask"},
 		{`patch -p1 < ../mk.diff && make`, "ask"},
 		{`patch -p1 < ../sh.diff && bash build.sh`, "ask"},
 		{`patch -p1 -i ../sh.diff; ./build.sh`, "ask"},
-		{`tar xf ../mk.tar && make`, "ask"},
-		{`tar xzf ../pkg.tgz && npm test`, "ask"},
-		{`unzip -o ../mk.zip && make`, "ask"},
-		{`unzip -o ../sh.zip && bash build.sh`, "ask"},
+		{`tar xf ../mk.tar && make`, "deny"},
+		{`tar xzf ../pkg.tgz && npm test`, "deny"},
+		{`unzip -o ../mk.zip && make`, "deny"},
+		// unzip without -o asks before replacing a file, -n and tar -k
+		// keep it: the rules ask.
+		{`unzip ../mk.zip && make`, "ask"},
+		{`tar xkf ../mk.tar && make`, "ask"},
+		{`unzip -o ../sh.zip && bash build.sh`, "deny"},
 		// A file not there yet that the extraction brings.
-		{`tar xf ../new.tar && bash new.sh`, "ask"},
-		{`tar xf ../new.tar && ./new.sh`, "ask"},
+		{`tar xf ../new.tar && bash new.sh`, "deny"},
+		{`tar xf ../new.tar && ./new.sh`, "deny"},
+		{`tar xf ../new.tar -C sub && bash sub/new.sh`, "deny"},
 		// A GNUmakefile, which make reads before the Makefile.
-		{`tar xf ../gnu.tar && make`, "ask"},
+		{`tar xf ../gnu.tar && make`, "deny"},
 		// Look-alikes.
 		{`touch Makefile && make`, "allow"},
 		{`cc -o prog x.c && ./prog`, "allow"},
 		{`echo 'echo hi' > new.sh; bash new.sh`, "allow"},
 		{`tar xf ../mk.tar -C sub && make`, "allow"},
+		// The archive's own harmless Makefile is read.
+		{`tar xf ../okmk.tar && make`, "allow"},
+		{`unzip -o ../okmk.zip && make`, "allow"},
+		{`tar xf ../mk.tar --strip-components=1 && make`, "allow"},
 		{`git apply ../src.diff && make`, "allow"},
 		{`patch -p1 < ../src.diff && bash build.sh`, "allow"},
 		{`tar xf ../docs.tar && make`, "allow"},
@@ -153,13 +172,19 @@ func TestChangedEarlierReads(t *testing.T) {
 		{`npm ci && npm test`, "allow"},
 		{`echo x > out.txt; make`, "allow"},
 		{`echo "rm -rf /"`, "allow"},
-	})
+	}
+	if xzErr == nil {
+		// An archive whose text corral does not read (xz): the rules ask.
+		rows = append(rows, struct{ cmd, want string }{`tar xJf ../mk.tar.xz && make`, "ask"})
+	}
+	checkDecisions(t, cfg, rows)
 }
 
 // TestChangedEarlierReadsOracle runs the real patch, git apply, tar and
 // unzip, then make, under a scratch HOME: the recipe the diff or the
 // archive brings is the one make runs (the canary ~/.bashrc changes),
-// while the Makefile on disk when corral judges is harmless; corral asks.
+// while the Makefile on disk when corral judges is harmless; corral asks
+// (a patch) or reads the archive's member and denies.
 func TestChangedEarlierReadsOracle(t *testing.T) {
 	t.Parallel()
 	bash, err := exec.LookPath("bash")
@@ -170,11 +195,11 @@ func TestChangedEarlierReadsOracle(t *testing.T) {
 		t.Skip("make not installed")
 	}
 	const evil = "all:\n\techo PWNED >> ~/.bashrc\n"
-	for _, tc := range []struct{ name, prog, cmd string }{
-		{"patch", "patch", `patch -p1 < ../mk.diff >/dev/null && make`},
-		{"git-apply", "git", `git apply ../mk.diff && make`},
-		{"tar", "tar", `tar xf ../mk.tar && make`},
-		{"unzip", "unzip", `unzip -o ../mk.zip >/dev/null && make`},
+	for _, tc := range []struct{ name, prog, cmd, want string }{
+		{"patch", "patch", `patch -p1 < ../mk.diff >/dev/null && make`, "ask"},
+		{"git-apply", "git", `git apply ../mk.diff && make`, "ask"},
+		{"tar", "tar", `tar xf ../mk.tar && make`, "deny"},
+		{"unzip", "unzip", `unzip -o ../mk.zip >/dev/null && make`, "deny"},
 	} {
 		if _, err := exec.LookPath(tc.prog); err != nil {
 			continue
@@ -187,8 +212,8 @@ func TestChangedEarlierReadsOracle(t *testing.T) {
 		root := filepath.Dir(cfg.Project)
 		writeTestTar(t, filepath.Join(root, "mk.tar"), false, archiveEntry{name: "Makefile", text: evil})
 		writeTestZip(t, filepath.Join(root, "mk.zip"), archiveEntry{name: "Makefile", text: evil})
-		if r := Check(cfg, tc.cmd); r.Decision.String() != "ask" {
-			t.Errorf("%s: %s: corral %s, want ask (%v)", tc.name, tc.cmd, r.Decision, r.Findings)
+		if r := Check(cfg, tc.cmd); r.Decision.String() != tc.want {
+			t.Errorf("%s: %s: corral %s, want %s (%v)", tc.name, tc.cmd, r.Decision, tc.want, r.Findings)
 		}
 		home := filepath.Join(root, "home")
 		run := exec.Command(bash, "-c", tc.cmd)

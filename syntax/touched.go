@@ -52,6 +52,7 @@ func (w *walker) noteTouched(call *Call) {
 		w.noteArExtract(call)
 		return
 	default:
+		w.noteExtract(call) // tar -x, unzip (extracted.go)
 		return
 	}
 	for _, i := range ops {
