@@ -24,8 +24,14 @@ const maxSeenWrites = 8192
 
 // noteSeenWrite remembers that call c writes the file abs.
 func (p *Pass) noteSeenWrite(c *syntax.Call, abs string) {
-	if c == nil || len(p.Model.DiskReads) == 0 || p.seenCount >= maxSeenWrites || c.Name == "touch" || c.Name == "truncate" {
-		return // touch and truncate leave no text that runs (checkRunFileWrites)
+	if c == nil || len(p.Model.DiskReads) == 0 || p.seenCount >= maxSeenWrites || c.Name == "touch" || c.Name == "truncate" ||
+		syntax.ModelsWrites(c) || fetchers.Get()[c.Name] && c.Name != "git" {
+		// touch and truncate leave no text that runs
+		// (checkRunFileWrites); the shell model follows copies and
+		// builds itself; a download's run is the acquisition rules'
+		// (run-download; git's work-tree writes, apply, checkout,
+		// merge, are no download).
+		return
 	}
 	if p.seenWrites == nil {
 		p.seenWrites = map[string][]*syntax.Call{}

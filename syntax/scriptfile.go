@@ -163,18 +163,21 @@ func (w *walker) noteAbsentRead(path string) {
 }
 
 // noteDiskRead records that the file at path was read from disk (or
-// looked for there) for the call whose code is being read, or else the
-// call being walked. A program this command builds from sources it
-// judged (cc -o prog, go build -o app) is not recorded: its compiler's
-// write is what makes it.
+// looked for there) for the call whose code is being read. A program
+// this command builds from sources it judged (cc -o prog, go build -o
+// app) or copies from the system is not recorded: the model knows what
+// it holds.
 func (w *walker) noteDiskRead(path string) {
+	if w.m == nil {
+		return
+	}
 	if _, built := w.compiled[path]; built {
 		return
 	}
-	call := w.reading
-	if call == nil && len(w.m.Calls) > 0 {
-		call = w.m.Calls[len(w.m.Calls)-1]
+	if _, copied := w.programs2[path]; copied {
+		return
 	}
+	call := w.reading // only code that runs: not a copy's source
 	if call == nil || len(w.m.DiskReads) >= maxDiskReads {
 		return
 	}
@@ -1601,4 +1604,23 @@ func (w *walker) isFunc(name string) bool {
 	}
 	_, ok := w.cur.funcs[name]
 	return ok
+}
+
+// ModelsWrites reports a call whose writes the shell model follows
+// itself, so that a later read of what it writes needs no question from
+// the rules (rewrite/changed_here.go): copies, moves and links (the
+// source's text, or a program's name, goes with the name), and the
+// builds of compilers and of go, cargo and rustc (a program made from
+// sources the model judges where they are compiled).
+func ModelsWrites(call *Call) bool {
+	if _, ok := CopyOptions(call.Name); ok || isCompilerName(call.Name) {
+		return true
+	}
+	switch call.Name {
+	case "tee", "rustc":
+		return true
+	case "go", "cargo":
+		return len(call.Args) > 0 && (call.Args[0].Value == "build" || call.Args[0].Value == "install")
+	}
+	return false
 }

@@ -222,7 +222,9 @@ func (w *walker) addedText(path, add string, over bool) (string, bool) {
 			return "", false
 		}
 		if w.files += len(text); w.files > MaxScriptBytes {
-			w.m.Truncated = true
+			if w.m != nil {
+				w.m.Truncated = true
+			}
 			return "", false
 		}
 		old = text
