@@ -149,6 +149,13 @@ type Pass struct {
 	// checked through the links the command makes, and listing them per
 	// call made a command of N copies cost N² (red team 13 SL).
 	linkList *linkCache
+	// extractLinkList caches unknownExtracts for the pass.
+	extractLinkList *extractLinkCache
+	// seenWrites are the files the calls judged so far write
+	// (changed_here.go).
+	seenWrites map[string][]*syntax.Call
+	seenCount  int
+	diskReads  *diskReadIndex
 }
 
 // Report records a finding about call c (nil for a finding about the whole

@@ -486,6 +486,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkRunTimeWrites(c)
 	checkSelfAttrs(p, c)
 	checkSelfAncestors(p, c)
+	p.checkChangedReads(c)
 }
 
 func checkDeleteCall(p *Pass, c *syntax.Call) {
@@ -699,6 +700,12 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 			d.value, d.derived = alt, true
 			p.judge(c, sc, dir, d, rule, what)
 		}
+		if t.action == guards.Write && !t.attrs {
+			p.judgeUnknownExtractLinks(c, norm.Abs, at, report, what, verb)
+		}
+	}
+	if t.action == guards.Write && !t.attrs {
+		p.noteSeenWrite(c, norm.Abs)
 	}
 	if t.action == guards.Write && !t.attrs && (t.pattern || t.arg.Glob && !t.derived) && syntax.GlobMeta(t.path()) >= 0 && cfg.Paths != nil {
 		// A pattern for names run time gives: judged by the protected
@@ -999,12 +1006,19 @@ type linkCache struct {
 
 // listLinks is madeLinks without the cache.
 func (p *Pass) listLinks() []madeLink {
-	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "mv") && !strings.Contains(src, "rsync") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") {
+	if src := topScript(p.Model.Script).Src; !strings.Contains(src, "ln") && !strings.Contains(src, "cp") && !strings.Contains(src, "mv") && !strings.Contains(src, "rsync") && !strings.Contains(src, "link") && !strings.Contains(src, "bind") && !strings.Contains(src, "mount") &&
+		!strings.Contains(src, "tar") && !strings.Contains(src, "zip") && !strings.Contains(src, "7z") && !strings.Contains(src, "jar") {
 		return nil
 	}
 	cfg := p.Config
 	var out []madeLink
 	for _, c := range p.Model.Calls {
+		if links, _, _, ok := p.extractionLinks(c); ok {
+			// tar x, unzip, 7z x, jar x: the links the archive's members
+			// make (writes_extract_links.go).
+			out = append(out, links...)
+			continue
+		}
 		if (c.Name == "mount" || c.Name == "bindfs") && c.Dir.Known {
 			// A bind mount shows SRC's tree at DST: what is done under
 			// DST is done to SRC (mount --bind ~ a; rm -rf a/*).

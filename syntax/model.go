@@ -268,6 +268,11 @@ type Model struct {
 	// the walker judged by their text, known or not: a writer the walker
 	// does not follow is judged by the rules (runfile_writes.go).
 	RunFileWrites []RunFileWrite
+	// DiskReads are the files the walk read from disk to judge what a
+	// call runs (a script, a Makefile, package.json), with the call that
+	// reads them (scriptfile.go): a file an earlier call changes in a way
+	// the walk does not follow holds other text when the call runs.
+	DiskReads []DiskRead
 	// FileRefs are the @PATH references of agent memory files the command
 	// writes with known text (filerefs.go).
 	FileRefs []FileRef

@@ -198,6 +198,9 @@ func (w *walker) exists(path string) bool {
 		return false
 	}
 	_, err := w.read(path)
+	if err != nil {
+		w.noteAbsentRead(path) // a file an earlier call may make (changed_here.go)
+	}
 	return err == nil
 }
 

@@ -967,11 +967,18 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			}
 			if known {
 				if appendMode {
-					text = w.written[d.Path] + text
-					w.setWrittenPart(d.Path, text)
-				} else {
-					w.setWritten(d.Path, text)
+					prev := w.written[d.Path]
+					all, ok := w.addedText(d.Path, text, false)
+					if !ok {
+						w.setOpaque(d.Path)
+						w.siteWrite(c, call, d.Path, "", false)
+						continue
+					}
+					w.setWrittenPart(d.Path, all)
+					w.siteWrite(c, call, d.Path, prev+text, true)
+					continue
 				}
+				w.setWritten(d.Path, text)
 			} else {
 				w.setOpaque(d.Path)
 			}

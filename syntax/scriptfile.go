@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -132,13 +133,60 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	}
 	text, err := w.read(d.Path)
 	if err != nil {
+		w.noteAbsentRead(d.Path)
 		return "", false
 	}
 	if w.files += len(text); w.files > MaxScriptBytes {
 		w.m.Truncated = true
 		return "", false
 	}
+	w.noteDiskRead(d.Path)
 	return text, true
+}
+
+// DiskRead is a file read from disk for a call (Model.DiskReads).
+type DiskRead struct {
+	Call *Call
+	Path string
+}
+
+// maxDiskReads bounds Model.DiskReads.
+const maxDiskReads = 4096
+
+// noteAbsentRead records a file looked for and not found on disk: one
+// an earlier call makes is read by the program then (a script an archive
+// brings, a GNUmakefile before the Makefile, a conftest.py).
+func (w *walker) noteAbsentRead(path string) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+		w.noteDiskRead(path)
+	}
+}
+
+// noteDiskRead records that the file at path was read from disk (or
+// looked for there) for the call whose code is being read. A program
+// this command builds from sources it judged (cc -o prog, go build -o
+// app) or copies from the system is not recorded: the model knows what
+// it holds.
+func (w *walker) noteDiskRead(path string) {
+	if w.m == nil {
+		return
+	}
+	if _, built := w.compiled[path]; built {
+		return
+	}
+	if _, copied := w.programs2[path]; copied {
+		return
+	}
+	call := w.reading // only code that runs: not a copy's source
+	if call == nil || len(w.m.DiskReads) >= maxDiskReads {
+		return
+	}
+	for i := len(w.m.DiskReads) - 1; i >= 0 && i >= len(w.m.DiskReads)-8; i-- {
+		if r := w.m.DiskReads[i]; r.Call == call && r.Path == path {
+			return
+		}
+	}
+	w.m.DiskReads = append(w.m.DiskReads, DiskRead{Call: call, Path: path})
 }
 
 // setupOutput matches commands whose output is shell set-up meant to be
@@ -980,14 +1028,24 @@ func (w *walker) noteWrite(c scope, call *Call) {
 			w.siteWrite(c, call, d.Path, "", false)
 			continue
 		}
-		if rd.Op == ">>" {
-			text = w.written[d.Path] + text
-		}
 		if rd.Op == ">>" || rd.Op == "&>>" || rd.Op == "<>" {
-			w.setWrittenPart(d.Path, text)
-		} else {
-			w.setWritten(d.Path, text)
+			// The file keeps what it held: the text is added after it
+			// (or, for <>, written over its start).
+			prev := w.written[d.Path]
+			all, ok := w.addedText(d.Path, text, rd.Op == "<>")
+			if !ok {
+				w.setOpaque(d.Path)
+				w.siteWrite(c, call, d.Path, "", false)
+				continue
+			}
+			w.setWrittenPart(d.Path, all)
+			// Python's start-up files are judged by the text this
+			// command gives them, as before: what was on disk runs at
+			// every start whether or not this command adds to it.
+			w.siteWrite(c, call, d.Path, prev+text, true)
+			continue
 		}
+		w.setWritten(d.Path, text)
 		w.siteWrite(c, call, d.Path, text, true)
 	}
 }
@@ -1585,4 +1643,23 @@ func (w *walker) isFunc(name string) bool {
 	}
 	_, ok := w.cur.funcs[name]
 	return ok
+}
+
+// ModelsWrites reports a call whose writes the shell model follows
+// itself, so that a later read of what it writes needs no question from
+// the rules (rewrite/changed_here.go): copies, moves and links (the
+// source's text, or a program's name, goes with the name), and the
+// builds of compilers and of go, cargo and rustc (a program made from
+// sources the model judges where they are compiled).
+func ModelsWrites(call *Call) bool {
+	if _, ok := CopyOptions(call.Name); ok || isCompilerName(call.Name) {
+		return true
+	}
+	switch call.Name {
+	case "tee", "rustc":
+		return true
+	case "go", "cargo":
+		return len(call.Args) > 0 && (call.Args[0].Value == "build" || call.Args[0].Value == "install")
+	}
+	return false
 }

@@ -1,6 +1,9 @@
 package syntax
 
 import (
+	"errors"
+	"io/fs"
+	"os"
 	"strconv"
 	"strings"
 )
@@ -49,6 +52,7 @@ func (w *walker) noteTouched(call *Call) {
 		w.noteArExtract(call)
 		return
 	default:
+		w.noteExtract(call) // tar -x, unzip (extracted.go)
 		return
 	}
 	for _, i := range ops {
@@ -189,4 +193,47 @@ func (w *walker) changedHere(path string) bool {
 	}
 	_, ok := w.written[path]
 	return ok
+}
+
+// addedText returns what the file at path holds once add is appended to
+// it (>>, &>>, tee -a), or, with over, written over its start (<>, which
+// opens the file without truncating it): the text this command wrote
+// there before, else the file on disk, else (no such file) nothing. A
+// recipe line appended to a Makefile continues its last rule, a line
+// appended to a script runs after the script's own. ok is false when
+// what the file holds is not known: written earlier in this command with
+// content only known at run time, or on disk but not readable as a
+// script (too large, not a regular file); the caller then takes the file
+// as written with unknown content. Without a reader the disk is not
+// looked at and the file is taken to be empty.
+func (w *walker) addedText(path, add string, over bool) (string, bool) {
+	old, ok := w.written[path]
+	switch {
+	case ok:
+	case w.opaque[path]:
+		return "", false
+	case w.read == nil:
+	default:
+		text, err := w.read(path)
+		if err != nil {
+			if _, lerr := os.Lstat(path); errors.Is(lerr, fs.ErrNotExist) {
+				break // no file yet: it holds what is added
+			}
+			return "", false
+		}
+		if w.files += len(text); w.files > MaxScriptBytes {
+			if w.m != nil {
+				w.m.Truncated = true
+			}
+			return "", false
+		}
+		old = text
+	}
+	if over {
+		if len(add) < len(old) {
+			return add + old[len(add):], true
+		}
+		return add, true
+	}
+	return old + add, true
 }
