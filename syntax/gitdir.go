@@ -201,6 +201,71 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 	return gitRepoAt{}
 }
 
+// gitNoRepo are git's commands that work without reading a repository
+// where they run: clone and init make one (their own checks are
+// elsewhere), help and version print.
+func gitNoRepo(sub string) bool {
+	switch sub {
+	case "clone", "init", "help", "version", "--help", "--version":
+		return true
+	}
+	return false
+}
+
+// gitRepos locates the repositories a git call may open (locateGitRepo)
+// in each directory it may run in: the one directory when known; each of
+// a pattern's matches or a word's few values (git -C /tmp/g? status with
+// two matches); and, for a directory or a --git-dir/GIT_DIR only known at
+// run time, a repository whose configuration cannot be read, for which
+// the call asks (its core.fsmonitor, core.pager, hooks, … run code).
+// A directory reached through a link the command made is its target.
+func (w *walker) gitRepos(call *Call, sub string, dir Dir, gitDirOpt, workTreeOpt *Arg, bare bool) []gitRepoAt {
+	dir = w.linkedDir(dir)
+	if gitDirOpt != nil && gitDirOpt.Static && gitDirOpt.Glob && dir.Known {
+		// --git-dir /tmp/g?/.git: the one match is the directory git
+		// takes; several are several words (the first is the value).
+		if d := w.dirWord(dir, *gitDirOpt); d.Known {
+			v := *gitDirOpt
+			v.Value, v.Glob = d.Path, false
+			gitDirOpt = &v
+		} else if d.Maybe == "" && w.read != nil {
+			gitDirOpt = &Arg{Value: gitDirOpt.Raw, Raw: gitDirOpt.Raw}
+		} else {
+			var out []gitRepoAt
+			for _, p := range d.Candidates() {
+				v := Arg{Value: p, Raw: gitDirOpt.Raw, Static: true}
+				out = append(out, w.locateGitRepo(call, dir, &v, workTreeOpt, bare))
+			}
+			return out
+		}
+	}
+	if gitDirOpt != nil && gitDirOpt.Static && !gitDirOpt.Glob && gitDirOpt.Value != "" && dir.Known {
+		// ln -s REPO/.git l && git --git-dir=l: the link's target.
+		if d := w.linkedDir(dir.Join(gitDirOpt.Value)); d.Known && d.Path != dir.Join(gitDirOpt.Value).Path {
+			v := *gitDirOpt
+			v.Value = d.Path
+			gitDirOpt = &v
+		}
+	}
+	if dir.Known || dir.Maybe == "" {
+		repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
+		if repo.config == "" && !gitNoRepo(sub) && (repo.named || !dir.Known) {
+			where := "a directory only known at run time"
+			if repo.named && dir.Known {
+				where = "a repository (--git-dir, GIT_DIR) only known at run time"
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+				What: "git " + sub + " reads the configuration of " + where + " (core.fsmonitor, core.pager, hooks and other settings there run programs)"})
+		}
+		return []gitRepoAt{repo}
+	}
+	var out []gitRepoAt
+	for _, p := range dir.Candidates() {
+		out = append(out, w.locateGitRepo(call, Dir{Path: p, Known: true}, gitDirOpt, workTreeOpt, bare))
+	}
+	return out
+}
+
 // gitDirLayout reports whether directory d is a git directory as git's
 // is_git_directory sees one: a HEAD, an objects directory and a refs
 // directory.
