@@ -193,6 +193,25 @@ func (w *walker) linkedDir(d Dir) Dir {
 	return dirOneOf(out)
 }
 
+// taskDir is the directory a task runner reads its file in (after links
+// the command made), and whether corral can read it there: a file named
+// by an absolute path needs no directory; a directory only known at run
+// time, or one of several (a pattern's matches, which the runner's model
+// reads in one directory only), asks.
+func (w *walker) taskDir(call *Call, d Dir, file, what string) (Dir, bool) {
+	d = w.linkedDir(d)
+	if d.Known || strings.HasPrefix(file, "/") {
+		return d, true
+	}
+	if d.Maybe != "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+			What: call.Name + " reads " + what + " in one of several directories (" + strings.ReplaceAll(d.Maybe, "\x00", ", ") + ")"})
+		return d, false
+	}
+	w.runTimeDir(call, d, what)
+	return d, false
+}
+
 // runTimeDir reports, for a program that reads files in the directory it
 // works in, a directory only known at run time (no candidates): those
 // files cannot be read, so the call asks. what names the files.

@@ -32,6 +32,8 @@ func dirWordTree(t *testing.T) (root, proj, home string) {
 		"proj/src/Makefile":   "all:\n\t@echo src\n",
 		"proj/build/Makefile": "all:\n\t@echo build\n",
 		"home/.keep":          "",
+		"x/j/justfile":        "default:\n\ttouch " + x + "/c_j\n",
+		"x/t/Taskfile.yml":    "version: '3'\ntasks:\n  default:\n    cmds:\n      - touch " + x + "/c_t\n",
 	}
 	for name, text := range files {
 		p := filepath.Join(root, name)
@@ -104,6 +106,19 @@ var dirWordCases = []struct {
 	{cmd: `cd "$D" && npm test`, ask: true, env: "D=X/n", canary: "c_n"},
 	{cmd: `git -C "$D" status`, ask: true, env: "D=X/g", canary: "c_g"},
 	{cmd: `cd "$D" && git status`, ask: true, env: "D=X/g", canary: "c_g"},
+	// git for-each-repo: git -C PATH for each value of the setting.
+	{cmd: `git -c x.y=X/g for-each-repo --config=x.y status`, canary: "c_g"},
+	{cmd: `git -c x.y=X/g -c x.y=X/ok for-each-repo --config x.y status`, canary: "c_g"},
+	{cmd: `git -c "x.y=$D" for-each-repo --config=x.y status`, ask: true, env: "D=X/g", canary: "c_g"},
+	{cmd: `git -c x.y=X/ok for-each-repo --config=x.y status`},
+	// Task runners: their files where they work.
+	{cmd: `cd X/[j] && just`, canary: "c_j"},
+	{cmd: `just -d X/[j] --justfile X/j/justfile`, canary: "c_j"},
+	{cmd: `task -d X/[t]`, canary: "c_t"},
+	{cmd: `cd "$D" && just`, ask: true, env: "D=X/j", canary: "c_j"},
+	{cmd: `task -d "$D"`, ask: true, env: "D=X/t", canary: "c_t"},
+	{cmd: `cd "$D" && rake`, ask: true, env: "D=X/r"},
+	{cmd: `tox --root "$D"`, ask: true, env: "D=X/x"},
 	// Look-alikes.
 	{cmd: `cd src && make`},
 	{cmd: `make -C build`},
@@ -164,9 +179,12 @@ func TestDirWordPrograms(t *testing.T) {
 	for _, tc := range dirWordCases {
 		cmd := strings.ReplaceAll(tc.cmd, "X/", x+"/")
 		m := dirWordModel(t, cmd, proj, home)
-		for _, name := range []string{"c_m", "c_n", "c_g"} {
+		for _, name := range []string{"c_m", "c_n", "c_g", "c_j", "c_t"} {
 			want := name == tc.canary && !tc.ask
 			if got := touchesCanary(m, name); got != want {
+				for _, c := range m.Calls {
+					t.Logf("call %s %v", c.Name, c.Words())
+				}
 				t.Errorf("%q: corral sees the %s canary run: %v, want %v", tc.cmd, name, got, want)
 			}
 		}
@@ -215,7 +233,7 @@ func TestDirWordOracle(t *testing.T) {
 			}
 			out, _ := run.CombinedOutput()
 			m := dirWordModel(t, cmd, proj, home)
-			for _, name := range []string{"c_m", "c_n", "c_g"} {
+			for _, name := range []string{"c_m", "c_n", "c_g", "c_j", "c_t"} {
 				_, err := os.Stat(filepath.Join(x, name))
 				ran := err == nil
 				seen := touchesCanary(m, name)

@@ -3,6 +3,8 @@ package syntax
 import (
 	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -264,6 +266,85 @@ func (w *walker) gitRepos(call *Call, sub string, dir Dir, gitDirOpt, workTreeOp
 		out = append(out, w.locateGitRepo(call, Dir{Path: p, Known: true}, gitDirOpt, workTreeOpt, bare))
 	}
 	return out
+}
+
+// gitForEachRepoSpec is git for-each-repo's options (it stops at the
+// first word that is not one: the rest is the git command).
+// --keep-going is git 2.46's.
+var gitForEachRepoSpec = OptSpec{LongEq: true, Stop: true, LongVal: []string{"config"}, LongFlag: []string{"keep-going"}}
+
+// maxForEachRepos bounds the repositories git for-each-repo is walked in.
+const maxForEachRepos = 16
+
+// gitForEachRepo models git for-each-repo --config=KEY [--keep-going]
+// ARGS…: git runs git -C PATH ARGS… for each value of the multi-valued
+// KEY (its paths ~-expanded), taken from the configuration git reads —
+// the command line's -c KEY=PATH, the repository's, the user's — so each
+// is walked as that command, in its repository (whose configuration
+// runs there: red team 15 GD1, git -c x.y=/tmp/g2 for-each-repo
+// --config=x.y status). A value only run time knows asks.
+func (w *walker) gitForEachRepo(c scope, call *Call, global []Option, rest []Arg, repo gitRepoAt) {
+	opts, ops := ScanOptions(rest, gitForEachRepoSpec)
+	key := ""
+	for _, o := range opts {
+		if o.Name == "config" && o.HasVal {
+			if !o.Val.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: "git for-each-repo runs a git command in a directory only known at run time (the repositories of a setting named at run time)"})
+				return
+			}
+			key = strings.ToLower(o.Val.Value)
+		}
+	}
+	if key == "" || len(ops) == 0 {
+		return
+	}
+	var paths []string
+	dynamic := false
+	add := func(kv string) {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && strings.ToLower(k) == key && v != "" {
+			paths = append(paths, expandTilde(v, w.home))
+		}
+	}
+	for _, o := range global {
+		if o.Name == "c" && o.HasVal {
+			if k, _, _ := strings.Cut(o.Val.Value, "="); !o.Val.Static && strings.EqualFold(k, key) || !o.Val.Static && strings.ContainsAny(k, "$`") {
+				dynamic = true
+			}
+			add(o.Val.Value)
+		}
+	}
+	if w.read != nil {
+		if repo.config != "" {
+			for _, kv := range configSettings(repo.config) {
+				add(kv)
+			}
+		}
+		if w.home != "" {
+			for _, f := range []string{filepath.Join(w.home, ".config", "git", "config"), filepath.Join(w.home, ".gitconfig")} {
+				for _, kv := range configSettings(f) {
+					add(kv)
+				}
+			}
+		}
+	}
+	if dynamic {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+			What: "git for-each-repo runs a git command in a directory only known at run time (a value of " + key + ")"})
+	}
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	if len(paths) > maxForEachRepos {
+		paths, w.m.Truncated = paths[:maxForEachRepos], true
+	}
+	for _, p := range paths {
+		words := []Arg{{Value: "git", Static: true}, {Value: "-C", Static: true}, {Value: p, Static: true}}
+		for _, i := range ops {
+			words = append(words, rest[i])
+		}
+		w.argvChild(c, call, words, "git for-each-repo", nil, call.Dir)
+	}
 }
 
 // gitDirLayout reports whether directory d is a git directory as git's

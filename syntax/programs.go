@@ -614,6 +614,8 @@ func (w *walker) git(c scope, call *Call) {
 	w.gitHelpers(c, call, args[:i], sub, rest)
 	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
+	case "for-each-repo":
+		w.gitForEachRepo(c, call, opts, rest, repo) // gitdir.go
 	case "submodule":
 		for j, a := range rest {
 			if a.Value == "foreach" {
