@@ -56,8 +56,33 @@ func (w *walker) dirMatches(dir Dir, a Arg) ([]string, bool) {
 	if len(m) >= maxGlobFiles {
 		return nil, false
 	}
+	// A directory a mkdir earlier in the command makes is there when
+	// bash expands the pattern (mkdir -p /tmp/m1 && cd /tmp/m?).
+	for _, d := range w.mkdirs {
+		if globPathMatch(pat, d, a.GlobOpts) && !slices.Contains(m, d) {
+			m = append(m, d)
+		}
+	}
+	slices.Sort(m)
 	m = slices.DeleteFunc(m, func(p string) bool { return a.IgnoresMatch(p, dir.Path) })
 	return m, true
+}
+
+// globPathMatch reports whether the absolute pattern matches the
+// absolute path p segment by segment, as pathname expansion matches
+// each one (a pattern character never matches a /).
+func globPathMatch(pat, p string, o GlobOpts) bool {
+	ps := strings.Split(strings.Trim(pat, "/"), "/")
+	xs := strings.Split(strings.Trim(p, "/"), "/")
+	if len(ps) != len(xs) {
+		return false
+	}
+	for i := range ps {
+		if !GlobMatch(ps[i], xs[i], o) {
+			return false
+		}
+	}
+	return true
 }
 
 // quoteGlobDir escapes the pattern characters of a directory path so that

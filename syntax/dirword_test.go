@@ -92,6 +92,9 @@ var dirWordCases = []struct {
 	{cmd: `git -C X/g* diff`, canary: "c_g"},
 	{cmd: `cd X/g? 2>/dev/null || cd X/[g] && git status`, canary: "c_g"},
 	{cmd: `git --git-dir X/[g]/.git status`, canary: "c_g"},
+	// A directory a mkdir of the command makes is there when bash expands.
+	{cmd: `mkdir -p X/q && cp X/m/Makefile X/q/ && cd X/[q] && make`, canary: "c_m"},
+	{cmd: `mkdir -p X/q && cp X/m/Makefile X/q/ && make -C X/[q]`, canary: "c_m"},
 	// A link the command made: its target.
 	{cmd: `ln -s X/g l && git -C l status`, canary: "c_g"},
 	{cmd: `ln -s X/g/.git l && git --git-dir=l status`, canary: "c_g"},
