@@ -29,7 +29,9 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`cd "$(cat /tmp/d)" && echo '{}' > .claude/settings.json`, "deny"}, // the project's is protected too
 		// Names that are ordinary anywhere pass.
 		{`cd "$(mktemp -d)" && rm -rf build && echo x > out.txt`, "allow"},
-		{`cd "$X" && rm -rf dist build && make`, "allow"},
+		{`cd "$X" && rm -rf dist build && ls`, "allow"},
+		// make there runs a Makefile corral cannot read (red team 15 GD1).
+		{`cd "$X" && rm -rf dist build && make`, "ask"},
 		{`cd "$X" && cat README.md`, "allow"},
 		// CDPATH: cd searches it first.
 		{`CDPATH=` + home + ` cd .claude && echo '{}' > settings.json`, "deny"},

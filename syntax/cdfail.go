@@ -54,8 +54,9 @@ func enableDirBuiltins(args []Arg, st *state) {
 }
 
 // dirTooMany reports a cd or pushd given more than one directory: bash
-// refuses it ("too many arguments") and stays.
-func dirTooMany(call *Call) bool {
+// refuses it ("too many arguments") and stays. A pattern counts as the
+// words it expands to now (cd /tmp/x/m* with two matches).
+func (w *walker) dirTooMany(call *Call) bool {
 	if call.Name != "cd" && call.Name != "pushd" {
 		return false
 	}
@@ -68,6 +69,12 @@ func dirTooMany(call *Call) bool {
 		case !ended && a.Static && len(a.Value) > 1 && a.Value[0] == '-' && !(call.Name == "pushd" && dirStackIndex(a.Value)):
 		case !a.Static:
 			return false // may be no word at all, or several
+		case a.Glob && a.Pattern() != "":
+			words := w.expandedWords(call.Dir, a)
+			if words == nil {
+				return false
+			}
+			operands += len(words)
 		default:
 			operands++
 		}

@@ -593,7 +593,19 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			parts = append(parts, Quote(a.Value))
 		}
 	}
-	w.childIn(c, call, strings.Join(parts, " "), nil, "tmux "+name, dynamic, st.exportedOnly(Dir{}, w.home), Dir{})
+	// new-session starts in the client's working directory (-c DIR:
+	// DIR); the other commands in a pane's or the server's, which corral
+	// does not know.
+	start := Dir{}
+	if name == "new-session" || name == "new" {
+		start = call.Dir
+		for _, o := range opts {
+			if o.Name == "c" {
+				start = w.optionDir(call.Dir, o)
+			}
+		}
+	}
+	w.childIn(c, call, strings.Join(parts, " "), nil, "tmux "+name, dynamic, st.exportedOnly(start, w.home), start)
 	return true
 }
 

@@ -3,6 +3,8 @@ package syntax
 import (
 	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -199,6 +201,150 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 		d = parent
 	}
 	return gitRepoAt{}
+}
+
+// gitNoRepo are git's commands that work without reading a repository
+// where they run: clone and init make one (their own checks are
+// elsewhere), help and version print.
+func gitNoRepo(sub string) bool {
+	switch sub {
+	case "clone", "init", "help", "version", "--help", "--version":
+		return true
+	}
+	return false
+}
+
+// gitRepos locates the repositories a git call may open (locateGitRepo)
+// in each directory it may run in: the one directory when known; each of
+// a pattern's matches or a word's few values (git -C /tmp/g? status with
+// two matches); and, for a directory or a --git-dir/GIT_DIR only known at
+// run time, a repository whose configuration cannot be read, for which
+// the call asks (its core.fsmonitor, core.pager, hooks, … run code).
+// A directory reached through a link the command made is its target.
+func (w *walker) gitRepos(call *Call, sub string, dir Dir, gitDirOpt, workTreeOpt *Arg, bare bool) []gitRepoAt {
+	dir = w.linkedDir(dir)
+	if gitDirOpt != nil && gitDirOpt.Static && gitDirOpt.Glob && dir.Known {
+		// --git-dir /tmp/g?/.git: the one match is the directory git
+		// takes; several are several words (the first is the value).
+		if d := w.dirWord(dir, *gitDirOpt); d.Known {
+			v := *gitDirOpt
+			v.Value, v.Glob = d.Path, false
+			gitDirOpt = &v
+		} else if d.Maybe == "" && w.read != nil {
+			gitDirOpt = &Arg{Value: gitDirOpt.Raw, Raw: gitDirOpt.Raw}
+		} else {
+			var out []gitRepoAt
+			for _, p := range d.Candidates() {
+				v := Arg{Value: p, Raw: gitDirOpt.Raw, Static: true}
+				out = append(out, w.locateGitRepo(call, dir, &v, workTreeOpt, bare))
+			}
+			return out
+		}
+	}
+	if gitDirOpt != nil && gitDirOpt.Static && !gitDirOpt.Glob && gitDirOpt.Value != "" && dir.Known {
+		// ln -s REPO/.git l && git --git-dir=l: the link's target.
+		if d := w.linkedDir(dir.Join(gitDirOpt.Value)); d.Known && d.Path != dir.Join(gitDirOpt.Value).Path {
+			v := *gitDirOpt
+			v.Value = d.Path
+			gitDirOpt = &v
+		}
+	}
+	if dir.Known || dir.Maybe == "" {
+		repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
+		if repo.config == "" && !gitNoRepo(sub) && (repo.named || !dir.Known) {
+			where := "a directory only known at run time"
+			if repo.named && dir.Known {
+				where = "a repository (--git-dir, GIT_DIR) only known at run time"
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+				What: "git " + sub + " reads the configuration of " + where + " (core.fsmonitor, core.pager, hooks and other settings there run programs)"})
+		}
+		return []gitRepoAt{repo}
+	}
+	var out []gitRepoAt
+	for _, p := range dir.Candidates() {
+		out = append(out, w.locateGitRepo(call, Dir{Path: p, Known: true}, gitDirOpt, workTreeOpt, bare))
+	}
+	return out
+}
+
+// gitForEachRepoSpec is git for-each-repo's options (it stops at the
+// first word that is not one: the rest is the git command).
+// --keep-going is git 2.46's.
+var gitForEachRepoSpec = OptSpec{LongEq: true, Stop: true, LongVal: []string{"config"}, LongFlag: []string{"keep-going"}}
+
+// maxForEachRepos bounds the repositories git for-each-repo is walked in.
+const maxForEachRepos = 16
+
+// gitForEachRepo models git for-each-repo --config=KEY [--keep-going]
+// ARGS…: git runs git -C PATH ARGS… for each value of the multi-valued
+// KEY (its paths ~-expanded), taken from the configuration git reads —
+// the command line's -c KEY=PATH, the repository's, the user's — so each
+// is walked as that command, in its repository (whose configuration
+// runs there: red team 15 GD1, git -c x.y=/tmp/g2 for-each-repo
+// --config=x.y status). A value only run time knows asks.
+func (w *walker) gitForEachRepo(c scope, call *Call, global []Option, rest []Arg, repo gitRepoAt) {
+	opts, ops := ScanOptions(rest, gitForEachRepoSpec)
+	key := ""
+	for _, o := range opts {
+		if o.Name == "config" && o.HasVal {
+			if !o.Val.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: "git for-each-repo runs a git command in a directory only known at run time (the repositories of a setting named at run time)"})
+				return
+			}
+			key = strings.ToLower(o.Val.Value)
+		}
+	}
+	if key == "" || len(ops) == 0 {
+		return
+	}
+	var paths []string
+	dynamic := false
+	add := func(kv string) {
+		k, v, ok := strings.Cut(kv, "=")
+		if ok && strings.ToLower(k) == key && v != "" {
+			paths = append(paths, expandTilde(v, w.home))
+		}
+	}
+	for _, o := range global {
+		if o.Name == "c" && o.HasVal {
+			if k, _, _ := strings.Cut(o.Val.Value, "="); !o.Val.Static && strings.EqualFold(k, key) || !o.Val.Static && strings.ContainsAny(k, "$`") {
+				dynamic = true
+			}
+			add(o.Val.Value)
+		}
+	}
+	if w.read != nil {
+		if repo.config != "" {
+			for _, kv := range configSettings(repo.config) {
+				add(kv)
+			}
+		}
+		if w.home != "" {
+			for _, f := range []string{filepath.Join(w.home, ".config", "git", "config"), filepath.Join(w.home, ".gitconfig")} {
+				for _, kv := range configSettings(f) {
+					add(kv)
+				}
+			}
+		}
+	}
+	if dynamic {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+			What: "git for-each-repo runs a git command in a directory only known at run time (a value of " + key + ")"})
+	}
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	if len(paths) > maxForEachRepos {
+		paths, w.m.Truncated = paths[:maxForEachRepos], true
+	}
+	for _, p := range paths {
+		words := []Arg{{Value: "git", Static: true}, {Value: "-C", Static: true}, {Value: p, Static: true}}
+		for _, i := range ops {
+			words = append(words, rest[i])
+		}
+		w.argvChild(c, call, words, "git for-each-repo", nil, call.Dir)
+	}
 }
 
 // gitDirLayout reports whether directory d is a git directory as git's

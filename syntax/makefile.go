@@ -90,9 +90,8 @@ func (w *walker) makeRun(c scope, call *Call) {
 				files = append(files, w.makeFileNames(call, o.Val)...)
 			}
 		case "C", "directory":
-			if o.HasVal {
-				dir = dir.Join(o.Val.Value)
-			}
+			// -C a -C b is a/b; a pattern, a run-time value: dirword.go.
+			dir = w.optionDir(dir, o)
 		case "E", "eval":
 			if o.HasVal {
 				evals = append(evals, o.Val.Value)
@@ -177,6 +176,7 @@ func (w *walker) makeRun(c scope, call *Call) {
 			shells = append(shells, Arg{Value: strings.TrimSpace(cv.value), Raw: cv.raw, Static: cv.static && !strings.Contains(cv.value, "$")})
 		}
 	}
+	dir = w.linkedDir(dir) // ln -s DIR l && make -C l
 	inner := *call
 	inner.Dir = dir
 	if info {
@@ -203,6 +203,9 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 			continue
 		}
+		if !strings.HasPrefix(f, "/") && w.runTimeDir(call, dir, f) {
+			continue
+		}
 		for _, text := range w.makeReadEach(dir.Join(f)) {
 			srcs = append(srcs, makeSource{f, text})
 		}
@@ -220,6 +223,9 @@ func (w *walker) makeRun(c scope, call *Call) {
 			w.makeImplicitC(c, call, dir, targets)
 		}
 	} else if len(files) == 0 && !stdin {
+		if len(procs) == 0 {
+			w.runTimeDir(call, dir, "its Makefile")
+		}
 		srcs = append(srcs, w.makeDefaultFiles(dir)...)
 	}
 	// make evaluates --eval text before it reads its makefiles.

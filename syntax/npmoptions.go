@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // NpmOptions is npm's options as its config definitions type them
@@ -113,6 +115,78 @@ func pmProjectArgs(call *Call) (dir Dir, words []string) {
 		return dir, words
 	}
 	return dir, words
+}
+
+// npmDir is npmPrefix with the directory word read as bash expands it
+// (dirword.go): npm --prefix /tmp/x/[n] is /tmp/x/n when that is the one
+// match, a run-time value is unknown, and a link the command made is its
+// target.
+func (w *walker) npmDir(call *Call) Dir {
+	d := call.Dir
+	opts, _ := ScanOptions(call.Args, npmSpec())
+	for _, o := range opts {
+		if o.Name == "prefix" || o.Name == "C" {
+			if o.HasVal && (!o.Val.Static || o.Val.Value != "") {
+				d = w.optionDir(call.Dir, o)
+			} else {
+				d = Dir{}
+			}
+		}
+	}
+	return w.linkedDir(d)
+}
+
+// pmDir is pmProjectArgs's directory for yarn, pnpm and bun with the
+// -C/--dir/--cwd word read as bash expands it (dirword.go).
+func (w *walker) pmDir(call *Call, d Dir) Dir {
+	var spec OptSpec
+	switch call.Name {
+	case "pnpm":
+		spec = pnpmOptions
+	case "yarn", "bun":
+		spec = yarnOptions
+		if call.Name == "bun" {
+			spec = bunOptions
+		}
+	default:
+		return w.linkedDir(d)
+	}
+	args := call.Args
+	for round := 0; round < 2; round++ {
+		opts, ops := ScanOptions(args, spec)
+		for _, o := range opts {
+			if (o.Name == "C" && call.Name == "pnpm" || o.Name == "dir" && call.Name == "pnpm" || o.Name == "cwd") &&
+				o.HasVal && o.Val.Static && o.Val.Glob {
+				d = w.optionDir(call.Dir, o)
+			}
+		}
+		if len(ops) == 0 || round == 1 {
+			break
+		}
+		if first := args[ops[0]].Value; first != "run" && first != "run-script" {
+			break
+		}
+		args = args[ops[0]+1:]
+	}
+	return w.linkedDir(d)
+}
+
+// npmScriptVerbs are npm's commands that run scripts of the project's
+// package.json (their own lifecycle scripts, or the one named).
+var npmScriptVerbs = lazy.Set{List: []string{"run", "run-script", "rum", "urn", "test", "t", "tst", "start", "stop",
+	"restart", "it", "install-test", "cit", "install-ci-test", "clean-install-test", "sit", "install", "add", "i", "in",
+	"ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "ci", "clean-install", "ic", "install-clean",
+	"isntall-clean", "link", "ln", "rebuild", "rb", "pack", "publish", "version", "verison"}}
+
+// npmRunTimeDir records that npm runs the scripts of a project whose
+// directory only run time knows (npm --prefix "$D" test, cd "$(…)" &&
+// npm test): they cannot be read, so the call asks. ws are its operands.
+func (w *walker) npmRunTimeDir(call *Call, ws []string) {
+	if len(ws) == 0 || !npmScriptVerbs.Has(ws[0]) {
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.Join(call.Words(), " "),
+		What: call.Name + " runs the package.json scripts of a directory only known at run time"})
 }
 
 // pmRunTimeDir records that call runs the scripts of a project whose

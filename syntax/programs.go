@@ -575,8 +575,9 @@ func (w *walker) git(c scope, call *Call) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
 					What: "git takes " + key + ", a setting that runs a program, from $" + env + ", only known at run time"})
 			}
-		case o.Name == "C" && o.HasVal && o.Val.Static:
-			dir = dir.Join(o.Val.Value)
+		case o.Name == "C" && o.HasVal:
+			// A pattern, a run-time value (dirword.go).
+			dir = w.optionDir(dir, o)
 		case o.Long && (o.Name == "git-dir" || o.Name == "work-tree"):
 			// Taken relative to the directory git ends in after every
 			// -C, as git sets GIT_DIR and resolves it at setup.
@@ -598,13 +599,23 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
-	repo := w.locateGitRepo(call, dir, gitDirOpt, workTreeOpt, bare)
-	w.gitHooks(c, call, sub, rest, repo)
-	w.gitRepoConfig(c, call, sub, repo)
-	w.gitGlobalConfig(c, call, sub, repo)
+	// Each repository the call may open (gitdir.go: a pattern's
+	// matches; a directory only run time knows asks).
+	repos := w.gitRepos(call, sub, dir, gitDirOpt, workTreeOpt, bare)
+	for _, r := range repos {
+		w.gitHooks(c, call, sub, rest, r)
+		w.gitRepoConfig(c, call, sub, r)
+		w.gitGlobalConfig(c, call, sub, r)
+	}
+	repo := gitRepoAt{}
+	if len(repos) > 0 {
+		repo = repos[0]
+	}
 	w.gitHelpers(c, call, args[:i], sub, rest)
 	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
+	case "for-each-repo":
+		w.gitForEachRepo(c, call, opts, rest, repo) // gitdir.go
 	case "submodule":
 		for j, a := range rest {
 			if a.Value == "foreach" {

@@ -691,8 +691,11 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 		if len(ws) == 0 {
 			return false
 		}
-		if d := npmPrefix(call); d != call.Dir {
+		if d := w.npmDir(call); d != call.Dir || !d.Known {
 			if !d.Known {
+				// npm --prefix "$D" test, --prefix with several
+				// matches: scripts corral cannot read ask (npmoptions.go).
+				w.npmRunTimeDir(call, ws)
 				return false
 			}
 			inner := *call
@@ -792,6 +795,7 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			return true // pnpm t, it, rb; yarn --version (pmverbs.go)
 		}
 		d, ws := pmProjectArgs(call)
+		d = w.pmDir(call, d) // -C /tmp/x/[n] (npmoptions.go)
 		if !d.Known {
 			w.pmRunTimeDir(call, ws)
 			return false

@@ -228,7 +228,7 @@ func (w *walker) taskRunFile(c scope, call *Call) {
 		case v == "-t" || v == "--taskfile" || v == "-d" || v == "--dir":
 			if i+1 < len(call.Args) {
 				if v == "-d" || v == "--dir" {
-					dir = dir.Join(call.Args[i+1].Value)
+					dir = w.dirWord(dir, call.Args[i+1]) // dirword.go
 				} else {
 					file = call.Args[i+1].Value
 				}
@@ -253,6 +253,10 @@ func (w *walker) taskRunFile(c scope, call *Call) {
 	}
 	var path, text string
 	var ok bool
+	known := false
+	if dir, known = w.taskDir(call, dir, file, "its Taskfile"); !known {
+		return
+	}
 	if file != "" {
 		d := dir.Join(file)
 		text, ok = w.readScript(d)

@@ -324,9 +324,7 @@ func (w *walker) justRun(c scope, call *Call) {
 				file = o.Val.Value
 			}
 		case "d", "working-directory":
-			if o.HasVal {
-				dir = dir.Join(o.Val.Value)
-			}
+			dir = w.optionDir(dir, o) // a pattern, a run-time value: dirword.go
 		case "set":
 			if o.Idx+1 < len(args) && o.HasVal {
 				skip[o.Idx+1] = true
@@ -361,6 +359,10 @@ func (w *walker) justRun(c scope, call *Call) {
 		if len(words) > 0 {
 			w.runTaskText(c, call, dir, quoteArgv(words), "just --command", false)
 		}
+		return
+	}
+	var known bool
+	if dir, known = w.taskDir(call, dir, file, "its justfile"); !known {
 		return
 	}
 	path, text, ok := w.taskFile(dir, file, justfileNames...)
@@ -811,9 +813,7 @@ func (w *walker) denoTask(c scope, call *Call) bool {
 	for _, o := range opts {
 		switch o.Name {
 		case "cwd":
-			if o.HasVal {
-				dir = dir.Join(o.Val.Value)
-			}
+			dir = w.optionDir(dir, o)
 		case "c", "config":
 			if o.HasVal {
 				config = o.Val.Value
@@ -838,6 +838,12 @@ func (w *walker) denoTask(c scope, call *Call) bool {
 	}
 	var path, text string
 	var ok bool
+	if config == "" {
+		var known bool
+		if dir, known = w.taskDir(call, dir, config, "its deno.json tasks"); !known {
+			return true
+		}
+	}
 	if config != "" {
 		path = call.Dir.Join(config).Path
 		text, ok = w.readScript(call.Dir.Join(config))
@@ -972,9 +978,7 @@ func (w *walker) rakeRun(c scope, call *Call) {
 		case "h", "help", "V", "version":
 			return
 		case "C", "directory":
-			if o.HasVal {
-				dir = dir.Join(o.Val.Value)
-			}
+			dir = w.optionDir(dir, o)
 		case "f", "rakefile":
 			if o.HasVal {
 				file = o.Val.Value
@@ -984,6 +988,10 @@ func (w *walker) rakeRun(c scope, call *Call) {
 				w.program(c, call, lang.Ruby, rakeText(o.Val.Value), "rake -"+o.Name, !o.Val.Static, "")
 			}
 		}
+	}
+	var known bool
+	if dir, known = w.taskDir(call, dir, file, "its Rakefile"); !known {
+		return
 	}
 	path, text, ok := w.taskFile(dir, file, "rakefile", "Rakefile", "rakefile.rb", "Rakefile.rb")
 	if !ok {
@@ -1060,10 +1068,12 @@ func (w *walker) toxRun(c scope, call *Call) {
 				file = o.Val.Value
 			}
 		case "root":
-			if o.HasVal {
-				dir = dir.Join(o.Val.Value)
-			}
+			dir = w.optionDir(dir, o)
 		}
+	}
+	var known bool
+	if dir, known = w.taskDir(call, dir, file, "its tox.ini"); !known {
+		return
 	}
 	for _, src := range w.toxSources(dir, file) {
 		lines, open := toxSourceCommands(src)

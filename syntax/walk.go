@@ -2769,7 +2769,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	case "mkdir":
 		w.noteMkdir(call)
 	case "cd", "pushd", "popd":
-		if st.dirOff&dirBit(call.Name) != 0 || dirTooMany(call) {
+		if st.dirOff&dirBit(call.Name) != 0 || w.dirTooMany(call) {
 			// enable -n cd: a program cd (or none) runs, in a child;
 			// cd a b: "too many arguments". The shell stays.
 			return
@@ -3825,6 +3825,17 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			target = a
 			break
 		}
+		if target != nil && target.Static && target.Glob && target.Pattern() != "" {
+			// cd /tmp/x/[m]: bash expands the pattern first; cd enters
+			// its one match (several are refused: dirTooMany). Matches
+			// only run time can list leave the directory unknown.
+			switch words := w.expandedWords(dir, *target); {
+			case len(words) == 1:
+				target = &words[0]
+			case words == nil && w.read != nil:
+				target = &Arg{Value: target.Raw, Raw: target.Raw}
+			}
+		}
 		next := Dir{}
 		switch {
 		case target == nil && call.Name == "cd":
@@ -3837,6 +3848,10 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				next = dir.Join(d)
 			} else if showsTopLevel(target.Value) {
 				next = w.repoTop(dir, st)
+			} else if target.OneOf && len(target.Candidates()) > 0 {
+				// cd "$d" where d is one of a few values: one of those
+				// directories (a program there reads each).
+				next = w.dirWord(dir, *target)
 			}
 		case target != nil && target.Value == "-" && target.Static && call.Name == "cd":
 			// cd - goes back to OLDPWD: as set for this command too
