@@ -79,8 +79,36 @@ var pyOpenRead = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*
 var pyUnpicklers = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"pickle.load": true, "pickle.loads": true, "pickle.Unpickler": true, "_pickle.load": true,
 		"cPickle.load": true, "dill.load": true, "cloudpickle.load": true, "joblib.load": true, "pandas.read_pickle": true,
-		"torch.load": true, "numpy.load": true}
+		"torch.load": true, "numpy.load": true,
+		// A shelf's values are pickles in a dbm database (red team 16
+		// DS1): reading one unpickles it.
+		"shelve.open": true, "shelve.DbfilenameShelf": true, "shelve.Shelf": true, "shelve.BsdDbShelf": true}
 }}
+
+// shelfLoads are the pickle loads of a shelf's database files (the
+// files of its literal name, or those a name it is given is bound to).
+func (p *parser) shelfLoads(c call, full string) []Effect {
+	a := argAt(c.args, 0)
+	if a == nil {
+		return nil
+	}
+	paths := p.pickleSources(a.text, 0)
+	if a.lit {
+		paths = dbmFiles(a.str)
+	}
+	var out []Effect
+	for _, path := range paths {
+		out = append(out, Effect{Kind: Include, Call: full, Path: path, Offset: c.off, Text: PickleData})
+	}
+	return out
+}
+
+// dbmFiles are the files a dbm database named f is kept in, where its
+// values' bytes are: f itself (dbm.gnu), f.db (dbm.ndbm with Berkeley
+// DB), f.pag (classic ndbm), f.dat (dbm.dumb).
+func dbmFiles(f string) []string {
+	return []string{f, f + ".db", f + ".pag", f + ".dat"}
+}
 
 // kwValue returns the source text of a keyword argument's value (text
 // holds key=value).
@@ -212,6 +240,11 @@ func python(p *parser) []Effect {
 		}
 		if e, ok := pyLibraryWrite(c, full); ok {
 			// fileinput with inplace=True rewrites what it reads.
+			if pyUnpicklers.Get()[full] {
+				// A shelf opened for writing is read too: the values
+				// on disk are unpickled as they are read.
+				out = append(out, p.shelfLoads(c, full)...)
+			}
 			out = append(out, e)
 			continue
 		}
@@ -324,6 +357,9 @@ func python(p *parser) []Effect {
 			var paths []string
 			if a.lit {
 				paths = []string{a.str}
+				if strings.HasPrefix(full, "shelve.") {
+					paths = dbmFiles(a.str)
+				}
 			} else {
 				paths = p.pickleSources(a.text, 0)
 			}
