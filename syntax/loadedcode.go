@@ -179,7 +179,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 				What: name + " gives the JVM in " + call.Name + " options only known at run time, which can load an agent"})
 		}
 		for _, v := range vals {
-			w.jvmOptions(c, call, name, optionWords(v), seen)
+			w.jvmOptions(c, call, name, jvmOptionWords(v), seen)
 		}
 	}
 	if call.Name != "java" {
@@ -189,6 +189,10 @@ func (w *walker) javaAgents(c scope, call *Call) {
 	for i := 0; i < len(call.Args); i++ {
 		a := call.Args[i]
 		if !a.Static {
+			if jvmShellDynamic(a.Raw) {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "java " + clip(a.Raw, 40) + " gives the JVM a command to run only known at run time"})
+			}
 			if strings.HasPrefix(a.Raw, "-javaagent") || strings.HasPrefix(a.Raw, "-agentpath") || strings.HasPrefix(a.Raw, "-agentlib") || strings.HasPrefix(a.Raw, "@") {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 					What: "java " + clip(a.Raw, 40) + " loads an agent only known at run time"})
@@ -221,6 +225,9 @@ func javaValued(v string) bool {
 // @FILE and -XX:VMOptionsFile=FILE into the files of more options.
 func (w *walker) jvmOptions(c scope, call *Call, from string, words []string, seen map[string]bool) {
 	for _, v := range words {
+		if w.jvmShellOption(c, call, from, v) { // jvmcommands.go
+			continue
+		}
 		var lib, file string
 		switch {
 		case strings.HasPrefix(v, "-javaagent:"):

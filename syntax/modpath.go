@@ -112,6 +112,7 @@ func modulePathVar(name string) bool {
 // usercustomize (not with -S, which skips the site module).
 func (w *walker) moduleStartup(c scope, call *Call) {
 	w.pythonWarningModules(c, call)
+	w.interactiveStdin(c, call) // interactive.go
 	if len(call.modPath) == 0 || !w.startsPython(call) {
 		return
 	}

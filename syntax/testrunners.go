@@ -289,6 +289,11 @@ func (w *walker) unittestRun(c scope, call *Call, args []Arg) {
 			for n := len(parts); n > 0; n-- {
 				p := strings.Join(parts[:n], "/")
 				files = append(files, p+".py", p+"/__init__.py")
+				// Also where the command's PYTHONPATH puts it (red
+				// team 16 MI1).
+				for _, d := range call.modPath {
+					files = append(files, filepath.Join(d, p+".py"), filepath.Join(d, p, "__init__.py"))
+				}
 			}
 		}
 		w.readTestFiles(c, call, files, string(lang.Python))

@@ -217,7 +217,11 @@ func (p *parser) imports() []Effect {
 				continue
 			}
 			f := spec.text
-			if !(strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../")) {
+			if u, ok := fileURLPath(f); ok && t.text != "require" {
+				// import("file:///abs/x.mjs"): the file (red team 16 MI1).
+				f = u
+			}
+			if !(strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") || strings.HasPrefix(f, "/")) {
 				// A bare name (a package): NODE_PATH's directories
 				// are searched for it (node_modules are not read).
 				if !strings.HasPrefix(f, "/") && !strings.Contains(f, ":") {
@@ -244,6 +248,7 @@ func (p *parser) imports() []Effect {
 			}
 			add(t.text, t.off, f, f+".js", f+".mjs", f+".cjs", f+"/index.js")
 		}
+		out = append(out, p.nodeLoaderImports()...) // nodeloaders.go
 	case Rust:
 		// mod name; (not mod name { … }): name.rs or name/mod.rs beside
 		// the file.
@@ -282,7 +287,10 @@ func (p *parser) imports() []Effect {
 					f += ".rb"
 				}
 				add(t.text, t.off, f)
-			case p.l == Ruby && (t.text == "require" || t.text == "load") && (strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../")):
+			case p.l == Ruby && (t.text == "require" || t.text == "load") && (strings.HasPrefix(f, "./") || strings.HasPrefix(f, "../") || strings.HasPrefix(f, "/")) &&
+				!(t.text == "load" && i > 1 && isP(toks[i-1], ".") && !isI(toks[i-2], "Kernel")):
+				// ./x, ../x and an absolute /x name the file itself
+				// (red team 16 MI1: load "/abs/x.rb").
 				if t.text == "require" && !strings.HasSuffix(f, ".rb") && !strings.HasSuffix(f, ".so") {
 					// NAME.rb, else the extension NAME.so.
 					add(t.text, t.off, f+".rb", f+".so")

@@ -160,7 +160,7 @@ func javascript(p *parser) []Effect {
 	}
 	interesting := func(name string) bool {
 		full := canon(name)
-		if jsShell.Get()[full] || jsExec.Get()[full] {
+		if jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" {
 			return true
 		}
 		if _, ok := jsEval.Get()[full]; ok || jsTimers.Get()[full] || jsUnknownRecv.Get()[lastSegment(full)] {
@@ -381,6 +381,17 @@ func jsCall(c call) (Effect, bool) {
 		}
 		if opts != nil && jsShellOpt.Get().MatchString(opts.text) {
 			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
+		}
+		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
+	case full == "child_process.fork":
+		// fork(FILE, args): a new node process runs FILE (red team 16
+		// MI1).
+		if first == nil || !first.lit {
+			return shellOf(c, first), true
+		}
+		argv := []string{"node", first.str}
+		if list := argAt(c.args, 1); list != nil && list.isList {
+			argv = append(argv, list.list...)
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "$" || full == "Bun.$":

@@ -99,7 +99,9 @@ var effectCases = []struct {
 	{"py-compile-cfile", Python, `import py_compile; py_compile.compile("evil.py", cfile="__pycache__/m.cpython-311.pyc"); py_compile.compile("a.py", "b.pyc"); py_compile.compile("m.py"); py_compile.compile("m.py", doraise=True)`, []string{"write py_compile.compile: __pycache__/m.cpython-311.pyc", "write py_compile.compile: b.pyc"}},
 	{"py-logging-handlers", Python, `import logging, logging.handlers; logging.FileHandler("/h/.bashrc"); logging.handlers.RotatingFileHandler("a.log", "w")`, []string{"append logging.FileHandler: /h/.bashrc", "write logging.handlers.RotatingFileHandler: a.log"}},
 	{"py-fileinput-inplace", Python, `import fileinput; fileinput.input("/h/.bashrc", inplace=True); fileinput.input("in.txt", inplace=False)`, []string{"write fileinput.input: /h/.bashrc", "read fileinput.input: in.txt"}},
-	{"py-db-files", Python, `import sqlite3, shelve; sqlite3.connect("/h/.bashrc"); shelve.open("s.db"); sqlite3.connect(":memory:")`, []string{"append sqlite3.connect: /h/.bashrc", "append shelve.open: s.db"}},
+	{"py-db-files", Python, `import sqlite3, shelve; sqlite3.connect("/h/.bashrc"); shelve.open("s.db"); sqlite3.connect(":memory:")`, []string{"append sqlite3.connect: /h/.bashrc",
+		"unpickle shelve.open: s.db", "unpickle shelve.open: s.db.db", "unpickle shelve.open: s.db.pag", "unpickle shelve.open: s.db.dat",
+		"append shelve.open: s.db"}},
 	{"py-truncate", Python, `import os; os.truncate("/opt/corral", 0); os.truncate(path, 0)`, []string{"write os.truncate: /opt/corral"}},
 	{"py-chmod", Python, `import os, stat; os.chmod("/opt/corral", 0); os.chmod("script.sh", 0o755); os.chmod("b", 493); os.chmod("c", stat.S_IRWXU); Path("d").chmod(0o644)`, []string{"shell os.chmod: chmod 000 -- '/opt/corral'", "shell os.chmod: chmod 755 -- 'script.sh'", "shell os.chmod: chmod 755 -- 'b'", "shell os.chmod: chmod 000 -- 'c'", "shell Path.chmod: chmod 644 -- 'd'"}},
 	{"py-chmod-runtime", Python, `import os; os.chmod(p, 0o755); os.chmod(p, os.stat(p).st_mode | 0o111); os.chmod(shutil.which("corral"), 0)`, []string{"hidden os.chmod: shutil.which(\"corral\")"}},
@@ -247,6 +249,10 @@ func describe(e Effect) string {
 			return "append " + e.Call + ": " + e.Path + home
 		}
 		return "write " + e.Call + ": " + e.Path + home
+	case Include:
+		if e.Text == PickleData {
+			return "unpickle " + e.Call + ": " + e.Path
+		}
 	case Hidden:
 		return "hidden " + e.Call + ": " + e.Text
 	case Print:

@@ -35,7 +35,9 @@ func TestLibraryWrites(t *testing.T) {
 		{"py-tarfile-stream", Python, `import tarfile; tarfile.open(name="/h/.bashrc", mode="w|")`, []string{"write tarfile.open: /h/.bashrc"}},
 		{"py-dbm-c", Python, `import dbm; dbm.open("/h/.bashrc", "c")`, []string{"append dbm.open: /h/.bashrc"}},
 		{"py-dbm-flag-kw", Python, `import dbm; dbm.open("/h/.bashrc", flag="n")`, []string{"append dbm.open: /h/.bashrc"}},
-		{"py-shelve-default", Python, `import shelve; shelve.open("/h/.bashrc")`, []string{"append shelve.open: /h/.bashrc"}},
+		{"py-shelve-default", Python, `import shelve; shelve.open("/h/.bashrc")`, []string{"unpickle shelve.open: /h/.bashrc",
+			"unpickle shelve.open: /h/.bashrc.db", "unpickle shelve.open: /h/.bashrc.pag", "unpickle shelve.open: /h/.bashrc.dat",
+			"append shelve.open: /h/.bashrc"}},
 		{"py-wave", Python, `import wave; wave.open("/h/.bashrc", "wb")`, []string{"write wave.open: /h/.bashrc"}},
 		{"py-gzip-runtime", Python, "import os, gzip\np = os.path.expanduser('~') + '/.bashrc'\ngzip.open(p, 'wt')", []string{"write gzip.open: ~/.bashrc (home)"}},
 		// Look-alikes: read modes, the default mode, a string.

@@ -250,14 +250,73 @@ func (p *parser) args(i int, closeTok string) ([]arg, int) {
 				j = c
 			}
 		case ",":
-			out = append(out, p.arg(start, j))
+			out = p.appendArg(out, start, j)
 			start = j + 1
 		}
 	}
 	if end > start {
-		out = append(out, p.arg(start, end))
+		out = p.appendArg(out, start, end)
 	}
 	return out, end + 1
+}
+
+// appendArg appends the argument of tokens [a, b) to out; a literal list
+// unpacked into the call (Python's f(*["a", "b"]) or f(*("a", "b")),
+// Ruby's f(*["a", "b"]), JavaScript's f(...["a", "b"])) is its elements,
+// each an argument of the call, as the interpreter passes them.
+func (p *parser) appendArg(out []arg, a, b int) []arg {
+	if open, ok := p.spreadList(a, b); ok {
+		inner, _ := p.args(open, "")
+		return append(out, inner...)
+	}
+	return append(out, p.arg(a, b))
+}
+
+// spreadList reports whether tokens [a, b) are a literal list unpacked
+// into the arguments (*[…], *(…, …), ...[…]) and returns the index of its
+// opening bracket. Python's *("x") unpacks the string's characters, not
+// a list: it is left as it was read.
+func (p *parser) spreadList(a, b int) (int, bool) {
+	for a < b && p.toks[a].kind == tNewline {
+		a++
+	}
+	for b > a && p.toks[b-1].kind == tNewline {
+		b--
+	}
+	open := -1
+	switch {
+	case (p.l == Python || p.l == Ruby) && b-a >= 3 && isP(p.toks[a], "*"):
+		open = a + 1
+	case p.l == JS && b-a >= 5 && isP(p.toks[a], ".") && isP(p.toks[a+1], ".") && isP(p.toks[a+2], "."):
+		open = a + 3
+	default:
+		return 0, false
+	}
+	t := p.toks[open]
+	if !isP(t, "[") && !(p.l == Python && isP(t, "(")) {
+		return 0, false
+	}
+	if p.closeOf(p.toks, open) != b-1 {
+		return 0, false
+	}
+	if isP(t, "(") {
+		// A tuple has a comma at its top level.
+		comma := false
+		for j := open + 1; j < b-1; j++ {
+			if tk := p.toks[j]; isP(tk, "(") || isP(tk, "[") || isP(tk, "{") {
+				if c := p.closeOf(p.toks, j); c > j {
+					j = c
+				}
+			} else if isP(tk, ",") {
+				comma = true
+				break
+			}
+		}
+		if !comma {
+			return 0, false
+		}
+	}
+	return open, true
 }
 
 // maxBareTokens bounds the tokens read as the arguments of a call without
@@ -291,7 +350,7 @@ func (p *parser) bareArgs(i int) ([]arg, int) {
 				depth--
 			case ",":
 				if depth == 0 {
-					out = append(out, p.arg(start, j))
+					out = p.appendArg(out, start, j)
 					start = j + 1
 				}
 			}
@@ -299,7 +358,7 @@ func (p *parser) bareArgs(i int) ([]arg, int) {
 		j++
 	}
 	if j > start {
-		out = append(out, p.arg(start, j))
+		out = p.appendArg(out, start, j)
 	}
 	return out, j
 }

@@ -23,6 +23,13 @@ var (
 	pyPicklePath = lazy.Regexp{Expr: `^(?:pathlib\.)?Path\(\s*(?:['"]([^'"\\\n]+)['"]|([A-Za-z_]\w*))\s*\)\s*\.\s*(?:read_bytes\(\s*\)|open\([^()]*\))$`}
 	// pyPickleWrap is a stream over other data: io.BytesIO(E), E.read().
 	pyPickleWrap = lazy.Regexp{Expr: `^(?:(?:io\.)?BytesIO\((.+)\)|([A-Za-z_]\w*)\s*\.\s*read\(\s*\))$`}
+	// pyPickleDbm is a dbm database or shelf opened by a literal or a
+	// name, maybe one value read: dbm.open(P)["k"], shelve.open(P).get(k)
+	// (red team 16 DS1).
+	pyPickleDbm = lazy.Regexp{Expr: `^(?:dbm(?:\.(?:gnu|ndbm|dumb))?\.open|shelve\.open)\(\s*(?:['"]([^'"\\\n]+)['"]|([A-Za-z_]\w*))\s*(?:,[^()]*)?\)\s*(?:\[[^\[\]]*\]|\.\s*get\([^()]*\))?$`}
+	// pyPickleItem is one value of a database held in a name: d["k"],
+	// d.get("k").
+	pyPickleItem = lazy.Regexp{Expr: `^([A-Za-z_]\w*)\s*(?:\[[^\[\]]*\]|\.\s*get\([^()]*\))$`}
 	// pyAssignStmt is one assignment statement: NAME = VALUE (NAME: T =
 	// VALUE), not a comparison.
 	pyAssignStmt = lazy.Regexp{Expr: `^([A-Za-z_]\w*)[ \t]*(?::[^=]*)?=([^=].*)$`}
@@ -56,6 +63,16 @@ func (p *parser) pickleSources(text string, depth int) []string {
 	}
 	if m := pyPicklePath.Get().FindStringSubmatch(text); m != nil {
 		return path(m[1], m[2])
+	}
+	if m := pyPickleDbm.Get().FindStringSubmatch(text); m != nil {
+		var out []string
+		for _, f := range path(m[1], m[2]) {
+			out = append(out, dbmFiles(f)...)
+		}
+		return out
+	}
+	if m := pyPickleItem.Get().FindStringSubmatch(text); m != nil {
+		text = m[1]
 	}
 	if m := pyPickleWrap.Get().FindStringSubmatch(text); m != nil {
 		if m[1] != "" {

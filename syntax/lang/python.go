@@ -32,6 +32,9 @@ var pyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() 
 	return map[string]struct{ recursive, dir bool }{
 		"shutil.rmtree": {recursive: true}, "os.remove": {}, "os.unlink": {}, "os.rmdir": {dir: true},
 		"os.removedirs": {dir: true},
+		// distutils (and setuptools' copy of it) remove a tree (red
+		// team 16 PY1).
+		"distutils.dir_util.remove_tree": {recursive: true}, "setuptools._distutils.dir_util.remove_tree": {recursive: true},
 	}
 }}
 
@@ -79,8 +82,36 @@ var pyOpenRead = lazy.Regexp{Expr: `^(?:io\.)?open\(\s*(['"])([^'"\\\n]+)['"]\s*
 var pyUnpicklers = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"pickle.load": true, "pickle.loads": true, "pickle.Unpickler": true, "_pickle.load": true,
 		"cPickle.load": true, "dill.load": true, "cloudpickle.load": true, "joblib.load": true, "pandas.read_pickle": true,
-		"torch.load": true, "numpy.load": true}
+		"torch.load": true, "numpy.load": true,
+		// A shelf's values are pickles in a dbm database (red team 16
+		// DS1): reading one unpickles it.
+		"shelve.open": true, "shelve.DbfilenameShelf": true, "shelve.Shelf": true, "shelve.BsdDbShelf": true}
 }}
+
+// shelfLoads are the pickle loads of a shelf's database files (the
+// files of its literal name, or those a name it is given is bound to).
+func (p *parser) shelfLoads(c call, full string) []Effect {
+	a := argAt(c.args, 0)
+	if a == nil {
+		return nil
+	}
+	paths := p.pickleSources(a.text, 0)
+	if a.lit {
+		paths = dbmFiles(a.str)
+	}
+	var out []Effect
+	for _, path := range paths {
+		out = append(out, Effect{Kind: Include, Call: full, Path: path, Offset: c.off, Text: PickleData})
+	}
+	return out
+}
+
+// dbmFiles are the files a dbm database named f is kept in, where its
+// values' bytes are: f itself (dbm.gnu), f.db (dbm.ndbm with Berkeley
+// DB), f.pag (classic ndbm), f.dat (dbm.dumb).
+func dbmFiles(f string) []string {
+	return []string{f, f + ".db", f + ".pag", f + ".dat"}
+}
 
 // kwValue returns the source text of a keyword argument's value (text
 // holds key=value).
@@ -212,6 +243,11 @@ func python(p *parser) []Effect {
 		}
 		if e, ok := pyLibraryWrite(c, full); ok {
 			// fileinput with inplace=True rewrites what it reads.
+			if pyUnpicklers.Get()[full] {
+				// A shelf opened for writing is read too: the values
+				// on disk are unpickled as they are read.
+				out = append(out, p.shelfLoads(c, full)...)
+			}
 			out = append(out, e)
 			continue
 		}
@@ -324,6 +360,9 @@ func python(p *parser) []Effect {
 			var paths []string
 			if a.lit {
 				paths = []string{a.str}
+				if strings.HasPrefix(full, "shelve.") {
+					paths = dbmFiles(a.str)
+				}
 			} else {
 				paths = p.pickleSources(a.text, 0)
 			}
@@ -447,14 +486,16 @@ func (p *parser) pyExtractions() []Effect {
 	for _, c := range p.findCalls(false, func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		return pyTarOpens.Get()[full] || full == "zipfile.ZipFile" || full == "shutil.unpack_archive" || last == "extractall" || last == "extract"
+		return pyTarOpens.Get()[full] || full == "zipfile.ZipFile" || full == "shutil.unpack_archive" || full == "setuptools.archive_util.unpack_archive" || last == "extractall" || last == "extract"
 	}) {
 		full := al.resolve(c.name)
 		c.name = full
 		switch last := lastSegment(full); {
 		case pyTarOpens.Get()[full], full == "zipfile.ZipFile":
 			archives = append(archives, c)
-		case full == "shutil.unpack_archive":
+		case full == "shutil.unpack_archive" || full == "setuptools.archive_util.unpack_archive":
+			// setuptools' unpack_archive(filename, extract_dir) unpacks
+			// a tar or a zip the same way (red team 16 PY1).
 			a := argAt(c.args, 0)
 			if a == nil {
 				a = keyword(c.args, "filename")
@@ -637,7 +678,12 @@ func pyListing(c call, l *listings) bool {
 // destination, copyfile writes the destination itself, copytree copies
 // a tree's content into the destination.
 var pyCopyTo = lazy.Value[map[string]string]{New: func() map[string]string {
-	return map[string]string{"shutil.copy": "cp", "shutil.copy2": "cp", "shutil.copyfile": "cp -T", "shutil.copytree": "cp -rT"}
+	return map[string]string{"shutil.copy": "cp", "shutil.copy2": "cp", "shutil.copyfile": "cp -T", "shutil.copytree": "cp -rT",
+		// distutils' copy_file enters a directory destination,
+		// copy_tree copies the tree's content into the destination
+		// (red team 16 PY1).
+		"distutils.file_util.copy_file": "cp", "distutils.dir_util.copy_tree": "cp -rT",
+		"setuptools._distutils.file_util.copy_file": "cp", "setuptools._distutils.dir_util.copy_tree": "cp -rT"}
 }}
 
 // pyPathCopy are pathlib's copies and moves (Python 3.14): copy writes
@@ -651,7 +697,8 @@ var pyPathCopy = lazy.Value[map[string]string]{New: func() map[string]string {
 // (moveEffect): rename(2)'s, and shutil.move, which enters a directory
 // destination (true).
 var pyMove = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"os.rename": false, "os.replace": false, "os.renames": false, "shutil.move": true}
+	return map[string]bool{"os.rename": false, "os.replace": false, "os.renames": false, "shutil.move": true,
+		"distutils.file_util.move_file": true, "setuptools._distutils.file_util.move_file": true}
 }}
 
 // pyAttrs are the calls that change the mode ("chmod"), the owner
