@@ -24,6 +24,12 @@ func NewConfig(getenv func(string) string, cwd string) (*Config, []string) {
 	var notes []string
 	cfg := &Config{Cwd: clean(cwd), Home: getenv("HOME"), Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy()}
 	cfg.Project = cfg.Cwd
+	// Claude Code runs the Bash tool's command in the user's shell:
+	// CLAUDE_CODE_SHELL when set, else SHELL (zsh on macOS).
+	cfg.Shell = getenv("CLAUDE_CODE_SHELL")
+	if cfg.Shell == "" {
+		cfg.Shell = getenv("SHELL")
+	}
 	if p := getenv(EnvProject); p != "" && filepath.IsAbs(p) {
 		cfg.Project = clean(p)
 	}

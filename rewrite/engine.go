@@ -61,6 +61,10 @@ type Config struct {
 	// EarlierLost reports that the hook's record of them cannot be read:
 	// running a binary in the project asks (fail safe).
 	EarlierLost bool
+	// Shell is the shell the agent runs commands in (CLAUDE_CODE_SHELL,
+	// else SHELL): zsh's meanings are judged when it is zsh
+	// (syntax.Options.Shell).
+	Shell string
 }
 
 // Result is the engine's answer for one command.
@@ -387,7 +391,7 @@ func earlierWithSandbox(cfg *Config) map[string]string {
 // can take their content out of what it reports.
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
-	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost}
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost, Shell: cfg.Shell}
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = res.recordReads(read.reader(cfg, syntax.ReadScript))
 		opt.PathLookup = true
@@ -397,7 +401,9 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 		// Text refused for its size, or too large to hand to the shells
 		// cheaply (bash -n of a 1 MiB list takes ~80 MB), is judged by its
 		// words alone.
-		if !cfg.NoBashCheck && !errors.Is(err, syntax.ErrTooLarge) && len(command) <= MaxShellCheck {
+		// zsh parses text bash rejects (echo src(e:'CODE':) runs CODE):
+		// in the agent's zsh, what bash and sh reject is not harmless.
+		if !cfg.NoBashCheck && !errors.Is(err, syntax.ErrTooLarge) && len(command) <= MaxShellCheck && !syntax.IsZsh(cfg.Shell) {
 			if r := checkBashRejected(cfg, command, err, verify); r != nil {
 				return r
 			}
@@ -418,7 +424,11 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 				Message: fmt.Sprintf("corral cannot judge this command: %v", err)}}
 			return res
 		}
-		if riskyText(command) {
+		if syntax.IsZsh(cfg.Shell) {
+			res.Decision = Ask
+			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+				Message: fmt.Sprintf("corral cannot parse this command as bash (%v), and the agent's shell is zsh, which parses more (a glob qualifier such as (e:CODE:) runs CODE)", err)}}
+		} else if riskyText(command) {
 			res.Decision = Ask
 			res.Findings = []Finding{{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
 				Message: fmt.Sprintf("corral cannot parse this command (%v) and it contains a command that acquires content or can destroy data", err)}}

@@ -376,6 +376,10 @@ type Options struct {
 	// hook could not read it): running a file below Project that is not
 	// a script corral reads asks, as if an earlier call had decoded it.
 	EarlierLost bool
+	// Shell is the shell that runs the command ($SHELL or
+	// CLAUDE_CODE_SHELL of the agent): when it is zsh, zsh's meanings of
+	// the text are judged too (zsh.go). "" is bash.
+	Shell string
 }
 
 // Analyze parses src and models every simple command in it.
@@ -400,6 +404,9 @@ func Analyze(src string, opt Options) (*Model, error) {
 	}
 	root := newState(dir, opt.Home)
 	root.pathLookup = opt.PathLookup
+	if root.zsh = IsZsh(opt.Shell); root.zsh {
+		w.zshPatterns(top)
+	}
 	w.stmts(scope{sc: top}, f.Stmts, root)
 	w.finalTraps(root)
 	// A function never called is still analysed, in the state where it

@@ -362,6 +362,10 @@ type state struct {
 	// up on the machine's PATH (which NAME, command -v NAME):
 	// Options.PathLookup.
 	pathLookup bool
+	// zsh reports that this shell is the agent's zsh (Options.Shell):
+	// echo and print interpret escapes, =cmd names cmd (zsh.go). A
+	// program's own shell (bash -c …) starts without it.
+	zsh bool
 	// pos are the positional parameters, when posKnown.
 	pos      []string
 	posKnown bool

@@ -119,7 +119,20 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 	case "true", "false", ":":
 		return "", true
 	case "echo":
+		if r.st != nil && r.st.zsh {
+			out, ok := zshEcho(args)
+			return out, ok && strings.IndexByte(out, 0) < 0
+		}
 		return exactEcho(args)
+	case "print":
+		if r.st != nil && r.st.zsh {
+			as := make([]Arg, len(args))
+			for i, a := range args {
+				as[i] = Arg{Value: a, Static: true}
+			}
+			return zshPrint(as)
+		}
+		return "", false
 	case "printf":
 		return exactPrintf(args)
 	case "pwd":

@@ -2223,6 +2223,10 @@ func (w *walker) globCommand(c scope, args []Arg, dir Dir) []Arg {
 // holds.
 func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []Arg, inv invocation, choice *NameChoice, stage bool) {
 	call := w.newCall(c, s, ce, inv)
+	if name := zshEqualsName(call.NameArg); name != "" && st.zsh {
+		// zsh: =sh is the path of sh (zsh.go).
+		call.Name = judgedName(name)
+	}
 	call.Choice = choice
 	call.Start = int(ce.Pos().Offset())
 	call.End = int(ce.End().Offset())
@@ -3376,6 +3380,9 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 		// npx PKG ARGS, npm exec, pnpm dlx, bun x (bun reads it before
 		// its own runs), deno run npm:PKG: the package's command.
 		w.npx(c, call, rest)
+	}
+	if st.zsh && w.zshCall(c, call, st) {
+		return
 	}
 	if w.runsCode(c, call) || w.detached(c, call, st) {
 		return
