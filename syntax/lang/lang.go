@@ -914,9 +914,11 @@ func keyword(args []arg, key string) *arg {
 type aliases map[string]string
 
 var (
-	pyStarImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+(os|posix|nt|subprocess|shutil|pty|io|codecs|pathlib|ctypes)[ \t]+import[ \t]+\*`}
-	pyImportAs   = lazy.Regexp{Expr: `(?m)^\s*import\s+([\w.]+)\s+as\s+(\w+)`}
-	pyFromImport = lazy.Regexp{Expr: `(?m)^[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
+	// A statement starts a line, or follows ; or the : of a compound
+	// statement on the same line (import os; import shutil as s).
+	pyStarImport = lazy.Regexp{Expr: `(?m)(?:^|[;:])[ \t]*from[ \t]+(os|posix|nt|subprocess|shutil|pty|io|codecs|pathlib|ctypes)[ \t]+import[ \t]+\*`}
+	pyImportAs   = lazy.Regexp{Expr: `(?m)(?:^|[;:])[ \t]*import[ \t]+([\w.]+(?:[ \t]+as[ \t]+\w+)?(?:[ \t]*,[ \t]*[\w.]+(?:[ \t]+as[ \t]+\w+)?)*)`}
+	pyFromImport = lazy.Regexp{Expr: `(?m)(?:^|[;:])[ \t]*from[ \t]+([\w.]+)[ \t]+import[ \t]+\(?([\w \t,]+)`}
 )
 
 func (a aliases) resolve(name string) string {
@@ -944,7 +946,12 @@ func pythonAliases(src string) aliases {
 		}
 	}
 	for _, m := range pyImportAs.Get().FindAllStringSubmatch(src, -1) {
-		a[m[2]] = m[1]
+		// import a.b as x, c as y
+		for _, part := range strings.Split(m[1], ",") {
+			if f := strings.Fields(part); len(f) == 3 && f[1] == "as" {
+				a[f[2]] = f[0]
+			}
+		}
 	}
 	for _, m := range pyFromImport.Get().FindAllStringSubmatch(src, -1) {
 		for _, part := range strings.Split(m[2], ",") {
