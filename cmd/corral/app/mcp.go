@@ -1044,7 +1044,11 @@ func mcpSQL(tool string, in map[string]any) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "sqlite3 -cmd " + syntax.Quote(strings.Join(parts, "\n")) + " :memory:"
+	// The same text read as PostgreSQL reads it too (psql -c): its
+	// E'…', U&'…' and $$…$$ literals, and the COPY … PROGRAM a DO
+	// block or EXECUTE runs.
+	q := syntax.Quote(strings.Join(parts, "\n"))
+	return "sqlite3 -cmd " + q + " :memory:; psql -X -c " + q
 }
 
 // mcpProcessInput returns the text a tool types into a running process
