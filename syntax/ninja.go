@@ -431,3 +431,32 @@ func ninjaPlain(paths []string) bool {
 	}
 	return true
 }
+
+// ninjaIncluded returns text with the text of each file its include and
+// subninja lines name appended (from dir, 8 deep), for readers of the
+// build lines that need no variables (ninja -t clean). A name holding a
+// variable is only known when ninja reads the file: asked about.
+func (w *walker) ninjaIncluded(call *Call, dir Dir, text string, depth int) string {
+	if depth > 8 {
+		return text
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	for _, line := range strings.Split(strings.ReplaceAll(text, "$\n", " "), "\n") {
+		word, rest, _ := strings.Cut(line, " ")
+		if word != "include" && word != "subninja" {
+			continue
+		}
+		p := strings.TrimSpace(rest)
+		if strings.Contains(p, "$") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p,
+				What: call.Name + " reads the build file " + clip(p, 60) + ", a path only known when it runs"})
+			continue
+		}
+		if more, ok := w.readScript(dir.Join(p)); ok {
+			b.WriteString("\n")
+			b.WriteString(w.ninjaIncluded(call, dir, more, depth+1))
+		}
+	}
+	return b.String()
+}
