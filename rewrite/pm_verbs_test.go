@@ -126,11 +126,23 @@ func TestNinjaClean(t *testing.T) {
 		"proj/bad/build.ninja": "rule cc\n  command = cc $in -o $out\nbuild ../../home/.bashrc | out/y.o: cc x.c\n",
 		"proj/var/build.ninja": "root = /etc\nrule cc\n  command = cc $in -o $out\nbuild $root/passwd: cc x.c\n",
 		"proj/ph/build.ninja":  "build /etc/passwd: phony\n",
+		// include and subninja files' builds (lft).
+		"proj/inc/build.ninja":  "rule cc\n  command = cc $in -o $out\nbuild x.o: cc x.c\ninclude more.ninja\n",
+		"proj/inc/more.ninja":   "build ../../home/.bashrc: cc y.c\n",
+		"proj/sub/build.ninja":  "subninja s/b.ninja\n",
+		"proj/sub/s/b.ninja":    "rule cc\n  command = cc $in -o $out\nbuild ../.git/config: cc y.c\n",
+		"proj/incv/build.ninja": "d = s\ninclude $d/b.ninja\n",
+		"proj/inok/build.ninja": "include rules.ninja\nbuild x.o: cc x.c\n",
+		"proj/inok/rules.ninja": "rule cc\n  command = cc $in -o $out\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"ninja -C bad -t clean", "deny"},
 		{"ninja -t clean -C bad", "deny"},
 		{"ninja -C var -t clean", "ask"},
+		{"ninja -C inc -t clean", "deny"},
+		{"ninja -C sub -t clean", "deny"},
+		{"ninja -C incv -t clean", "ask"},
+		{"ninja -C inok -t clean", "allow"},
 		// Look-alikes.
 		{"ninja -t clean", "allow"},
 		{"ninja -C bad -t targets", "allow"},

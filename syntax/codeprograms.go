@@ -419,6 +419,11 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			if v != "-" && a.Static {
 				files = append(files, Quote(v))
 			}
+			if a.Static && strings.Contains(v, "://") {
+				// vim URL: netrw fetches it into the buffer, as :e URL
+				// does (lang/ex.go), before the -c commands run.
+				pieces = append([]codePiece{{text: "edit " + strings.ReplaceAll(v, " ", `\ `), arg: a}}, pieces...)
+			}
 		case v == "--":
 			onlyFiles = true
 		case strings.HasPrefix(v, "+"):

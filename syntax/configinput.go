@@ -112,3 +112,36 @@ func (w *walker) configText(c scope, call *Call, a Arg, what string) (string, bo
 	}
 	return text, true
 }
+
+// streamNamed reports whether a names one of the call's descriptors
+// (/dev/stdin, /dev/fd/N, /proc/self/fd/N) or is a process
+// substitution: a configuration read from there is the text it carries
+// (configText), not a file on disk.
+func (w *walker) streamNamed(a Arg) bool {
+	if _, ok := w.m.ArgStream(a); ok {
+		return true
+	}
+	if !a.Static {
+		return false
+	}
+	_, ok := fdPath(a.Value)
+	return ok
+}
+
+// configFileText is the text of the configuration file v names for
+// call: what a descriptor or process substitution carries (configText,
+// which reports text only known at run time as hidden) or the file on
+// disk. a is v's word when the command gives one (a process
+// substitution is known by its word).
+func (w *walker) configFileText(c scope, call *Call, d Dir, a *Arg, what string) (string, bool) {
+	if a != nil && w.streamNamed(*a) {
+		return w.configText(c, call, *a, what)
+	}
+	if a == nil {
+		v := Arg{Value: d.Path, Raw: d.Path, Static: true}
+		if d.Known && w.streamNamed(v) {
+			return w.configText(c, call, v, what)
+		}
+	}
+	return w.readScript(d)
+}

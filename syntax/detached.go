@@ -622,6 +622,16 @@ func (w *walker) tmuxString(c scope, call *Call, a Arg, st *state) bool {
 
 // tmuxFile models a file of tmux commands (source-file, tmux -f).
 func (w *walker) tmuxFile(c scope, call *Call, a Arg, st *state) bool {
+	if a.Static && a.Value == "-" {
+		a.Value = "/dev/stdin" // source-file -: the client's stdin (tmux 3.2)
+	}
+	if w.streamNamed(a) {
+		// /dev/stdin, /dev/fd/N, <(…): the text it carries (configinput.go).
+		if text, ok := w.configText(c, call, a, "tmux reads commands"); ok {
+			w.tmuxNested(c, call, commandFileLines(text), st)
+		}
+		return true
+	}
 	if !a.Static {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
 			What: "tmux reads commands from " + clip(a.Raw, 40) + ", a file only known at run time"})

@@ -21,7 +21,12 @@ import (
 // MSBuild runs (asking when it names a risky command). An inline task
 // (UsingTask with a TaskFactory: C# or VB code compiled and run) asks.
 // A solution (*.sln) names its projects, which are read in its
-// directory's tree the same way (every project file one level down).
+// directory's tree the same way (every project file one level down),
+// with the solution's before.SLN.targets and after.SLN.targets. MSBuild
+// also imports the project extensions in obj/ (obj/PROJECT.*.props and
+// .targets, which NuGet's restore writes and anyone can) and, through
+// them, the build files of each package a <PackageReference> names
+// (nugetBuildFiles): each is read as an imported file is.
 
 var (
 	msbuildExec     = lazy.Regexp{Expr: `(?s)<Exec\b([^>]*?)/?>`}
@@ -29,6 +34,10 @@ var (
 	msbuildAttr     = lazy.Regexp{Expr: `(\w+)\s*=\s*("([^"]*)"|'([^']*)')`}
 	msbuildFactory  = lazy.Regexp{Expr: `(?s)<UsingTask\b[^>]*\bTaskFactory\s*=`}
 	msbuildComments = lazy.Regexp{Expr: `(?s)<!--.*?-->`}
+	// msbuildPackageRef is a <PackageReference Include="ID" Version="V"/>
+	// (its Version also as a child element).
+	msbuildPackageRef = lazy.Regexp{Expr: `(?s)<PackageReference\b([^>]*?)(/>|>(.*?)</PackageReference>)`}
+	msbuildVersionEl  = lazy.Regexp{Expr: `(?s)<Version>\s*([^<]*?)\s*</Version>`}
 	// msbuildSwitch is one of MSBuild's switches written with a slash
 	// (/t:Build, /p:X=Y, /restore, /m), not an absolute path.
 	msbuildSwitch = lazy.Regexp{Expr: `^/[A-Za-z][A-Za-z-]*(:.*)?$`}
@@ -116,7 +125,8 @@ func (w *walker) msbuildRun(c scope, call *Call) bool {
 			projects = w.msbuildProjects(dir, true) // a solution's directory
 		}
 	}
-	if len(projects) == 0 {
+	sln := target != nil && (strings.HasSuffix(target.Value, ".sln") || strings.HasSuffix(target.Value, ".slnx"))
+	if len(projects) == 0 && !sln {
 		return true
 	}
 	seen := map[string]bool{}
@@ -140,11 +150,108 @@ func (w *walker) msbuildRun(c scope, call *Call) bool {
 			d = filepath.Dir(d)
 		}
 		add(p)
+		// The project extensions NuGet's restore writes, which
+		// Microsoft.Common.props and .targets import for every project:
+		// obj/PROJECT.*.props and obj/PROJECT.*.targets (nuget.g.targets
+		// imports the packages' build files; any file of that name is
+		// imported, whoever wrote it).
+		obj := Dir{Path: filepath.Join(filepath.Dir(p), "obj"), Known: true}
+		for _, ext := range []string{".props", ".targets"} {
+			for _, m := range w.globNames(obj, filepath.Base(p)+".*"+ext) {
+				add(obj.Join(m).Path)
+			}
+		}
+	}
+	if sln {
+		// A solution build imports before.SLN.targets and
+		// after.SLN.targets from the solution's directory.
+		for _, n := range []string{"before.", "after."} {
+			if q := filepath.Join(dir.Path, n+filepath.Base(target.Value)+".targets"); w.exists(q) {
+				add(q)
+			}
+		}
 	}
 	for i := 0; i < len(files); i++ {
 		w.msbuildFile(c, call, files[i], add, projects)
 	}
+	// The packages' own build files, and what they import.
+	n := len(files)
+	for _, f := range w.nugetBuildFiles(c, call, files) {
+		add(f)
+	}
+	for i := n; i < len(files); i++ {
+		w.msbuildFile(c, call, files[i], add, projects)
+	}
 	return true
+}
+
+// nugetBuildFiles returns the MSBuild files of the packages the files
+// reference (<PackageReference Include="ID" Version="V"/>) as NuGet
+// imports them into every build: the .props and .targets under build/,
+// buildTransitive/ and buildMultiTargeting/ (and a framework's folder
+// below them) of ID/V in the global packages folder ($NUGET_PACKAGES,
+// else ~/.nuget/packages; ID and V lower case). A version that is not
+// one literal (a range, a float, one central Directory.Packages.props
+// gives) is every version there.
+func (w *walker) nugetBuildFiles(c scope, call *Call, files []string) []string {
+	root := ""
+	if v, known, ok := w.envOf(c, call, "NUGET_PACKAGES"); ok {
+		if !known {
+			return nil
+		}
+		root = call.Dir.Join(expandTilde(v, w.home)).Path
+	} else if w.home != "" {
+		root = filepath.Join(w.home, ".nuget", "packages")
+	}
+	if root == "" {
+		return nil
+	}
+	var out []string
+	for _, f := range files {
+		text, ok := w.readScript(Dir{Path: f, Known: true})
+		if !ok {
+			continue
+		}
+		text = msbuildComments.Get().ReplaceAllString(text, "")
+		for _, m := range msbuildPackageRef.Get().FindAllStringSubmatch(text, -1) {
+			id, version := "", ""
+			for _, a := range msbuildAttr.Get().FindAllStringSubmatch(m[1], -1) {
+				v := a[3]
+				if strings.HasPrefix(a[2], "'") {
+					v = a[4]
+				}
+				switch strings.ToLower(a[1]) {
+				case "include", "update":
+					id = v
+				case "version", "versionoverride":
+					version = v
+				}
+			}
+			if version == "" {
+				if vm := msbuildVersionEl.Get().FindStringSubmatch(m[3]); vm != nil {
+					version = vm[1]
+				}
+			}
+			id = strings.ToLower(strings.TrimSpace(id))
+			if id == "" || strings.ContainsAny(id, "$@%*?/\\") || id == "." || id == ".." {
+				continue
+			}
+			version = strings.ToLower(strings.TrimSpace(version))
+			if version == "" || strings.ContainsAny(version, "$@%*?[]() ,/\\") {
+				version = "*"
+			}
+			pkg := Dir{Path: filepath.Join(root, id), Known: true}
+			for _, sub := range []string{"build", "buildTransitive", "buildMultiTargeting"} {
+				for _, pat := range []string{"*.props", "*.targets", "*/*.props", "*/*.targets"} {
+					for _, m := range w.globNames(pkg, filepath.Join(version, sub, pat)) {
+						out = append(out, pkg.Join(m).Path)
+					}
+				}
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // msbuildProjects returns the project files of dir (and, with deep, of

@@ -33,7 +33,15 @@ func (w *walker) ninjaRun(c scope, call *Call) bool {
 	}
 	opts, _ := ScanOptions(call.Args, ninjaSpec)
 	dir, file := call.Dir, "build.ninja"
+	var fileArg *Arg
 	for _, o := range opts {
+		if o.Name == "f" && o.HasVal && w.streamNamed(o.Val) {
+			// ninja -f /dev/stdin, -f <(…): the text that descriptor
+			// carries (configinput.go).
+			v := o.Val
+			fileArg = &v
+			continue
+		}
 		switch o.Name {
 		case "n", "t", "h", "help", "version":
 			return true
@@ -54,7 +62,16 @@ func (w *walker) ninjaRun(c scope, call *Call) bool {
 		return true
 	}
 	n := &ninjaFile{w: w, dir: dir, seen: map[string]bool{}, templates: map[string]bool{}}
-	n.read(dir.Join(file), &ninjaScope{vars: map[string]string{}}, 0)
+	if fileArg != nil {
+		text, ok := w.configText(c, call, *fileArg, call.Name+" runs the commands of its build file")
+		if !ok {
+			return true
+		}
+		file = fileArg.Raw
+		n.parse(text, file, &ninjaScope{vars: map[string]string{}}, 0)
+	} else {
+		n.read(dir.Join(file), &ninjaScope{vars: map[string]string{}}, 0)
+	}
 	for _, p := range n.unread {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p,
 			What: call.Name + " runs the commands of " + w.projectRel(p) + ", which corral could not read"})
@@ -119,10 +136,14 @@ func (n *ninjaFile) read(d Dir, scope *ninjaScope, depth int) {
 		}
 		return
 	}
+	n.parse(text, n.w.projectRel(d.Path), scope, depth)
+}
+
+// parse reads the text of a build file named name.
+func (n *ninjaFile) parse(text, name string, scope *ninjaScope, depth int) {
 	if n.rules == nil {
 		n.rules = map[string]ninjaRule{}
 	}
-	name := n.w.projectRel(d.Path)
 	lines := ninjaLines(text)
 	for i := 0; i < len(lines); i++ {
 		line := lines[i]
@@ -409,4 +430,33 @@ func ninjaPlain(paths []string) bool {
 		}
 	}
 	return true
+}
+
+// ninjaIncluded returns text with the text of each file its include and
+// subninja lines name appended (from dir, 8 deep), for readers of the
+// build lines that need no variables (ninja -t clean). A name holding a
+// variable is only known when ninja reads the file: asked about.
+func (w *walker) ninjaIncluded(call *Call, dir Dir, text string, depth int) string {
+	if depth > 8 {
+		return text
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	for _, line := range strings.Split(strings.ReplaceAll(text, "$\n", " "), "\n") {
+		word, rest, _ := strings.Cut(line, " ")
+		if word != "include" && word != "subninja" {
+			continue
+		}
+		p := strings.TrimSpace(rest)
+		if strings.Contains(p, "$") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p,
+				What: call.Name + " reads the build file " + clip(p, 60) + ", a path only known when it runs"})
+			continue
+		}
+		if more, ok := w.readScript(dir.Join(p)); ok {
+			b.WriteString("\n")
+			b.WriteString(w.ninjaIncluded(call, dir, more, depth+1))
+		}
+	}
+	return b.String()
 }

@@ -776,7 +776,7 @@ func (w *walker) pipConfigFile(c scope, call *Call, st *state, envWords map[stri
 		return
 	}
 	d := call.Dir.Join(v)
-	text, ok := w.readScript(d)
+	text, ok := w.configFileText(c, call, d, nil, "pip reads its configuration, which can name the index it installs from,") // /dev/stdin too
 	if !ok {
 		return
 	}
@@ -830,6 +830,7 @@ func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[strin
 	v, ok := commandEnv(st, envWords, "UV_CONFIG_FILE")
 	as := "UV_CONFIG_FILE"
 	noConfig := false
+	var named *Arg // --config-file <(…)
 	if x, found := commandEnv(st, envWords, "UV_NO_CONFIG"); found && x != "" && x != "0" && x != "false" {
 		noConfig = true
 	}
@@ -839,6 +840,12 @@ func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[strin
 		}
 		switch {
 		case a.Value == "--config-file" && i+1 < len(args):
+			if _, sub := w.m.ArgStream(args[i+1]); sub {
+				// --config-file <(…): the text the substitution prints.
+				named = &args[i+1]
+				v, ok, as = args[i+1].Raw, true, "--config-file"
+				continue
+			}
 			if !args[i+1].Static {
 				return
 			}
@@ -854,6 +861,8 @@ func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[strin
 	}
 	var files []Dir
 	switch {
+	case named != nil:
+		files = append(files, Dir{Path: named.Raw, Known: true})
 	case ok && v != "" && v != os.DevNull:
 		files = append(files, call.Dir.Join(v))
 	case !ok && !noConfig:
@@ -874,7 +883,7 @@ func (w *walker) uvConfigFile(c scope, call *Call, st *state, envWords map[strin
 		}
 		text, found := w.written[d.Path]
 		if !found {
-			if text, found = w.readScript(d); !found {
+			if text, found = w.configFileText(c, call, d, named, "uv reads its configuration, which can name the index it installs from,"); !found { // /dev/stdin, <(…) too
 				continue
 			}
 		}

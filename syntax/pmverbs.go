@@ -247,6 +247,7 @@ func (w *walker) ninjaClean(c scope, call *Call) {
 	if !ok {
 		return
 	}
+	text = w.ninjaIncluded(call, dir, text, 0) // include and subninja files' builds too (ninja.go)
 	words := []Arg{{Value: "rm", Raw: "rm", Static: true}, {Value: "-f", Raw: "-f", Static: true},
 		{Value: "--", Raw: "--", Static: true}}
 	n := len(words)

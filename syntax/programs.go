@@ -1575,6 +1575,9 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 			for _, cmd := range cmds {
 				w.child(c, sink, cmd, nil, sink.Name+" (pipe)", dynamic)
 			}
+			if sink.Name == "psql" {
+				w.program(c, sink, lang.Psql, text, "psql (pipe)", dynamic, "")
+			}
 			return true
 		}
 	case "crontab":

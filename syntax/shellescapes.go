@@ -78,6 +78,9 @@ func (w *walker) escapes(c scope, call *Call) bool {
 		for _, in := range w.commandInput(c, call) {
 			w.inputChildren(c, call, in, sqlClientShell(call.Name, in.text), call.Name+" \\!")
 		}
+		if call.Name == "psql" {
+			w.psqlProgram(c, call) // COPY … PROGRAM, \copy … program, \o |cmd (syntax/psql.go)
+		}
 		return true
 	case "socat":
 		// socat [options] ADDRESS ADDRESS: EXEC:cmd runs cmd as a program

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -320,9 +322,15 @@ func (st *exState) line(line string, off, depth int) []Effect {
 		case exIs(name, "mksession", 3), exIs(name, "mkvimrc", 3), exIs(name, "mkexrc", 2), exIs(name, "mkview", 5),
 			exIs(name, "wviminfo", 2), exIs(name, "wshada", 3):
 			// These write the session, options, view or history into the
-			// file named (or a default one in the working directory).
-			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
+			// file named, or without one into Vim's default (exMkDefault):
+			// .vimrc, .exrc, Session.vim in the working directory, a view
+			// under ~/.vim/view, ~/.viminfo, Neovim's main.shada.
+			f, _, _ := exBar(arg)
+			if f = strings.TrimSpace(f); f != "" && !(exIs(name, "mkview", 5) && strings.Trim(f, "0123456789") == "") {
 				out = append(out, Effect{Kind: Write, Call: ":" + name, Path: exFile(f), Offset: at})
+			} else {
+				p := exMkDefault(name, f)
+				out = append(out, Effect{Kind: Write, Call: ":" + name, Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
 			}
 		case exIs(name, "source", 2):
 			// :so[urce][!] FILE runs the file's ex commands (with the
@@ -629,7 +637,29 @@ var (
 		"quickfixtextfunc", "qftf", "imactivatefunc", "imaf", "imstatusfunc", "imsf", "thesaurusfunc", "tsrfu"}}
 	exFileOptions = lazy.Set{List: []string{"verbosefile", "vfile", "viminfofile", "vif", "shadafile", "sdf", "spellfile", "spf"}}
 	exPathOptions = lazy.Set{List: []string{"runtimepath", "rtp", "packpath", "pp"}}
+	// exDirOptions name directories Vim writes files into.
+	exDirOptions = lazy.Set{List: []string{"backupdir", "bdir", "directory", "dir", "undodir", "udir", "viewdir", "vdir"}}
 )
+
+// exMkDefault is the file :mkvimrc, :mkexrc, :mksession, :mkview [N],
+// :wviminfo and :wshada write when given no name (Vim's :help
+// :mkvimrc, :mksession, :mkview, 'viewdir', 'viminfofile'; Neovim's
+// shada file).
+func exMkDefault(name, n string) string {
+	switch {
+	case exIs(name, "mkvimrc", 3):
+		return ".vimrc"
+	case exIs(name, "mkexrc", 2):
+		return ".exrc"
+	case exIs(name, "mksession", 3):
+		return "Session.vim"
+	case exIs(name, "mkview", 5):
+		return "~/.vim/view/buffer=" + n + ".vim" // named after the edited file's path
+	case exIs(name, "wviminfo", 2):
+		return "~/.viminfo"
+	}
+	return "~/.local/share/nvim/shada/main.shada"
+}
 
 // exOptions reads the arguments of :set: an option naming a program gets
 // shell text (judged as what it runs: :make, :grep, K use it), an
@@ -655,6 +685,37 @@ func (st *exState) options(text string, at, depth int) []Effect {
 				// like): Vim calls it by name.
 				if vimFuncs.Get()[strings.TrimPrefix(val, "v:lua.")] {
 					out = append(out, Effect{Kind: Hidden, Call: "'" + name + "'", Text: val, Offset: at})
+				}
+			}
+		case (name == "shada" || name == "sd" || name == "viminfo" || name == "vi") && val != "":
+			// 'shada'/'viminfo' items: n{file} names the file written
+			// when Vim exits (:set shada=n~/.bashrc).
+			for _, item := range strings.Split(val, ",") {
+				if f, ok := strings.CutPrefix(item, "n"); ok && f != "" {
+					if p, ok := exPath(f); ok {
+						out = append(out, Effect{Kind: Write, Call: "'" + name + "' n", Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+					}
+				}
+			}
+		case exDirOptions.Has(name) && val != "":
+			// 'backupdir', 'directory', 'undodir', 'viewdir': Vim
+			// creates files there whose names come from the edited
+			// file's (NAME~, .NAME.swp, %path%NAME, a view): each
+			// directory is written; one outside the working directory
+			// holds names corral does not know, which asks.
+			for _, d := range strings.Split(val, ",") {
+				d = strings.TrimRight(d, "/")
+				if d == "" || d == "." {
+					continue // beside the edited file
+				}
+				p, ok := exPath(d)
+				if !ok {
+					out = append(out, Effect{Kind: Hidden, Call: "'" + name + "'", Text: d, Offset: at})
+					continue
+				}
+				out = append(out, Effect{Kind: Write, Call: "'" + name + "'", Path: p, Tilde: strings.HasPrefix(p, "~"), Offset: at})
+				if strings.HasPrefix(p, "~") || filepath.IsAbs(p) || slices.Contains(strings.Split(p, "/"), "..") {
+					out = append(out, Effect{Kind: Hidden, Call: "'" + name + "'", Text: "files named after the edited one in " + p, Offset: at})
 				}
 			}
 		case exFileOptions.Has(name) && val != "":

@@ -202,6 +202,8 @@ func analyzeText(l Lang, src string) []Effect {
 		return finish(src, gdbCommands(src))
 	case SQLite:
 		return finish(src, sqliteScript(src))
+	case Psql:
+		return finish(src, psqlScript(src))
 	case Tcl:
 		return finish(src, tcl(src))
 	case Elisp:

@@ -3,6 +3,8 @@ package app
 import (
 	"fmt"
 	"maps"
+	neturl "net/url"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -197,7 +199,19 @@ var (
 			"dest": true, "destpath": true, "dst": true, "newpath": true, "output": true, "outputpath": true,
 			"source": true, "sources": true, "sourcepath": true, "src": true, "oldpath": true,
 			"uri": true, "url": true,
+			// Where a download tool saves what it fetched
+			// (download_file {"url": …, "save_path": …}).
+			"savepath": true, "saveas": true, "saveto": true, "localpath": true, "downloadpath": true,
+			"outputfile": true, "outfile": true, "destfile": true, "destinationfile": true, "targetfile": true,
+			"outputdir": true, "outputdirectory": true, "downloaddir": true, "savedir": true, "destdir": true,
+			"targetdir": true, "localfile": true, "outputfilename": true,
 		}
+	}}
+	// mcpDirKeys are the path keys that name a directory: a download
+	// tool saves the fetched file there under the URL's last segment.
+	mcpDirKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
+		return map[string]bool{"directory": true, "dir": true, "dirpath": true, "folder": true, "folderpath": true,
+			"outputdir": true, "outputdirectory": true, "downloaddir": true, "savedir": true, "destdir": true, "targetdir": true}
 	}}
 	mcpSourceKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		return map[string]bool{
@@ -385,6 +399,13 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 			return c
 		}
 	}
+	// A download tool (download_file, fetch_to_file {"url": …}) copies
+	// what the URL names to the paths its input gives: they are
+	// written, and a file: URL is read (mcpDownload).
+	urlName, dl := mcpDownload(tool, in)
+	if dl {
+		verb = max(verb, verbCopy)
+	}
 	paths := 0
 	addPath := func(p string, list *[]string) {
 		if paths++; paths > maxMCPPaths {
@@ -440,10 +461,15 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 					addPath(p, &c.deletes)
 				case verb == verbMove && mcpSourceKeys.Get()[key]:
 					addPath(p, &c.deletes)
-				case verb == verbCopy && mcpSourceKeys.Get()[key]:
+				case verb == verbCopy && (mcpSourceKeys.Get()[key] || dl && (key == "url" || key == "uri")):
 					addPath(p, &c.reads)
 				case verb >= verbWrite:
 					addPath(p, &c.writes)
+					if dl && mcpDirKeys.Get()[key] && urlName != "" {
+						// The fetched file lands in the directory under
+						// the URL's name (curl -O's, wget's).
+						addPath(path.Join(p, urlName), &c.writes)
+					}
 				default:
 					addPath(p, &c.reads)
 				}
@@ -465,6 +491,40 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 		c.input, c.edit = mcpWriteText(in)
 	}
 	return c
+}
+
+// mcpDownload reports a tool that fetches a URL into a file: its name
+// says download (or wget, curl), or it says fetch, retrieve, save, get,
+// grab or mirror and its input has a url or uri field that is no local
+// path. name is the URL path's last segment (the name a directory
+// destination receives), or "".
+func mcpDownload(tool string, in map[string]any) (name string, ok bool) {
+	var u string
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		if fk := fieldKey(k); fk == "url" || fk == "uri" || fk == "sourceurl" || fk == "downloadurl" {
+			if v, isStr := in[k].(string); isStr && u == "" {
+				u = v
+			}
+		}
+	}
+	named, fetches := false, false
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "download", "downloads", "wget", "curl":
+			named = true
+		case "fetch", "retrieve", "save", "get", "grab", "mirror":
+			fetches = true
+		}
+	}
+	if _, local := localPath(u); !named && (!fetches || u == "" || local) {
+		return "", false
+	}
+	if pu, err := neturl.Parse(u); err == nil && pu.Path != "" {
+		if b := path.Base(pu.Path); b != "/" && b != "." && b != ".." {
+			name = b
+		}
+	}
+	return name, true
 }
 
 // judgeValue sorts the value s of a field (key a fieldKey) that does not
@@ -1044,7 +1104,11 @@ func mcpSQL(tool string, in map[string]any) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return "sqlite3 -cmd " + syntax.Quote(strings.Join(parts, "\n")) + " :memory:"
+	// The same text read as PostgreSQL reads it too (psql -c): its
+	// E'…', U&'…' and $$…$$ literals, and the COPY … PROGRAM a DO
+	// block or EXECUTE runs.
+	q := syntax.Quote(strings.Join(parts, "\n"))
+	return "sqlite3 -cmd " + q + " :memory:; psql -X -c " + q
 }
 
 // mcpProcessInput returns the text a tool types into a running process

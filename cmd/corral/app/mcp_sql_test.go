@@ -32,6 +32,10 @@ func TestMCPSQLAndCode(t *testing.T) {
 		{"mcp__postgres__query", `{"sql": "COPY (SELECT 1) TO 'H/.bashrc'"}`, "deny", "COPY TO writes H/.bashrc"},
 		{"mcp__mysql__execute", `{"sql": "SELECT 1 INTO OUTFILE 'H/.bashrc'"}`, "deny", "INTO OUTFILE"},
 		{"mcp__duckdb__query", `{"query": "COPY (SELECT 1) TO 'H/.bashrc'"}`, "deny", ".bashrc"},
+		// PostgreSQL's own literals and code run from a string (psql -c's reader).
+		{"mcp__postgres__query", `{"sql": "COPY t FROM PROGRAM E'rm -f H/.bash\\x72c'"}`, "deny", "COPY FROM PROGRAM"},
+		{"mcp__postgres__query", `{"sql": "DO $$ BEGIN EXECUTE 'COPY t FROM PROGRAM ''rm -f H/.bashrc'''; END $$"}`, "deny", "COPY FROM PROGRAM"},
+		{"mcp__postgres__query", `{"sql": "COPY t FROM PROGRAM $c$rm -f H/.bashrc$c$"}`, "deny", "COPY FROM PROGRAM"},
 		{"mcp__db__run_statements", `{"statements": ["select 1", "attach 'H/.profile' as p"]}`, "deny", ".profile"},
 		// Code in fields named for code.
 		{"mcp__jupyter__insert_execute_code_cell", `{"cell_index": 0, "cell_source": "import os; os.remove(\"H/.bashrc\")"}`, "deny", ".bashrc"},
@@ -48,6 +52,7 @@ func TestMCPSQLAndCode(t *testing.T) {
 		{"mcp__sqlite__read_query", `{"query": "SELECT * FROM users"}`, "", ""},
 		{"mcp__sqlite__write_query", `{"query": "INSERT INTO users VALUES (1, 'copy to program'); UPDATE users SET name = 'x' WHERE id = 1"}`, "", ""},
 		{"mcp__postgres__query", `{"sql": "COPY users TO STDOUT WITH CSV"}`, "", ""},
+		{"mcp__postgres__query", `{"sql": "SELECT E'a\\tb', 'copy to program', 'x'"}`, "", ""},
 		{"mcp__search__query", `{"query": "attach database vacuum into outfile"}`, "", ""},
 		{"mcp__jupyter__insert_execute_code_cell", `{"cell_index": 0, "cell_source": "print(1)"}`, "", ""},
 		{"mcp__python__run_python_code", `{"python_code": "print(sum(range(10)))"}`, "", ""},
