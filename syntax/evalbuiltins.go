@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"strconv"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -73,6 +74,7 @@ func (w *walker) compgen(c scope, call *Call, st *state) {
 // ways only run time knows.
 func (w *walker) history(call *Call, st *state) {
 	args := call.Args
+	w.historyPrint(call, st)
 	for i, a := range args {
 		if !a.Static || !strings.HasPrefix(a.Value, "-") || a.Value == "-" {
 			continue
@@ -99,6 +101,176 @@ func (w *walker) history(call *Call, st *state) {
 			st.hist, st.histAll = nil, false
 		}
 	}
+}
+
+// histPrints are the texts history -p calls printed (see
+// state.histOut).
+type histPrints struct {
+	m map[*Call]string
+}
+
+// historyPrint records what history -p ARG… prints (red team 15 HX1):
+// each ARG after history expansion against the history list as it is
+// where the call runs, one a line. history -s puts text there even in a
+// shell that is not interactive, so set -o history; history -s 'CMD';
+// eval "$(history -p '!!')" runs CMD. An expansion this model does not
+// compute (a word designator or modifier, !N, an event not among the
+// known entries of a list that may hold more) leaves the output unknown:
+// historyPrinted then reports it only known at run time, and what runs
+// it asks.
+func (w *walker) historyPrint(call *Call, st *state) {
+	if st == nil || st.histOut == nil {
+		return
+	}
+	args := call.Args
+	for i, a := range args {
+		if !a.Static || a.Value == "--" {
+			return
+		}
+		if a.Value != "-p" {
+			// -s, -c, -d, -r, -w… print nothing to run; history and
+			// history N print the numbered list, which historyPrinted
+			// reports only known at run time.
+			return
+		}
+		var lines []string
+		for _, x := range args[i+1:] {
+			if !x.Static {
+				return
+			}
+			line, ok := historyExpand(x.Value, st.hist, st.histAll)
+			if !ok {
+				return
+			}
+			if line == nil {
+				// An event not found: history -p fails, printing nothing.
+				lines = nil
+				break
+			}
+			lines = append(lines, *line)
+		}
+		if st.histOut.m == nil {
+			st.histOut.m = map[*Call]string{}
+		}
+		text := strings.Join(lines, "\n")
+		if len(lines) > 0 {
+			text += "\n"
+		}
+		st.histOut.m[call] = text
+		return
+	}
+}
+
+// historyPrinted returns what the history -p call src printed (see
+// historyPrint); known is false when only run time knows it, and for
+// every other history or fc call that prints entries of the list
+// (history, history N, fc -l, fc -ln: an eval of fc -ln -1 runs the last
+// entry).
+func (w *walker) historyPrinted(src *Call) (text string, known bool) {
+	if w.cur == nil || w.cur.histOut == nil {
+		return "", false
+	}
+	text, known = w.cur.histOut.m[src]
+	return text, known
+}
+
+// historyExpand applies bash's history expansion to s as history -p
+// does: !! (the last entry), !-N (the Nth last), !STR (the last
+// starting with STR), !?STR[?] (the last containing STR), and ^OLD^NEW[^]
+// at the start (the last entry with the first OLD replaced). A ! before a
+// blank, =, ( or the end is itself. line is nil for an event the known
+// whole list does not hold (bash fails: event not found); ok is false
+// when only run time knows the result.
+func historyExpand(s string, hist []string, all bool) (line *string, ok bool) {
+	find := func(match func(string) bool) (string, bool, bool) {
+		for i := len(hist) - 1; i >= 0; i-- {
+			if match(hist[i]) {
+				return hist[i], true, true
+			}
+		}
+		return "", false, all
+	}
+	if strings.ContainsRune(s, '\\') {
+		return nil, false // a backslash quotes ! (and history's quoting rules): not modelled
+	}
+	if strings.HasPrefix(s, "^") {
+		parts := strings.SplitN(s[1:], "^", 3)
+		if len(parts) < 2 || parts[0] == "" || len(parts) == 3 && parts[2] != "" {
+			return nil, false
+		}
+		e, found, known := find(func(string) bool { return true })
+		if !known {
+			return nil, false
+		}
+		if !found || !strings.Contains(e, parts[0]) {
+			return nil, true // no event, or no OLD in it: bash fails
+		}
+		r := strings.Replace(e, parts[0], parts[1], 1)
+		return &r, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '!' || i+1 >= len(s) || strings.ContainsRune(" \t\n=(", rune(s[i+1])) {
+			b.WriteByte(s[i])
+			continue
+		}
+		rest := s[i+1:]
+		var e string
+		var found, known bool
+		n := 0 // bytes of rest the event takes
+		switch {
+		case rest[0] == '!':
+			n = 1
+			e, found, known = find(func(string) bool { return true })
+		case rest[0] == '-' && len(rest) > 1 && rest[1] >= '0' && rest[1] <= '9':
+			n = 1
+			for n < len(rest) && rest[n] >= '0' && rest[n] <= '9' {
+				n++
+			}
+			k, err := strconv.Atoi(rest[1:n])
+			if err != nil || k < 1 {
+				return nil, false
+			}
+			if k <= len(hist) {
+				e, found, known = hist[len(hist)-k], true, true
+			} else {
+				known = all
+			}
+		case rest[0] == '?':
+			end := strings.IndexByte(rest[1:], '?')
+			str := rest[1:]
+			n = len(rest)
+			if end >= 0 {
+				str, n = rest[1:1+end], end+2
+			}
+			if str == "" {
+				return nil, false
+			}
+			e, found, known = find(func(h string) bool { return strings.Contains(h, str) })
+		case rest[0] >= '0' && rest[0] <= '9', strings.ContainsRune("#$^*%:", rune(rest[0])):
+			return nil, false // !N, !#, a word of the last entry: not modelled
+		default:
+			n = strings.IndexAny(rest, " \t\n:;&|<>()")
+			if n < 0 {
+				n = len(rest)
+			}
+			str := rest[:n]
+			e, found, known = find(func(h string) bool { return strings.HasPrefix(h, str) })
+		}
+		if n < len(rest) && strings.ContainsRune(":$^*%", rune(rest[n])) {
+			return nil, false // a word designator or modifier: not modelled
+		}
+		if !known {
+			return nil, false
+		}
+		if !found {
+			return nil, true
+		}
+		b.WriteString(e)
+		i += n
+	}
+	r := b.String()
+	return &r, true
 }
 
 // fc walks what fc runs. fc -l lists. fc -s [PAT=REP] [CMD] (and fc -e

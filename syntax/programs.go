@@ -1647,6 +1647,10 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		return text, dynamic || changed, ok
 	}
 	switch src.Name {
+	case "history", "fc":
+		// history -p '!!': an entry of the history list (evalbuiltins.go).
+		text, known := w.historyPrinted(src)
+		return text, false, known
 	case "echo", "printf":
 		if w.substReadsStage(p, i) {
 			// echo "$(cat)": the substitution's output is the stage

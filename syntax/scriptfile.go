@@ -1101,7 +1101,8 @@ var encoders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // shell asks whatever words the command holds.
 func generatesCode(src *Call) bool {
 	_, isCode := interpreterProgram(src)
-	return isCode || encoders.Get()[src.Name] || src.Name == "" || IsShell(src.Name)
+	// history and fc print entries of the shell's history list: code.
+	return isCode || encoders.Get()[src.Name] || src.Name == "" || IsShell(src.Name) || src.Name == "history" || src.Name == "fc"
 }
 
 // substScript models a shell, eval or source whose script is only the
@@ -1129,6 +1130,9 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		return false
 	}
 	stmts, proc, ok := onlySubst(a.Word)
+	if ok && proc == file && len(stmts) > 1 {
+		return w.substScriptMulti(c, call, a, kind, stmts) // substmulti.go
+	}
 	if !ok || proc != file || len(stmts) != 1 {
 		return false
 	}

@@ -473,6 +473,10 @@ type state struct {
 	// the whole list (after history -c). fc -s runs one of them.
 	hist    []string
 	histAll bool
+	// histOut are the texts history -p printed, by call, computed from
+	// the history list where each ran; one table shared by every state
+	// of a walk (see historyPrinted).
+	histOut *histPrints
 	// subst are the files whose content the output of a command
 	// substitution may hold (KEY=$(cat .env)), by substitution; one map
 	// shared by every state of a walk (see walker.substOutput).
@@ -480,7 +484,7 @@ type state struct {
 }
 
 func newState(dir Dir, home string) *state {
-	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home, served: new(int64)}
+	st := &state{dir: dir, stackKnown: true, links: &linkTable{}, home: home, served: new(int64), histOut: &histPrints{}}
 	st.vars = map[string]variable{
 		// The shell running the command is a shell whatever its path:
 		// $BASH is bash's own, $SHELL the user's login shell (the agent
@@ -558,13 +562,13 @@ func (st *state) merge(o *state) {
 			ov = variable{from: o.wild}
 		}
 		if !v.equal(ov) {
-			st.vars[name] = either(v, ov)
+			st.vars[name] = mergeSearchHead(name, either(v, ov), v, ov, false, !ok)
 		}
 		st.taint = st.taint || len(ov.from) > 0
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer, readonly: ov.readonly})
+			st.setVar(name, mergeSearchHead(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer, readonly: ov.readonly}, variable{}, ov, true, false))
 		}
 	}
 	st.wild = union(st.wild, o.wild)
@@ -701,6 +705,11 @@ func (st *state) setVar(name string, v variable) {
 		// A value assigned to a declare -l/-u variable is stored in its
 		// case (unset drops the attribute).
 		v = v.withCase(old.caseAttr)
+	}
+	if _, ok := st.vars[name]; !ok && inheritedVar(name) && (v.set || !v.known) {
+		// PATH=/tmp/e:$PATH; sh -c ls: a variable the shell inherited
+		// is exported, and keeps the attribute (envinherit.go).
+		v.exported = true
 	}
 	if old, ok := st.vars[name]; ok && old.readonly {
 		// A read-only variable stays one: bash refuses to assign or
@@ -922,7 +931,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 	// A variable assigned but not known to be exported may still have
 	// come from the environment (and so be exported): the child does not
 	// know it.
-	n.wild, n.taint, n.subst, n.links = st.wild, st.taint, st.subst, st.links
+	n.wild, n.taint, n.subst, n.links, n.histOut = st.wild, st.taint, st.subst, st.links, st.histOut
 	for k, v := range st.vars {
 		if v.nameref {
 			continue // a child gets no name reference
@@ -935,7 +944,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 			// The text it starts with is the child's too
 			// (PATH=~/.ssh:$PATH bash -c '. id_rsa').
 			n.wild = union(n.wild, v.from)
-			n.setVar(k, variable{exported: true, from: v.from, head: v.head})
+			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly})
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {
@@ -966,7 +975,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 func (st *state) clearedEnv(dir Dir, home string) *state {
 	n := newState(dir, home)
 	n.pathLookup = st.pathLookup
-	n.wild, n.taint, n.subst, n.links = st.wild, st.taint, st.subst, st.links
+	n.wild, n.taint, n.subst, n.links, n.histOut = st.wild, st.taint, st.subst, st.links, st.histOut
 	n.fds = st.fds
 	return n
 }
