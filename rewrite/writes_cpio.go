@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/corral-dev/corral/internal/bounded"
 )
 
 // The members of cpio and RAR archives on disk. GNU cpio -i writes each
@@ -30,7 +32,7 @@ import (
 var errNotArchive = errors.New("not an archive corral reads")
 
 // openBudget opens the regular file at p for a bounded read.
-func openBudget(p string) (*os.File, *bufio.Reader, *budgetReader, error) {
+func openBudget(p string) (*os.File, *bufio.Reader, *bounded.Reader, error) {
 	if !path.IsAbs(p) || strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
 		return nil, nil, nil, errors.New("not a regular file")
 	}
@@ -45,7 +47,7 @@ func openBudget(p string) (*os.File, *bufio.Reader, *budgetReader, error) {
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	b := &budgetReader{r: f, left: pyTarMaxBytes, deadline: time.Now().Add(pyTarMaxTime)}
+	b := &bounded.Reader{R: f, Left: pyTarMaxBytes, Deadline: time.Now().Add(pyTarMaxTime), Err: errArchiveTooLarge}
 	return f, bufio.NewReader(b), b, nil
 }
 
@@ -63,7 +65,7 @@ func cpioMembers(p string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		r = bufio.NewReader(&budgetReader{r: z, left: pyTarMaxBytes, deadline: budget.deadline})
+		r = bufio.NewReader(&bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge})
 	}
 	var names []string
 	var off int64 // bytes read so far, for newc's 4-byte alignment

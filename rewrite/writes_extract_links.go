@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/bounded"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -163,7 +164,7 @@ func readArchiveLinks(p string, zipOnly bool) ([]archiveLink, error) {
 	if zipOnly {
 		return nil, errors.New("not a zip archive")
 	}
-	budget := &budgetReader{r: br, left: pyTarMaxBytes, deadline: deadline}
+	budget := &bounded.Reader{R: br, Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge}
 	var r io.Reader
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
@@ -171,16 +172,16 @@ func readArchiveLinks(p string, zipOnly bool) ([]archiveLink, error) {
 		if err != nil {
 			return nil, err
 		}
-		r = &budgetReader{r: z, left: pyTarMaxBytes, deadline: deadline}
+		r = &bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte("BZh")):
-		r = &budgetReader{r: bzip2.NewReader(budget), left: pyTarMaxBytes, deadline: deadline}
+		r = &bounded.Reader{R: bzip2.NewReader(budget), Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}), bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return verboseTarLinks(p)
 	default:
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
-		r = &seekBudget{budgetReader{r: f, left: pyTarMaxBytes, deadline: deadline}, f}
+		r = &seekBudget{bounded.Reader{R: f, Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge}, f}
 	}
 	tr := tar.NewReader(r)
 	var out []archiveLink

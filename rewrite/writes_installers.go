@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/bounded"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -1036,7 +1037,7 @@ func readTarFiles(file string, want func(string) bool, use func(name, text strin
 		if err != nil {
 			return err
 		}
-		r = &budgetReader{r: z, left: pyTarMaxBytes, deadline: budget.deadline}
+		r = &bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	}
 	tr := tar.NewReader(r)
 	for n := 0; n < maxArchiveMembers; n++ {

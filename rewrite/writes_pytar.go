@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/bounded"
 	"github.com/corral-dev/corral/internal/linkwalk"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -80,7 +81,7 @@ func pyTarWrites(archive, dir string) ([]string, error) {
 	defer f.Close()
 	br := bufio.NewReader(f)
 	head, _ := br.Peek(6)
-	budget := &budgetReader{r: br, left: pyTarMaxBytes, deadline: time.Now().Add(pyTarMaxTime)}
+	budget := &bounded.Reader{R: br, Left: pyTarMaxBytes, Deadline: time.Now().Add(pyTarMaxTime), Err: errArchiveTooLarge}
 	var r io.Reader = budget
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
@@ -88,9 +89,9 @@ func pyTarWrites(archive, dir string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		r = &budgetReader{r: z, left: pyTarMaxBytes, deadline: budget.deadline}
+		r = &bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte("BZh")):
-		r = &budgetReader{r: bzip2.NewReader(budget), left: pyTarMaxBytes, deadline: budget.deadline}
+		r = &bounded.Reader{R: bzip2.NewReader(budget), Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}), bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
 		return nil, errors.New("xz or zstd compression")
 	default:
@@ -98,7 +99,7 @@ func pyTarWrites(archive, dir string) ([]string, error) {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
 			return nil, err
 		}
-		r = &seekBudget{budgetReader{r: f, left: pyTarMaxBytes, deadline: budget.deadline}, f}
+		r = &seekBudget{bounded.Reader{R: f, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}, f}
 	}
 	tr := tar.NewReader(r)
 	links := map[string]string{}
@@ -175,29 +176,10 @@ func resolveLinks(p string, last bool, links map[string]string) string {
 	return out
 }
 
-// budgetReader reads at most left bytes from r before deadline.
-type budgetReader struct {
-	r        io.Reader
-	left     int64
-	deadline time.Time
-}
-
-func (b *budgetReader) Read(p []byte) (int, error) {
-	if b.left <= 0 || time.Now().After(b.deadline) {
-		return 0, errArchiveTooLarge
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
-}
-
-// seekBudget is a budgetReader over a file that tar's reader can seek
+// seekBudget is a bounded.Reader over a file that tar's reader can seek
 // past each member's data in.
 type seekBudget struct {
-	budgetReader
+	bounded.Reader
 	s io.Seeker
 }
 

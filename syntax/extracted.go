@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/corral-dev/corral/internal/bounded"
 )
 
 // The text an extraction leaves (red team 15 SW1). tar -x and unzip of
@@ -244,16 +246,16 @@ func readArchiveTexts(p string, zipOnly bool) ([]archiveText, error) {
 	if zipOnly {
 		return nil, errArchive
 	}
-	var r io.Reader = &boundedReader{r: br, left: extractMaxBytes, deadline: deadline}
+	var r io.Reader = &bounded.Reader{R: br, Left: extractMaxBytes, Deadline: deadline, Err: errArchive}
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		z, err := gzip.NewReader(r)
 		if err != nil {
 			return nil, err
 		}
-		r = &boundedReader{r: z, left: extractMaxBytes, deadline: deadline}
+		r = &bounded.Reader{R: z, Left: extractMaxBytes, Deadline: deadline, Err: errArchive}
 	case bytes.HasPrefix(head, []byte("BZh")):
-		r = &boundedReader{r: bzip2.NewReader(r), left: extractMaxBytes, deadline: deadline}
+		r = &bounded.Reader{R: bzip2.NewReader(r), Left: extractMaxBytes, Deadline: deadline, Err: errArchive}
 	}
 	tr := tar.NewReader(r)
 	var out []archiveText
@@ -307,23 +309,4 @@ func zipTexts(f *os.File, size int64, deadline time.Time) ([]archiveText, error)
 		}
 	}
 	return out, nil
-}
-
-// boundedReader reads at most left bytes before deadline.
-type boundedReader struct {
-	r        io.Reader
-	left     int64
-	deadline time.Time
-}
-
-func (b *boundedReader) Read(p []byte) (int, error) {
-	if b.left <= 0 || time.Now().After(b.deadline) {
-		return 0, errArchive
-	}
-	if int64(len(p)) > b.left {
-		p = p[:b.left]
-	}
-	n, err := b.r.Read(p)
-	b.left -= int64(n)
-	return n, err
 }
