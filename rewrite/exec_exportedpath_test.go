@@ -1,6 +1,9 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"testing"
+)
 
 // exportedPathCases (red team 15 EX1): PATH comes from the environment,
 // so bash has it exported, and a plain PATH=X; keeps the attribute: every
@@ -64,8 +67,6 @@ func TestExportedPathDecisions(t *testing.T) {
 		{"chmod +x bin/ls && PATH=$PWD/bin:$PATH; sh -c ls", "deny"},
 		{"if [ -d bin ]; then PATH=$PWD/bin:$PATH; fi; sh -c ls", "deny"},
 		{"f() { local PATH=$PWD/bin:$PATH; sh -c ls; }; f", "deny"},
-		// BASH_ENV from the environment: a later bash sources the new one.
-		{"BASH_ENV=$PWD/env.sh; bash -c true", "deny"},
 		// Look-alikes: unset and export -n take the attribute away.
 		{"PATH=$PWD/bin:$PATH; export -n PATH; sh -c ls", "allow"},
 		{"unset PATH; PATH=$PWD/bin; sh -c ls", "allow"},
@@ -73,5 +74,25 @@ func TestExportedPathDecisions(t *testing.T) {
 		{"PATH=./node_modules/.bin:$PATH; bash -c 'eslint .'", "allow"},
 		{"x=$PWD/bin; sh -c ls", "allow"},
 		{"if [ -d bin ]; then PATH=/usr/local/bin:$PATH; fi; sh -c ls", "allow"},
+	})
+}
+
+// TestInheritedVariableExported: a variable the agent's environment (the
+// hook's) holds is exported, so a plain BASH_ENV=F; makes a later bash
+// source F; one it does not hold stays the script's own (bash -c true
+// then sources nothing).
+func TestInheritedVariableExported(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/env.sh": "rm -rf ~\n", "home/": ""})
+	t.Setenv("BASH_ENV", "")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"BASH_ENV=$PWD/env.sh; bash -c true", "deny"},
+		{"BASH_ENV=$PWD/env.sh; export -n BASH_ENV; bash -c true", "allow"},
+	})
+	if err := os.Unsetenv("BASH_ENV"); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"BASH_ENV=$PWD/env.sh; bash -c true", "allow"},
+		{"export BASH_ENV=$PWD/env.sh; bash -c true", "deny"},
 	})
 }

@@ -1,44 +1,19 @@
 package syntax
 
-import (
-	"slices"
-	"strings"
-
-	"github.com/corral-dev/corral/internal/lazy"
-)
+import "os"
 
 // A variable the shell inherits from its environment is exported: bash
 // marks every variable it imports for export, and a later plain
 // assignment (PATH=/tmp/e:$PATH; with no export) keeps the attribute, so
 // every child the shell starts afterwards (sh -c ls, perl -e
 // 'system("ls")', watch ls, a function's sh -c) gets the new value, as
-// the prefix form PATH=… sh -c ls gives it. The command's own text does
-// not say what the environment holds, so the names below are taken as
-// inherited: the ones every login environment has (PATH, HOME, USER, …)
-// and the ones whose inherited value would make a child run code or read
-// a file the value names (BASH_ENV, ENV, GIT_*, the interpreters' module
-// paths, the dynamic linker's). Reading such a name as exported when the
-// environment did not hold it only shows the child a value it would not
-// get: an over-reading, never a miss. unset NAME drops the attribute
-// (the variable is then the script's own), as export -n and declare +x
-// do.
-
-// inheritedNames are the variables taken as inherited from the
-// environment (see above), besides codeLoadingVars and the prefixes of
-// inheritedPrefixes.
-var inheritedNames = lazy.Set{List: []string{
-	"PATH", "HOME", "USER", "LOGNAME", "SHELL", "LANG", "TERM", "TMPDIR", "TMP", "TEMP", "CDPATH",
-	"PYTHONPATH", "PERLLIB", "NODE_PATH", "GEM_HOME", "GEM_PATH", "BUNDLE_GEMFILE", "NPM_CONFIG_PREFIX",
-	"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR", "XDG_CONFIG_DIRS",
-	"XDG_DATA_DIRS", "GOPATH", "GOFLAGS", "GOTOOLCHAIN", "CARGO_HOME", "RUSTUP_HOME", "JAVA_HOME",
-	"JAVA_TOOL_OPTIONS", "GCONV_PATH", "KUBECONFIG", "DOCKER_CONFIG", "DOCKER_HOST",
-}}
-
-// inheritedPrefixes are the prefixes of families of variables taken as
-// inherited (git's, npm's, pip's and uv's settings).
-var inheritedPrefixes = lazy.Value[[]string]{New: func() []string {
-	return []string{"GIT_", "npm_config_", "NPM_CONFIG_", "PIP_", "UV_", "LC_"}
-}}
+// the prefix form PATH=… sh -c ls gives it. Which variables the agent's
+// shell inherits is the environment of the agent, which the hook shares
+// (Claude Code starts both): PATH and HOME always, and any other name set
+// in the hook's own environment (GIT_EDITOR, LANG, a BASH_ENV the user
+// set). A name the environment does not hold is the script's own until
+// it is exported. unset NAME drops the attribute (the variable is then
+// the script's own), as export -n and declare +x do.
 
 // mergeSearchHead keeps, for a search-path variable (PATH and the
 // interpreters' module paths) that holds v on one path and o on another,
@@ -80,17 +55,13 @@ func searchHead(v variable, absent bool) (head string, only, ok bool) {
 	return "", false, false
 }
 
-// inheritedVar reports that name is taken as inherited from the
-// environment, and so exported whenever the shell assigns it before
-// unset drops it.
+// inheritedVar reports that name is inherited from the environment (see
+// above), and so exported whenever the shell assigns it before unset
+// drops it.
 func inheritedVar(name string) bool {
-	if inheritedNames.Has(name) || slices.Contains(codeLoadingVars, name) {
+	if name == "PATH" || name == "HOME" {
 		return true
 	}
-	for _, p := range inheritedPrefixes.Get() {
-		if strings.HasPrefix(name, p) {
-			return true
-		}
-	}
-	return false
+	_, ok := os.LookupEnv(name)
+	return ok
 }

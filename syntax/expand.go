@@ -412,12 +412,15 @@ func (r *resolver) scan(w *sh.Word, assignment bool) wordScan {
 	s := wordScan{assignment: assignment}
 	r.scanParts(&s, w.Parts, false)
 	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); 0 <= start && start <= end && end <= len(r.src) {
-		if raw := r.src[start:end]; strings.Contains(raw, "$\x7f") || strings.Contains(raw, "$\x01") {
+		if raw := r.src[start:end]; strings.Contains(raw, "$\x7f") || strings.Contains(raw, "$\x01") ||
+			strings.ContainsAny(raw, "\x01\x7f") && strings.Contains(raw, "\"") && strings.Contains(raw, "\\") {
 			// Bytes bash uses inside to mark quoting (CTLNUL 0x7f,
 			// CTLESC 0x01) after a $: bash's parser takes "$\x7f(" for
 			// the start of a $( … ) it must close (FuzzExpand: bash
 			// refuses "$\x7f(00", which corral read as text), so what
-			// bash makes of the word is not what a shell reader sees.
+			// bash makes of the word is not what a shell reader sees; so
+			// is one of them in double quotes beside a backslash
+			// (FuzzExpand: bash keeps the backslash of "\x01\$").
 			s.dynamic = true
 		}
 	}
