@@ -26,11 +26,20 @@ func (p *Pass) checkRunFileWrites(c *syntax.Call, ts []target) {
 			v = t.value
 		}
 		d := c.Dir.Join(v)
-		if !d.Known || !syntax.RunsByItself(d.Path) || p.walkerJudged(c, d.Path) {
+		if !d.Known || p.walkerJudged(c, d.Path) {
 			continue
 		}
-		p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
-			Message: c.Name + " writes " + v + ", which runs (or lets run) code by itself, with text only known at run time"})
+		switch {
+		case syntax.RunsByItself(d.Path):
+			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+				Message: c.Name + " writes " + v + ", which runs (or lets run) code by itself, with text only known at run time"})
+		case syntax.ReferencingFile(d.Path):
+			// A memory file an in-place editor or writer gets at run
+			// time (find … -name CLAUDE.md -exec sed -i … {} +): the
+			// agent loads it with every @file it names.
+			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+				Message: c.Name + " writes " + v + ", which the agent loads with the contents of every @file it names, with text only known at run time"})
+		}
 	}
 }
 

@@ -45,6 +45,10 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`perl -pi -e 's/foo/bar/' CLAUDE.md`, "ask"},
 		{`echo "$NOTE" >> CLAUDE.md`, "ask"},
 		{`awk -i inplace '{print "@~/.ssh/id_rsa"}' CLAUDE.md`, "ask"},
+		// Files named at run time (the before-stop attack on this rule).
+		{`find . -maxdepth 1 -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "ask"},
+		{`find . -iname 'claude.md' -exec perl -pi -e 's/a/b/' {} \;`, "ask"},
+		{`find . -name 'AGENTS.m?' | xargs sed -i '1i @x'`, "ask"},
 		// A link at a memory file makes the agent load its target.
 		{`ln -sf ~/.ssh/id_rsa CLAUDE.md`, "deny"},
 		{`ln ~/.ssh/id_rsa .claude/rules/x.md`, "deny"},
@@ -63,6 +67,8 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
 		{`echo '@README.md' > docs/c.md && echo '@docs/c.md' >> CLAUDE.md`, "allow"},
 		{`gawk -i inplace '{print}' README.md`, "allow"},
+		{`find . -name CLAUDE.md -exec cat {} +`, "allow"},
+		{`find . -name '*.py' -exec sed -i 's/a/b/' {} +`, "allow"},
 		{`ln -sf CLAUDE.md AGENTS.md`, "allow"},
 		{`ln -s ~/.ssh/id_rsa key`, "allow"},
 	} {

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -201,6 +202,9 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+	if tree && filtered && c.Name != "touch" && c.Name != "truncate" {
+		p.runTimeMemoryWrite(c, selects+suf, fold)
+	}
 	if tree && a.pre != "" && root.Static && !root.Glob {
 		// The names land under PRE+ROOT, which need not be there yet: a
 		// directory that can hold a self-protected file asks (find . -exec
@@ -300,4 +304,28 @@ func inPlace(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// runTimeMemoryWrite asks when a write of paths given at run time selects
+// files by a name (find -name NAME, without a *) that can be a memory
+// file the agent loads with every @file it names (syntax.ReferencingFile):
+// find . -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} + writes text
+// only known at run time into it, as a direct sed -i of a text corral
+// cannot compute does (checkRunFileWrites). A selection with * (*.md) is
+// not followed: a limit. fold: the name matches without case (-iname).
+func (p *Pass) runTimeMemoryWrite(c *syntax.Call, name string, fold bool) {
+	if name == "" || strings.ContainsAny(name, "*/") {
+		return
+	}
+	for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+		pat := name
+		if fold { // find -iname
+			pat, mem = strings.ToLower(pat), strings.ToLower(mem)
+		}
+		if ok, _ := path.Match(pat, mem); ok {
+			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+				Message: c.Name + " writes the files named " + name + " it is given at run time, which the agent loads with the contents of every @file they name, with text only known at run time"})
+			return
+		}
+	}
 }

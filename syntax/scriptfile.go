@@ -1309,6 +1309,7 @@ func (w *walker) inPlaceArg(c scope, call *Call, a Arg) {
 		// Read before the edit marks it changed (memoryedits.go).
 		old, ok := w.readScript(d)
 		w.setOpaque(d.Path)
+		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: d.Path})
 		w.referencingEdit(call, d.Path, old, ok)
 		return
 	}

@@ -70,7 +70,7 @@ func RunsByItself(path string) bool {
 // start: its code when the text is known, else as code only known at run
 // time.
 func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
-	if RunsByItself(path) {
+	if RunsByItself(path) || ReferencingFile(path) {
 		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: path})
 	}
 	w.editorSettingsWrite(c, call, path, text, known)
