@@ -75,6 +75,7 @@ func TestPathAliases(t *testing.T) {
 		{"rm -rf /proc/$$/task/$$/root/etc", "rm -rf /etc"},
 		{"echo x > /proc/self/task/$$/../../cwd/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"echo x > /proc/self/task/$BASHPID/cwd/notes.txt", "echo x > notes.txt"},
+		{"echo x > /proc/$$/task/*/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf ~root/", "rm -rf /root/"},

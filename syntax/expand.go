@@ -1359,9 +1359,11 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			synth[k] = v
 		}
 		genv := &wordEnv{st: r.st, dir: r.dir, synth: synth, toggles: r.toggles}
-		if v, err := safeLiteral(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 && shellProcPlace(v) {
-			a.SetCandidates(append(a.Candidates(), v))
-			a.OneOf = true
+		if v, err := safeLiteral(r.cfg(genv), pw); err == nil && len(genv.unknown) == 0 {
+			if place, ok := shellProcPlace(v); ok {
+				a.SetCandidates(append(a.Candidates(), place))
+				a.OneOf = true
+			}
 		}
 		return
 	}
@@ -1750,18 +1752,25 @@ func IsDirStackTilde(name string) bool {
 	return ok
 }
 
-// shellProcPlace reports a path through the shell's own /proc entry that
-// names its working directory or root, once the shell's id is written as
-// self: /proc/self/cwd, /proc/self/root, and the same through its main
-// thread's task directory (/proc/$$/task/$$/root: the main thread's id is
-// the process's) or after climbing out of one of its directories
-// (/proc/self/task/$$/../../root; red team 16 PR1b).
-func shellProcPlace(v string) bool {
+// shellProcPlace returns the path through the shell's own /proc entry
+// that names its working directory or root, once the shell's id is
+// written as self: /proc/self/cwd, /proc/self/root, and the same through
+// any of its tasks' directories (/proc/$$/task/$$/root: the main thread's
+// id is the process's; /proc/$$/task/*/root, whichever task the pattern
+// matches, shares them) or after climbing out of one of its directories
+// (/proc/self/task/$$/../../root; red team 16 PR1b). The path returned
+// goes through /proc/self itself.
+func shellProcPlace(v string) (string, bool) {
 	c := filepath.Clean(procpath.FdDirAlias(v))
-	for _, s := range []string{"/proc/self/cwd", "/proc/self/root", "/proc/self/task/self/cwd", "/proc/self/task/self/root"} {
-		if strings.Contains(c, s) {
-			return true
+	if rest, ok := strings.CutPrefix(c, "/proc/self/task/"); ok {
+		if _, after, ok := strings.Cut(rest, "/"); ok {
+			c = "/proc/self/" + after
 		}
 	}
-	return false
+	for _, s := range []string{"/proc/self/cwd", "/proc/self/root"} {
+		if c == s || strings.HasPrefix(c, s+"/") {
+			return c, true
+		}
+	}
+	return "", false
 }
