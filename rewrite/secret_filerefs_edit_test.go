@@ -48,7 +48,18 @@ func TestMemoryFileEdits(t *testing.T) {
 		// Files named at run time (the before-stop attack on this rule).
 		{`find . -maxdepth 1 -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "ask"},
 		{`find . -iname 'claude.md' -exec perl -pi -e 's/a/b/' {} \;`, "ask"},
-		{`find . -name 'AGENTS.m?' | xargs sed -i '1i @x'`, "ask"},
+		{`find . -name 'CLAUDE.m?' | xargs sed -i '1i @x'`, "ask"},
+		{`find . -name 'AGENTS.m?' | xargs sed -i '1i @x'`, "allow"}, // none on disk: find selects nothing
+		// Selected by a pattern (or by no name at all): the memory files
+		// on disk that it matches, their new text computed for literal
+		// substitutions.
+		{`find . -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "ask"},
+		{`find . -name '*.md' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
+		{`find . -iname '*.MD' -exec sed -i 's/^foo/@~\/.ssh\/id_rsa/' {} \;`, "deny"},
+		{`find .claude -name '*' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
+		{`find . -type f -exec perl -pi -e 's/foo/bar/' {} +`, "ask"},
+		{`find "$DIR" -name '*.md' -exec sed -i '1i x' {} +`, "ask"},
+		{`echo x > docs/CLAUDE.md; find docs -name '*.md' -exec sed -i 's/a/b/' {} +`, "ask"},
 		// A link at a memory file makes the agent load its target.
 		{`ln -sf ~/.ssh/id_rsa CLAUDE.md`, "deny"},
 		{`ln ~/.ssh/id_rsa .claude/rules/x.md`, "deny"},
@@ -69,6 +80,10 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`gawk -i inplace '{print}' README.md`, "allow"},
 		{`find . -name CLAUDE.md -exec cat {} +`, "allow"},
 		{`find . -name '*.py' -exec sed -i 's/a/b/' {} +`, "allow"},
+		{`find . -name '*.py' -exec sed -i '1i # x' {} +`, "allow"},
+		{`find . -name '*.md' -exec sed -i 's/foo/bar/g' {} +`, "allow"},
+		{`find docs -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "allow"},
+		{`find "$DIR" -name '*.md' -exec sed -i 's/a/b/' {} +`, "allow"},
 		{`ln -sf CLAUDE.md AGENTS.md`, "allow"},
 		{`ln -s ~/.ssh/id_rsa key`, "allow"},
 	} {

@@ -1,7 +1,9 @@
 package rewrite
 
 import (
+	"io/fs"
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -202,8 +204,12 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
-	if tree && filtered && c.Name != "touch" && c.Name != "truncate" {
-		p.runTimeMemoryWrite(c, selects+suf, fold)
+	if tree && c.Name != "touch" && c.Name != "truncate" {
+		sel := selects + suf
+		if !filtered {
+			sel = "*" + suf
+		}
+		p.runTimeMemoryWrite(c, d.arg, sel, fold)
 	}
 	if tree && a.pre != "" && root.Static && !root.Glob {
 		// The names land under PRE+ROOT, which need not be there yet: a
@@ -306,26 +312,154 @@ func inPlace(c *syntax.Call) bool {
 	return false
 }
 
-// runTimeMemoryWrite asks when a write of paths given at run time selects
-// files by a name (find -name NAME, without a *) that can be a memory
-// file the agent loads with every @file it names (syntax.ReferencingFile):
-// find . -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} + writes text
-// only known at run time into it, as a direct sed -i of a text corral
-// cannot compute does (checkRunFileWrites). A selection with * (*.md) is
-// not followed: a limit. fold: the name matches without case (-iname).
-func (p *Pass) runTimeMemoryWrite(c *syntax.Call, name string, fold bool) {
-	if name == "" || strings.ContainsAny(name, "*/") {
+// runTimeMemoryWrite judges a write of paths given at run time that
+// selects files by name under root (find ROOT -name NAME -exec sed -i …
+// {} +; no -name selects every file) for the memory files the agent
+// loads with every @file they name (syntax.ReferencingFile):
+//   - a name without a pattern character that is a memory file's name
+//     (find . -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} +) asks,
+//     as a direct sed -i of a text corral cannot compute does
+//     (checkRunFileWrites);
+//   - a pattern (-name '*.md', or none) reaches the memory files under
+//     root that it matches: those on disk (listed up to maxMemoryWalk
+//     entries) and those an earlier part of the command writes. A sed
+//     edit of literal substitutions is computed on each file on disk and
+//     the @ imports of the text it leaves are judged as a write of that
+//     text's would be; any other edit, a file written earlier in the
+//     command, a listing cut short and a root only known at run time
+//     ask.
+//
+// fold: the name matches without case (-iname).
+func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, fold bool) {
+	if name == "" || strings.Contains(name, "/") {
 		return
 	}
-	for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
-		pat := name
-		if fold { // find -iname
-			pat, mem = strings.ToLower(pat), strings.ToLower(mem)
+	ask := func(why string) {
+		p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+			Message: c.Name + " writes the files named " + name + " it is given at run time, " + why})
+	}
+	const unknownText = "which the agent loads with the contents of every @file they name, with text only known at run time"
+	if !strings.ContainsAny(name, "*?[") {
+		for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+			if findNameMatch(name, mem, fold) {
+				ask(unknownText)
+				return
+			}
 		}
-		if ok, _ := path.Match(pat, mem); ok {
-			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
-				Message: c.Name + " writes the files named " + name + " it is given at run time, which the agent loads with the contents of every @file they name, with text only known at run time"})
+		return
+	}
+	if !memoryNamePossible(name, fold) {
+		return
+	}
+	literal := c.Name == "sed" || c.Name == "gsed"
+	if literal {
+		_, literal = syntax.InPlaceEditText(c, "")
+	}
+	roots := candidateArgs(root)
+	for _, r := range roots {
+		if !r.Static || r.Glob {
+			if !literal {
+				ask("among them any memory file under " + root.Raw + " (which the agent loads with the contents of every @file it names), with text only known at run time")
+			}
 			return
 		}
 	}
+	cfg := p.Config
+	for _, r := range roots {
+		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+		if !c.Dir.Known {
+			env.Cwd = cfg.Project
+		}
+		abs := guards.Normalize(env, r.Value).Abs
+		if abs == "" {
+			continue
+		}
+		for _, w := range p.Model.RunFileWrites {
+			if w.Call != c && syntax.ReferencingFile(w.Path) && (w.Path == abs || guards.Within(abs, w.Path)) && findNameMatch(name, path.Base(w.Path), fold) {
+				ask("among them " + relOrSelf(c.Dir, w.Path) + ", which this command wrote before and the agent loads with the contents of every @file it names")
+				return
+			}
+		}
+		files, complete := memoryFilesUnder(abs, name, fold)
+		if !complete {
+			ask("among them the memory files under " + r.Value + " (which the agent loads with the contents of every @file they name), too many files to list")
+			return
+		}
+		for _, f := range files {
+			old, err := syntax.ReadScript(f)
+			if err != nil {
+				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names and corral cannot read")
+				return
+			}
+			text, ok := syntax.InPlaceEditText(c, old)
+			if !ok {
+				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names, with text only known at run time")
+				return
+			}
+			p.judgeMemoryText(c, f, text)
+		}
+	}
+}
+
+// judgeMemoryText judges the @ imports of text, the text call leaves in
+// the memory file f, as checkFileRefs judges a known write's.
+func (p *Pass) judgeMemoryText(c *syntax.Call, f, text string) {
+	cwd := ""
+	if c.Dir.Known {
+		cwd = c.Dir.Path
+	}
+	read := func(q string) (string, bool) {
+		t, err := syntax.ReadScript(q)
+		return t, err == nil
+	}
+	for _, im := range syntax.Imports(f, text, cwd, p.Config.Home, read) {
+		for _, t := range syntax.FileRefPaths(im.Ref, path.Dir(im.File), cwd, p.Config.Home) {
+			if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: t, Raw: t, Static: true}); ok {
+				p.reportSecret(c, s, c.Name+" writes into "+relOrSelf(c.Dir, f)+" (which the agent loads into its context by itself) a reference to")
+				return
+			}
+		}
+	}
+}
+
+// memoryNamePossible reports whether find's -name pattern can match the
+// name of a memory file: one of the fixed names, or (for .claude/rules)
+// a name ending in .md, which a pattern can only match if it ends in d
+// or a pattern character.
+func memoryNamePossible(pattern string, fold bool) bool {
+	for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+		if findNameMatch(pattern, mem, fold) {
+			return true
+		}
+	}
+	last := pattern[len(pattern)-1]
+	return last == 'd' || last == 'D' && fold || last == '*' || last == '?' || last == ']'
+}
+
+// maxMemoryWalk bounds the entries memoryFilesUnder lists.
+const maxMemoryWalk = 50000
+
+// memoryFilesUnder lists the memory files (syntax.ReferencingFile) at or
+// under root whose base name the pattern matches, in walk order, and
+// whether the listing is complete (root was listed in full within
+// maxMemoryWalk entries). Links are not followed, as find does not.
+func memoryFilesUnder(root, pattern string, fold bool) ([]string, bool) {
+	var out []string
+	n := 0
+	complete := true
+	_ = filepath.WalkDir(root, func(q string, e fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		n++
+		if n > maxMemoryWalk {
+			complete = false
+			return filepath.SkipAll
+		}
+		if e.Type().IsRegular() && syntax.ReferencingFile(q) && findNameMatch(pattern, e.Name(), fold) {
+			out = append(out, q)
+		}
+		return nil
+	})
+	return out, complete
 }

@@ -33,6 +33,17 @@ func (w *walker) referencingEdit(call *Call, path, old string, oldOK bool) {
 		What: call.Name + " edits " + name + " in place, which the agent loads with the contents of every @file it names, and corral cannot tell the text it will hold"})
 }
 
+// InPlaceEditText returns the text sed call leaves in a file that held
+// old, when its edit is a script of literal substitutions corral computes
+// (see referencingEdit); false for any other call or script.
+func InPlaceEditText(call *Call, old string) (string, bool) {
+	scripts, ext, ok := sedLiteralScripts(call)
+	if !ok {
+		return "", false
+	}
+	return sedSubstituteText(scripts, ext, old)
+}
+
 // sedLiteralScripts returns the scripts of a sed call (-e, --expression,
 // or the first operand) and whether -E/-r is given, when every script is
 // given on the command line, static, and no option but -i, -e, -E/-r, -s,
