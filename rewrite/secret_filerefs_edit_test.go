@@ -59,6 +59,7 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`find .claude -name '*' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
 		{`find . -type f -exec perl -pi -e 's/foo/bar/' {} +`, "ask"},
 		{`find "$DIR" -name '*.md' -exec sed -i '1i x' {} +`, "ask"},
+		{`find ~ -name '*.md' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
 		{`echo x > docs/CLAUDE.md; find docs -name '*.md' -exec sed -i 's/a/b/' {} +`, "ask"},
 		// A link at a memory file makes the agent load its target.
 		{`ln -sf ~/.ssh/id_rsa CLAUDE.md`, "deny"},
@@ -84,6 +85,8 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`find . -name '*.md' -exec sed -i 's/foo/bar/g' {} +`, "allow"},
 		{`find docs -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "allow"},
 		{`find "$DIR" -name '*.md' -exec sed -i 's/a/b/' {} +`, "allow"},
+		{`find . -name '*.md' -exec mv {} old/ \;`, "allow"},
+		{`find "$DIR" -type d -empty -exec cp conf {} \;`, "allow"},
 		{`ln -sf CLAUDE.md AGENTS.md`, "allow"},
 		{`ln -s ~/.ssh/id_rsa key`, "allow"},
 	} {

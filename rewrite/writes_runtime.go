@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -351,6 +352,13 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 	if !memoryNamePossible(name, fold) {
 		return
 	}
+	switch c.Name {
+	case "sed", "gsed", "perl", "ruby", "awk", "gawk", "tee", "cp", "install", "dd":
+		// Programs that change a file's text; mv and rename move the
+		// files (a memory file moved away holds no new text).
+	default:
+		return
+	}
 	literal := c.Name == "sed" || c.Name == "gsed"
 	if literal {
 		_, literal = syntax.InPlaceEditText(c, "")
@@ -358,7 +366,9 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 	roots := candidateArgs(root)
 	for _, r := range roots {
 		if !r.Static || r.Glob {
-			if !literal {
+			// An in-place editor's text is the edit's; a copy's (cp, tee)
+			// onto files under a root only known at run time is a limit.
+			if !literal && c.Name != "cp" && c.Name != "install" && c.Name != "tee" && c.Name != "dd" {
 				ask("among them any memory file under " + root.Raw + " (which the agent loads with the contents of every @file it names), with text only known at run time")
 			}
 			return
@@ -380,7 +390,7 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 				return
 			}
 		}
-		files, complete := memoryFilesUnder(abs, name, fold)
+		files, complete := p.loadedMemoryFiles(abs, name, fold)
 		if !complete {
 			ask("among them the memory files under " + r.Value + " (which the agent loads with the contents of every @file they name), too many files to list")
 			return
@@ -436,30 +446,78 @@ func memoryNamePossible(pattern string, fold bool) bool {
 	return last == 'd' || last == 'D' && fold || last == '*' || last == '?' || last == ']'
 }
 
-// maxMemoryWalk bounds the entries memoryFilesUnder lists.
-const maxMemoryWalk = 50000
+// maxMemoryWalk bounds the entries loadedMemoryFiles lists.
+const maxMemoryWalk = 100000
 
-// memoryFilesUnder lists the memory files (syntax.ReferencingFile) at or
-// under root whose base name the pattern matches, in walk order, and
-// whether the listing is complete (root was listed in full within
-// maxMemoryWalk entries). Links are not followed, as find does not.
-func memoryFilesUnder(root, pattern string, fold bool) ([]string, bool) {
+// loadedMemoryFiles lists the memory files (syntax.ReferencingFile) at or
+// under root that an agent loads and whose base name the pattern matches,
+// and whether the listing is complete. The agent loads them from the
+// project's tree, from the project's directory up to / (CLAUDE.md and the
+// like in each) and from its directories in the home directory: a root
+// that holds the project (find / …, find ~ …) is listed where those lie,
+// and a root elsewhere (/tmp/x) holds none. Links are not followed, as
+// find does not.
+func (p *Pass) loadedMemoryFiles(root, pattern string, fold bool) ([]string, bool) {
+	cfg := p.Config
+	var walks []string
 	var out []string
+	cover := func(dir string) {
+		switch {
+		case dir == "":
+		case root == dir || guards.Within(dir, root):
+			walks = append(walks, root)
+		case guards.Within(root, dir):
+			walks = append(walks, dir)
+		}
+	}
+	cover(cfg.Project)
+	if cfg.Home != "" {
+		// Where the agents keep the memory files they load in every
+		// project.
+		for _, d := range []string{".claude", ".gemini", ".qwen", ".codex"} {
+			cover(path.Join(cfg.Home, d))
+		}
+	}
+	if cfg.Project != "" {
+		for a := path.Dir(cfg.Project); ; a = path.Dir(a) {
+			if a == root || guards.Within(root, a) {
+				for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+					f := path.Join(a, mem)
+					if fi, err := os.Lstat(f); err == nil && fi.Mode().IsRegular() && findNameMatch(pattern, mem, fold) {
+						out = append(out, f)
+					}
+				}
+			}
+			if a == "/" || a == "." {
+				break
+			}
+		}
+	}
 	n := 0
-	complete := true
-	_ = filepath.WalkDir(root, func(q string, e fs.DirEntry, err error) error {
-		if err != nil {
+	seen := map[string]bool{}
+	for _, w := range walks {
+		if seen[w] {
+			continue
+		}
+		seen[w] = true
+		complete := true
+		_ = filepath.WalkDir(w, func(q string, e fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			n++
+			if n > maxMemoryWalk {
+				complete = false
+				return filepath.SkipAll
+			}
+			if e.Type().IsRegular() && syntax.ReferencingFile(q) && findNameMatch(pattern, e.Name(), fold) {
+				out = append(out, q)
+			}
 			return nil
+		})
+		if !complete {
+			return nil, false
 		}
-		n++
-		if n > maxMemoryWalk {
-			complete = false
-			return filepath.SkipAll
-		}
-		if e.Type().IsRegular() && syntax.ReferencingFile(q) && findNameMatch(pattern, e.Name(), fold) {
-			out = append(out, q)
-		}
-		return nil
-	})
-	return out, complete
+	}
+	return out, true
 }
