@@ -3,8 +3,10 @@ package syntax
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -69,4 +71,24 @@ func BenchmarkAnalyzeCorpora(b *testing.B) {
 		Analyze(cmds[i%len(cmds)], opts)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "commands/s")
+}
+
+// BenchmarkNestedSubst analyses command substitutions nested n deep, of
+// a command whose output depends only on its text (echo) and of a
+// filter (cat): the work should grow about as n does, not as n² or n³
+// (nested-cmdsubst-500 took 100 s before the walker shared what it
+// computed).
+func BenchmarkNestedSubst(b *testing.B) {
+	for _, prog := range []string{"echo", "cat"} {
+		for _, n := range []int{50, 100, 200} {
+			src := "echo " + strings.Repeat("$("+prog+" ", n) + "x" + strings.Repeat(")", n)
+			b.Run(fmt.Sprintf("%s-%d", prog, n), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					if _, err := Analyze(src, Options{}); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
 }

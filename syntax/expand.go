@@ -361,6 +361,11 @@ type resolver struct {
 	// wrote, set by the walker, is the text an earlier command of this
 	// one wrote to the file at an absolute path, when it is static.
 	wrote func(path string) (string, bool)
+	// ctl caches srcHasCtl: 0 not looked yet, 1 yes, 2 no.
+	ctl int8
+	// pure, set by the walker, keeps the output of the substitutions
+	// that print the same text wherever they stand (puresubst.go).
+	pure *pureSubsts
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -411,7 +416,7 @@ type wordScan struct {
 func (r *resolver) scan(w *sh.Word, assignment bool) wordScan {
 	s := wordScan{assignment: assignment}
 	r.scanParts(&s, w.Parts, false)
-	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); 0 <= start && start <= end && end <= len(r.src) {
+	if start, end := int(w.Pos().Offset()), int(w.End().Offset()); 0 <= start && start <= end && end <= len(r.src) && r.srcHasCtl() {
 		if raw := r.src[start:end]; strings.Contains(raw, "$\x7f") || strings.Contains(raw, "$\x01") ||
 			strings.ContainsAny(raw, "\x01\x7f") && strings.Contains(raw, "\"") && strings.Contains(raw, "\\") {
 			// Bytes bash uses inside to mark quoting (CTLNUL 0x7f,
@@ -429,6 +434,20 @@ func (r *resolver) scan(w *sh.Word, assignment bool) wordScan {
 		s.dynamic = true
 	}
 	return s
+}
+
+// srcHasCtl reports whether the script holds a byte bash uses inside to
+// mark quoting (0x01, 0x7f), looked at once per resolver: a word's own
+// text need only be searched for them when the script has one (a word
+// nested n deep is searched at every level, n² over the script).
+func (r *resolver) srcHasCtl() bool {
+	if r.ctl == 0 {
+		r.ctl = 2
+		if strings.ContainsAny(r.src, "\x01\x7f") {
+			r.ctl = 1
+		}
+	}
+	return r.ctl == 1
 }
 
 func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {

@@ -102,6 +102,9 @@ var pathological = []pathologicalCase{
 	{name: "nested-subshells-1000", src: func() string { return strings.Repeat("( ", MaxNesting) + "ls" + strings.Repeat(" )", MaxNesting) }, check: calls(1, false)},
 	{name: "nested-subshells-1001", src: func() string { return strings.Repeat("( ", MaxNesting+1) + "ls" + strings.Repeat(" )", MaxNesting+1) }, tooLarge: true},
 	{name: "nested-cmdsubst-500", src: func() string { return "echo " + strings.Repeat("$(echo ", 500) + "x" + strings.Repeat(")", 500) }, check: calls(501, false)},
+	// A filter at every depth: each was once resolved again by a fresh
+	// resolver at every level above it (n³).
+	{name: "nested-cat-subst-300", src: func() string { return "echo " + strings.Repeat("$(cat ", 300) + "x" + strings.Repeat(")", 300) }, check: calls(301, false)},
 	{name: "pipeline-100k", src: func() string { return "ls" + strings.Repeat(" | cat", 100000) }, tooLarge: true},
 	{name: "pipeline-20k", src: func() string { return "ls" + strings.Repeat(" | cat", 20000) },
 		check: func(t *testing.T, m *Model) {

@@ -60,6 +60,20 @@ func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, sh
 		}
 	} else {
 		r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
+		// The name first: only a filter's words are needed, and each
+		// word's own substitutions would be computed again by this fresh
+		// resolver at every depth of $(echo $(echo …)) (n³ work).
+		if head := r.arg(ce.Args[0]); !head.Static || !passFilterName(head.Value) {
+			return
+		}
+		// The operands that name a stream are static or a descriptor's
+		// variable ($fd, ${P[0]}): a word with a command substitution of
+		// its own names none.
+		for _, wd := range ce.Args[1:] {
+			if holdsCmdSubst(wd) {
+				return
+			}
+		}
 		for _, wd := range ce.Args {
 			args = append(args, r.arg(wd))
 		}
@@ -283,4 +297,16 @@ func (w *walker) fdRefStream(st *state, raw string) *Stream {
 		}
 	}
 	return nil
+}
+
+// holdsCmdSubst reports whether the word holds a command substitution.
+func holdsCmdSubst(wd *sh.Word) bool {
+	found := false
+	sh.Walk(wd, func(n sh.Node) bool {
+		if _, ok := n.(*sh.CmdSubst); ok {
+			found = true
+		}
+		return !found
+	})
+	return found
 }

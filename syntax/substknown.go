@@ -40,11 +40,21 @@ func (r *resolver) knownSubst(cs *sh.CmdSubst) (string, bool) {
 	if res, ok := r.substs[cs]; ok {
 		return res.out, res.ok
 	}
+	key := pureKey{cs, r.st != nil && r.st.zsh}
+	if r.pure != nil && !r.mask {
+		if res, ok := r.pure.out[key]; ok {
+			r.substs[cs] = res
+			return res.out, res.ok
+		}
+	}
 	// Mark it first: a word cannot hold itself, but a bound on the work
 	// costs nothing.
 	r.substs[cs] = substResult{}
 	out, ok := r.computeSubst(cs)
 	r.substs[cs] = substResult{out, ok}
+	if r.pure != nil && !r.mask && r.pure.isPure(cs) {
+		r.pure.out[key] = substResult{out, ok}
+	}
 	return out, ok
 }
 

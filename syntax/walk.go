@@ -19,6 +19,9 @@ import (
 // walker visits statements in execution order, carrying the shell's state
 // (see state), and records every call.
 type walker struct {
+	// pure are the command substitutions that print the same text
+	// wherever they stand (puresubst.go), shared by its resolvers.
+	pure *pureSubsts
 	// effectDir is the working directory of the program code effect
 	// being walked (interp.go: after a chdir, or a cwd= option), nil for
 	// the calling program's.
@@ -1206,6 +1209,10 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 
 func (w *walker) resolver(c scope, st *state) *resolver {
 	r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
+	if w.pure == nil {
+		w.pure = &pureSubsts{out: map[pureKey]substResult{}, pure: map[*sh.CmdSubst]bool{}}
+	}
+	r.pure = w.pure
 	r.stream = func(cs *sh.CmdSubst) (string, bool) {
 		if vals, ok := w.substStreamVals(c, st, cs); ok && len(vals) == 1 {
 			return vals[0], true
