@@ -28,9 +28,6 @@ func checkRunDownload(p *Pass) {
 			moved = append(moved, f.Fix.Relocations...)
 		}
 	}
-	if len(moved) == 0 {
-		return
-	}
 	ix := indexRelocations(moved)
 	for _, c := range p.Model.Calls {
 		if !ix.scripts[c.Script] {
@@ -51,6 +48,52 @@ func checkRunDownload(p *Pass) {
 			}
 		}
 	}
+	// Code the shell model read from a file for a call (syntax.Model.DiskReads:
+	// cat e.sh | sh, eval "$(cat e.sh)", sh -c "$(< e.sh)", make -f e.mk,
+	// GIT_CONFIG_GLOBAL=e.cfg git status): when an earlier part of this
+	// command downloads that file, the text read is the disk's before the
+	// download, not the one that runs (red team 17 RD1).
+	reported := map[*syntax.Call]bool{}
+	for _, r := range p.Model.DiskReads {
+		c := r.Call
+		if c == nil || reported[c] {
+			continue
+		}
+		if to, ok := movedTo(moved, r.Path); ok {
+			// GIT_CONFIG_GLOBAL=agent_sandbox/e.cfg git status, bash
+			// --init-file agent_sandbox/e.sh: named where the download
+			// lands.
+			reported[c] = true
+			p.Report(c, Finding{Rule: "run-download", Decision: Ask,
+				Message: c.Name + " runs code it reads from " + r.Path + ", where this command downloads to (" + to + "): remote code execution; download it into the sandbox and read it first"})
+			continue
+		}
+		if in, ok := c.Fd(0).File(); ok && in.Op == "<" && !runsStdin(c) {
+			if d := c.Dir.Join(in.Target.Value); in.Target.Static && d.Known && d.Path == r.Path {
+				continue // mysql -e 'select 1' db < a.sql reads no script there
+			}
+		}
+		// The downloaded file itself: a repository cloned and then built
+		// (git clone … && cd w && make) is rewritten for the agent's own
+		// rules to judge, as the design has it.
+		if rl, ok := ix.lookup(c.Script, r.Path, c.Start); ok && rl.From == r.Path {
+			reported[c] = true
+			p.Report(c, Finding{Rule: "run-download", Decision: Ask,
+				Message: c.Name + " runs code it reads from " + r.Path + ", which this command downloads (to " + rl.From + "): remote code execution; download it into the sandbox and read it first"})
+		}
+	}
+}
+
+// movedTo reports whether p is the place a download of this command
+// lands at (a file; a clone's directory is judged as the design has it,
+// above).
+func movedTo(moved []Relocation, p string) (string, bool) {
+	for _, rl := range moved {
+		if rl.To != "" && rl.To == p {
+			return rl.To, true
+		}
+	}
+	return "", false
 }
 
 // filesRun returns the words naming the files c runs: fileRun's, the

@@ -1195,7 +1195,13 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		if sink == nil || !readsScript(sink) && !sql {
 			continue
 		}
+		// The files read for the text are read for the sink's code
+		// (Model.DiskReads): one this command downloads or changes first
+		// holds other text when it runs.
+		prevReading := w.reading
+		w.reading = sink
 		text, dynamic, ok := w.producedText(c, p, i-1)
+		w.reading = prevReading
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
