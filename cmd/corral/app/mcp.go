@@ -1002,7 +1002,7 @@ func mcpCodeKey(fk string) (l lang.Lang, code, cell bool) {
 func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (line, unread string, ok bool) {
 	var l lang.Lang
 	shell, named := "", ""
-	hasCodeWord, ipython := false, false
+	hasCodeWord, ipython, namedCommand := false, false, false
 	for _, w := range toolWords(server) {
 		switch w {
 		case "jupyter", "ipython", "notebook", "kernel", "ide":
@@ -1024,7 +1024,8 @@ func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (l
 	}
 	keys := slices.Sorted(maps.Keys(in))
 	for _, k := range keys {
-		if !mcpLanguageKeys.Has(fieldKey(k)) {
+		fk := fieldKey(k)
+		if !mcpLanguageKeys.Has(fk) {
 			continue
 		}
 		sv, isStr := in[k].(string)
@@ -1038,6 +1039,11 @@ func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (l
 			l, shell = wl, ""
 		case named == "":
 			named = strings.TrimSpace(sv)
+			// {"command": …, "shell": "powershell"}: the command is
+			// that program's; a language field names the language of
+			// the code fields only ({"language": "go", "command": "go
+			// test"} keeps a shell command).
+			namedCommand = fk == "shell" || fk == "interpreter"
 		}
 	}
 	if !runs && (verb != verbNone || l == "") {
@@ -1066,7 +1072,7 @@ func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (l
 			}
 		case fk == "script" && code == "" && (l != "" || shell != "" || named != "" || hasCodeWord):
 			code = sv
-		case (fk == "command" || fk == "cmd") && code == "" && (l != "" || shell != "" || named != ""):
+		case (fk == "command" || fk == "cmd") && code == "" && (l != "" || shell != "" || namedCommand):
 			code = sv
 		case mcpCommandKeys.Get()[fk]:
 			shellKey = true

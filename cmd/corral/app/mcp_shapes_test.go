@@ -36,6 +36,8 @@ func TestClassifyMCPShapes(t *testing.T) {
 		{"x", "run_script", `{"interpreter": "/usr/bin/env ruby", "script": "puts 1"}`, mcpCall{command: "ruby -e 'puts 1'"}},
 		{"x", "run_command", `{"command": "ls", "shell": "zsh"}`, mcpCall{command: "zsh -c ls"}},
 		{"x", "execute", `{"language": "powershell", "code": "Remove-Item x"}`, mcpCall{unread: "powershell"}},
+		{"x", "run_command", `{"command": "Remove-Item x", "shell": "pwsh"}`, mcpCall{unread: "pwsh"}},
+		{"x", "execute", `{"language": "go", "command": "go test ./..."}`, mcpCall{command: "go test ./..."}},
 		{"ide", "executeCode", `{"code": "print(1)"}`, mcpCall{command: "ipython -c 'print(1)'"}},
 		{"x", "executeCode", `{"code": "x"}`, mcpCall{command: "ipython -c x; node -e x"}},
 		{"x", "run", `{"program": "rm", "arguments": ["-f", "a b"]}`, mcpCall{command: "rm -f 'a b'"}},
