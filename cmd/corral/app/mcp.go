@@ -1009,9 +1009,19 @@ func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (l
 			ipython = true
 		}
 	}
+	toolShell := ""
 	for _, w := range toolWords(tool) {
 		if wl := mcpLanguageOf(w); wl != "" && l == "" && oneLiner(wl, "") != "" {
 			l = wl
+		}
+		switch {
+		case toolShell != "":
+		case syntax.IsShell(w):
+			toolShell = w
+		case w == "shell" || w == "terminal" || w == "console":
+			// bash {"code": …}, terminal {"source": …}: a shell's
+			// tool runs its code as shell text.
+			toolShell = "sh"
 		}
 		switch w {
 		case "code", "notebook", "cell":
@@ -1080,6 +1090,11 @@ func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (l
 	}
 	if code == "" {
 		return "", "", false
+	}
+	if l == "" && shell == "" && named == "" && toolShell != "" && codeKey && !shellKey {
+		// A shell's own tool (its script or command fields are
+		// mcpCommand's).
+		shell = toolShell
 	}
 	switch {
 	case shell != "" && runs:
