@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"encoding/json"
-	"path/filepath"
 )
 
 // VS Code's settings that drop its prompt before a project's folderOpen
@@ -14,10 +13,11 @@ import (
 // reads) are judged by the same function, AllowsAutomaticTasks.
 
 // EditorSettingsFile reports a VS Code folder settings file
-// (.vscode/settings.json).
+// (.vscode/settings.json) or another agent's settings file whose text can
+// approve its tools or register MCP servers (AgentSettingsFile: Cursor
+// CLI's, Amp's, Continue's, Aider's, Goose's).
 func EditorSettingsFile(path string) bool {
-	path = filepath.Clean(path)
-	return filepath.Base(path) == "settings.json" && filepath.Base(filepath.Dir(path)) == ".vscode"
+	return AgentSettingsFile(path)
 }
 
 // AllowsAutomaticTasks reports a VS Code settings text (settings.json,
@@ -72,6 +72,16 @@ func (w *walker) editorSettingsWrite(c scope, call *Call, path, text string, kno
 		return
 	}
 	name := relTo(call.Dir.Path, path)
+	if agentSettingsKindOf(path) != vscodeSettings {
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: call.Name + " writes " + name + " with text only known at run time: it may approve the agent's tools or register MCP servers, which that agent then runs outside corral's hook"})
+		} else if key, ok := AgentSettingsApproval(path, text); ok {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
+				What: call.Name + " writes " + name + " with " + key + ", " + EditorApprovalEffect(key)})
+		}
+		return
+	}
 	if known {
 		if AllowsAutomaticTasks(text) {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
@@ -162,8 +172,16 @@ func settingOn(v any) bool {
 
 // EditorApprovalEffect says what a key of editorAgentKeys does.
 func EditorApprovalEffect(key string) string {
-	if key == "mcp" {
+	switch key {
+	case "mcp":
 		return "which registers MCP servers that VS Code's agents start, outside corral's hook"
+	case "mcpServers", "amp.mcpServers", "experimental.modelContextProtocolServers", "extensions":
+		return "which registers MCP servers that the agent starts, outside corral's hook"
 	}
-	return "which lets an agent inside VS Code run tools or commands without its prompt, outside corral's hook"
+	for _, k := range editorAgentKeys {
+		if k == key {
+			return "which lets an agent inside VS Code run tools or commands without its prompt, outside corral's hook"
+		}
+	}
+	return "which lets that agent run tools or commands without its prompt, outside corral's hook"
 }

@@ -76,6 +76,28 @@ var (
 	ipythonRunFileMagic = lazy.Regexp{Expr: `get_ipython\(\)\.run_line_magic\(\s*['"]run['"]\s*,\s*("(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')\s*\)`}
 )
 
+// ipythonScriptCommand returns the command line of a script magic's
+// first line (%%script CMD ARGS, %%perl ARGS, %%ruby ARGS), without the
+// magic's own options (--bg, --no-raise-error, --proc/--out/--err
+// NAME), quoted for the shell; nil when there is none.
+func ipythonScriptCommand(f []string) []string {
+	var argv []string
+	if f[0] != "%%script" {
+		argv = append(argv, strings.TrimPrefix(f[0], "%%"))
+	}
+	for i := 1; i < len(f); i++ {
+		switch f[i] {
+		case "--bg", "--no-raise-error":
+			continue
+		case "--proc", "--out", "--err":
+			i++
+			continue
+		}
+		argv = append(argv, shellQuote(strings.Trim(f[i], `"'`)))
+	}
+	return argv
+}
+
 // parseIPythonDepth is parseIPython inside depth run_cell calls.
 func parseIPythonDepth(src string, depth int) ipythonCell {
 	var cell ipythonCell
@@ -109,6 +131,15 @@ func parseIPythonDepth(src string, depth int) ipythonCell {
 		case f[0] == "%%time" || f[0] == "%%timeit" || f[0] == "%%capture" || f[0] == "%%prun" || f[0] == "%%debug" ||
 			strings.HasPrefix(f[0], "%%python") || f[0] == "%%script" && len(f) > 1 && strings.HasPrefix(filepath.Base(f[1]), "python"):
 			src = "\n" + rest
+		case f[0] == "%%script" || f[0] == "%%perl" || f[0] == "%%ruby" || f[0] == "%%pypy" || f[0] == "%%pypy3":
+			// IPython's script magics (ScriptMagics): %%perl ARGS is
+			// %%script perl ARGS, which runs the command with the cell
+			// on its standard input (red team 16 MC1).
+			if argv := ipythonScriptCommand(f); len(argv) > 0 {
+				const stop = "CORRAL_IPYTHON_SCRIPT"
+				cell.shell = append(cell.shell, strings.Join(argv, " ")+" <<'"+stop+"'\n"+rest+"\n"+stop+"\n")
+			}
+			return cell
 		default:
 			return cell
 		}
@@ -160,6 +191,13 @@ func parseIPythonDepth(src string, depth int) ipythonCell {
 			}
 			code[i] = indent + "pass"
 			continue
+		case len(f) > 2 && (f[0] == "%alias" || f[0] == "alias" && !pythonStatement(t)):
+			// %alias NAME CMD defines a shell alias the cell (and later
+			// ones) call as %NAME or NAME: CMD, with the %s and %l the
+			// call's words fill, is taken as run (red team 16 MC1).
+			_, r, _ := strings.Cut(t, " ")
+			_, r, _ = strings.Cut(strings.TrimSpace(r), " ")
+			shell, isShell = strings.NewReplacer("%s", "", "%l", "").Replace(r), true
 		case len(f) > 1 && (f[0] == "%pip" || f[0] == "%conda"):
 			// %pip install X runs pip in the kernel's environment.
 			shell, isShell = strings.TrimPrefix(t, "%"), true

@@ -101,7 +101,19 @@ shell.run_line_magic("system", "rm -rf /victim")'`, true},
 		{`pytest --nbmake nb.ipynb`, true},
 		{`python3 -m pytest --nbmake nb.ipynb`, true},
 		{`jupyter execute nb.ipynb`, true},
+		// Script magics run their command with the cell on stdin, and an
+		// alias's command runs when it is called (red team 16 MC1).
+		{"ipython -c '%%perl\nsystem(\"rm -rf /victim\")'", true},
+		{"ipython -c '%%ruby\nsystem(\"rm -rf /victim\")'", true},
+		{"ipython -c '%%script perl -w\nsystem(\"rm -rf /victim\")'", true},
+		{"ipython -c '%%script --no-raise-error sh\nrm -rf /victim'", true},
+		{"ipython -c '%alias rmv rm -rf /victim\n%rmv'", true},
+		{"ipython -c 'alias rmv rm -rf %s\nrmv /victim'", false},
+		{"ipython -c 'alias rmv rm -rf /victim'", true},
 		// Look-alikes.
+		{"ipython -c '%%perl\nprint \"rm -rf /victim\"'", false},
+		{"ipython -c 'alias = \"rm -rf /victim\"; print(alias)'", false},
+		{"ipython -c '%alias ll ls -la\n%ll'", false},
 		{`ipython`, false},
 		{`ipython -c 'print("!rm -rf /victim")'`, false},
 		{`ipython -c 'import numpy; print(numpy.__version__)'`, false},
@@ -194,6 +206,10 @@ func TestIPythonOracle(t *testing.T) {
 		`ipython --profile-dir=prof -c pass`,
 		`ipython --quick --InteractiveShellApp.exec_lines='["open(\"canary\", \"w\")"]' -c pass`,
 		`ipython --quick -c 'run mk.py'`,
+		"ipython --quick -c '%%perl\nopen(my $f, \">\", \"canary\")'",
+		"ipython --quick -c '%%script perl -w\nopen(my $f, \">\", \"canary\")'",
+		"ipython --quick -c '%%ruby\nFile.write(\"canary\", \"\")'",
+		"ipython --quick -c '%alias mk touch canary\n%mk'",
 	} {
 		dir := t.TempDir()
 		writeFiles(t, dir, map[string]string{"prof/startup/00.py": "open('canary', 'w')\n", "mk.py": "open('canary', 'w')\n"})

@@ -389,7 +389,7 @@ func editorSettingsWrite(req *agent.Request, path string, d guards.Decision) gua
 	if !ok {
 		return d
 	}
-	if key, ok := syntax.EditorAgentApproval(text); ok {
+	if key, ok := syntax.AgentSettingsApproval(abs, text); ok {
 		return guards.Decision{Verdict: guards.Ask, Rule: guards.EditorAutoRunRule, Source: "corral", Path: d.Path, PathContext: d.PathContext,
 			Message: fmt.Sprintf("Editor agents: %s sets %s, %s (red team 16 RG1b)", abs, key, strings.TrimPrefix(syntax.EditorApprovalEffect(key), "which "))}
 	}

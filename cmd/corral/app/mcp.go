@@ -7,6 +7,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -83,6 +84,14 @@ type mcpCall struct {
 	// sql is the shell line that stands for the SQL a database tool
 	// runs (mcpSQL), or "".
 	sql string
+	// unread is the language a code runner's input names that corral
+	// does not read (mcp__x__execute {"language": "powershell", "code":
+	// …}), or "": the call asks.
+	unread string
+	// perms is the shell line that stands for the mode or owner change
+	// a permission tool makes (mcp__fs__chmod {"path": P, "mode":
+	// "000"} is chmod 000 -- P), or "" (mcpPerms).
+	perms string
 }
 
 // mcpText is a command-like value and the field it came from.
@@ -365,7 +374,11 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 	var c mcpCall
 	verb, runs := toolVerb(tool)
 	c.sql = mcpSQL(server+"__"+tool, in)
-	if code, ok := mcpCode(server, tool, in, runs, verb); ok {
+	c.perms = mcpPerms(tool, in)
+	if code, unread, ok := mcpCode(server, tool, in, runs, verb); unread != "" {
+		c.unread = unread
+		return c
+	} else if ok {
 		// run_python {"script": …}, executeCode {"code": …}: program
 		// code, judged as the interpreter's one-liner is.
 		c.command = code
@@ -382,6 +395,12 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 		// A runner without a command text (start_search, a process id)
 		// is judged by its paths like any other tool.
 		if c.command, c.cwd = mcpCommand(in); c.command != "" {
+			return c
+		}
+		if nb := mcpNotebookRun(in); nb != "" {
+			// execute_notebook {"notebook_path": "a.ipynb"}: its code
+			// cells, read from the file as jupyter execute reads them.
+			c.command = nb
 			return c
 		}
 		if verb == verbNone && !mcpDatabaseTool(server+"__"+tool) {
@@ -418,6 +437,7 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 	// diff whatever field carries it.
 	lt := strings.ToLower(tool)
 	patchTool := strings.Contains(lt, "patch") || strings.Contains(lt, "apply_diff") || strings.Contains(lt, "applydiff")
+	prose := !runs && mcpProseTool(tool)
 	var walk func(v any, key string, depth int)
 	walk = func(v any, key string, depth int) {
 		if depth > maxMCPDepth || c.tooMany {
@@ -473,6 +493,12 @@ func classifyMCPOf(server, tool string, in map[string]any) mcpCall {
 				default:
 					addPath(p, &c.reads)
 				}
+				return
+			}
+			if prose && mcpCommandLikeKey(key) {
+				// send_message {"command": …}, search_docs {"cmd": …}:
+				// a tool that sends or searches text and runs nothing
+				// has a command as its message or its query.
 				return
 			}
 			c.judgeValue(key, x, verb)
@@ -611,6 +637,13 @@ func mcpCommand(in map[string]any) (cmd, cwd string) {
 		}
 	}
 	if cmd == "" {
+		var whole bool
+		if cmd, whole = mcpExecText(in, keys); whole {
+			// An argv, or a program with its args: already whole.
+			return cmd, cwd
+		}
+	}
+	if cmd == "" {
 		// {"params": {"command": …}}: one object down.
 		for _, k := range keys {
 			if sub, ok := in[k].(map[string]any); ok {
@@ -729,6 +762,16 @@ func (env *runtimeEnv) mcp(s *settings, req *agent.Request) *agent.Answer {
 	var answers []*agent.Answer
 	if c.tooMany {
 		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s names more than %d paths, more than corral checks in one call; ask the user, or pass fewer paths per call", req.Tool, maxMCPPaths)}
+	}
+	if c.unread != "" {
+		return &agent.Answer{Decision: agent.Ask, Reason: fmt.Sprintf("corral needs the user's confirmation: the MCP tool %s runs code in %q, a language corral does not read, so it cannot judge what the code does; ask the user, or run it with the shell tool as a file corral can read", req.Tool, c.unread)}
+	}
+	if c.perms != "" {
+		r := *req
+		r.Kind, r.Command = agent.Shell, c.perms
+		if a := env.bash(s, &r, false); a != nil && (a.Decision == agent.Deny || a.Decision == agent.Ask) {
+			answers = append(answers, &agent.Answer{Decision: a.Decision, Reason: fmt.Sprintf("corral: the MCP tool %s changes a file's mode or owner (judged as the shell line %q): %s", req.Tool, c.perms, strings.TrimPrefix(a.Reason, "corral: "))})
+		}
 	}
 	if c.command != "" {
 		cmd := c.command
@@ -938,93 +981,142 @@ func mcpCodeKey(fk string) (l lang.Lang, code, cell bool) {
 
 // mcpCode returns, for a tool that runs program code, the shell line of
 // the interpreter running it: the language is a word of the tool's name
-// (run_python, node_eval), its language/lang/kernel field, or the code
-// field's own name (python_code, js_code); code a tool whose name says
-// it runs code (executeCode, eval {"expression": …}) holds in a
-// language it does not name is judged as Python and as JavaScript, the
-// worse reading winning. A notebook's cell (jupyter's
-// insert_execute_code_cell {"cell_source": …}) is IPython's: its
-// "!cmd" lines run the shell. runs says the tool's name says it runs
-// something; a tool whose name has no verb corral knows and names a
+// (run_python, node_eval), its language/lang/languageId/kernel/runtime/
+// interpreter/shell field, or the code field's own name (python_code,
+// js_code); code a tool whose name says it runs code (executeCode, eval
+// {"expression": …}) holds in a language it does not name is judged as
+// IPython's text (Python with its !cmd and %%bash cells) and as
+// JavaScript, the worse reading winning. A notebook's cell (jupyter's
+// insert_execute_code_cell {"cell_source": …}, a tool of the ide server:
+// Claude Code's executeCode runs in the notebook's Jupyter kernel) is
+// IPython's. A shell's name (bash, sh, zsh, shell, shellscript) makes
+// the code that shell's -c text, on a tool whose name says it runs; a
+// language named that corral does not read is returned as unread (the
+// call asks). runs says the tool's name says it runs something; a tool
+// whose name has no verb corral knows and names an interpreter's
 // language (python {"source": …}) runs it too. The code is taken from
 // code/source/expression fields and those named for a language or a
 // cell, not from one written as a path; command/cmd/script hold it only
-// when a language is named (else they are a shell command's).
-func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (string, bool) {
+// when a language is named (else they are a shell command's), program
+// only when no args list goes with it (then it names an executable).
+func mcpCode(server, tool string, in map[string]any, runs bool, verb mcpVerb) (line, unread string, ok bool) {
 	var l lang.Lang
-	hasCodeWord, ipython := false, false
+	shell, named := "", ""
+	hasCodeWord, ipython, namedCommand := false, false, false
 	for _, w := range toolWords(server) {
 		switch w {
-		case "jupyter", "ipython", "notebook":
+		case "jupyter", "ipython", "notebook", "kernel", "ide":
 			ipython = true
 		}
 	}
+	toolShell := ""
 	for _, w := range toolWords(tool) {
 		if wl := mcpLanguageOf(w); wl != "" && l == "" && oneLiner(wl, "") != "" {
 			l = wl
+		}
+		switch {
+		case toolShell != "":
+		case syntax.IsShell(w):
+			toolShell = w
+		case w == "shell" || w == "terminal" || w == "console":
+			// bash {"code": …}, terminal {"source": …}: a shell's
+			// tool runs its code as shell text.
+			toolShell = "sh"
 		}
 		switch w {
 		case "code", "notebook", "cell":
 			hasCodeWord = true
 		}
 		switch w {
-		case "jupyter", "ipython", "notebook", "cell":
+		case "jupyter", "ipython", "notebook", "cell", "kernel":
 			ipython = true
 		}
 	}
 	keys := slices.Sorted(maps.Keys(in))
 	for _, k := range keys {
-		if fk := fieldKey(k); fk == "language" || fk == "lang" || fk == "kernel" || fk == "runtime" {
-			if sv, ok := in[k].(string); ok {
-				if wl := mcpLanguageOf(strings.ToLower(strings.TrimSpace(sv))); wl != "" && oneLiner(wl, "") != "" {
-					l = wl
-				}
-			}
+		fk := fieldKey(k)
+		if !mcpLanguageKeys.Has(fk) {
+			continue
+		}
+		sv, isStr := in[k].(string)
+		if !isStr || strings.TrimSpace(sv) == "" {
+			continue
+		}
+		switch wl, sh, known := mcpLanguageValue(sv); {
+		case sh != "":
+			shell, l = sh, ""
+		case known:
+			l, shell = wl, ""
+		case named == "":
+			named = strings.TrimSpace(sv)
+			// {"command": …, "shell": "powershell"}: the command is
+			// that program's; a language field names the language of
+			// the code fields only ({"language": "go", "command": "go
+			// test"} keeps a shell command).
+			namedCommand = fk == "shell" || fk == "interpreter"
 		}
 	}
 	if !runs && (verb != verbNone || l == "") {
 		// A tool that writes, copies or reads keeps code as data
 		// (create_python_file {"code": …}); one with no verb runs it
-		// only when a language is named.
-		return "", false
+		// only when an interpreter's language is named.
+		return "", "", false
 	}
+	args := mcpHasArgs(in, keys)
 	code, codeKey, shellKey := "", false, false
 	for _, k := range keys {
 		fk := fieldKey(k)
-		sv, ok := in[k].(string)
-		if !ok || strings.TrimSpace(sv) == "" {
+		sv, isStr := in[k].(string)
+		if !isStr || strings.TrimSpace(sv) == "" {
 			continue
 		}
 		kl, isCode, cell := mcpCodeKey(fk)
 		switch {
-		case isCode && !mcpPathShaped(sv):
+		case isCode && !mcpPathShaped(sv) && !(fk == "program" && args):
 			if code == "" {
 				code, codeKey = sv, true
-				if kl != "" && l == "" {
+				if kl != "" && l == "" && shell == "" {
 					l = kl
 				}
 				ipython = ipython || cell
 			}
-		case fk == "script" && code == "" && (l != "" || hasCodeWord):
+		case fk == "script" && code == "" && (l != "" || shell != "" || named != "" || hasCodeWord):
 			code = sv
-		case (fk == "command" || fk == "cmd") && code == "" && l != "":
+		case (fk == "command" || fk == "cmd") && code == "" && (l != "" || shell != "" || namedCommand):
 			code = sv
 		case mcpCommandKeys.Get()[fk]:
 			shellKey = true
 		}
 	}
-	if code == "" || l == "" && !hasCodeWord && (!codeKey || shellKey) {
+	if code == "" {
+		return "", "", false
+	}
+	if l == "" && shell == "" && named == "" && toolShell != "" && codeKey && !shellKey {
+		// A shell's own tool (its script or command fields are
+		// mcpCommand's).
+		shell = toolShell
+	}
+	switch {
+	case shell != "" && runs:
+		// execute {"language": "bash", "code": …}: shell text.
+		return shell + " -c " + syntax.Quote(code), "", true
+	case shell != "":
+		return "", "", false
+	case named != "" && l == "" && runs:
+		return "", named, false
+	}
+	if l == "" && !hasCodeWord && (!codeKey || shellKey) {
 		// run_command {"command": …, "source": …}: a shell runner, its
 		// command read by mcpCommand.
-		return "", false
+		return "", "", false
 	}
 	if ipython && (l == "" || l == lang.Python) {
-		return "ipython -c " + syntax.Quote(code), true
+		return "ipython -c " + syntax.Quote(code), "", true
 	}
 	if l == "" {
-		return oneLiner(lang.Python, code) + "; " + oneLiner(lang.JS, code), true
+		return "ipython -c " + syntax.Quote(code) + "; " + oneLiner(lang.JS, code), "", true
 	}
-	return oneLiner(l, code), true
+	return oneLiner(l, code), "", true
 }
 
 // mcpRunnerText returns the text a tool that runs commands, and whose
@@ -1139,4 +1231,263 @@ func mcpProcessInput(tool string, in map[string]any) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// mcpLanguageKeys are the fields that name the language (or the shell,
+// or the interpreter) a code runner runs its code in: code-runner's
+// languageId, Jupyter's kernel_name, mcp-server-commands' interpreter.
+var mcpLanguageKeys = lazy.Set{List: []string{"language", "lang", "languageid", "kernel", "kernelname", "runtime", "interpreter", "shell"}}
+
+// mcpLanguageValue reads a language field's value: the language of an
+// interpreter corral reads one-liners of (python, node, ruby, perl,
+// php, their program names and paths: /usr/bin/env python3), or the
+// shell it names (bash, sh, zsh, /bin/bash; shell, shellscript and
+// console are sh). known is false for any other value.
+func mcpLanguageValue(v string) (l lang.Lang, shell string, known bool) {
+	f := strings.Fields(strings.TrimSpace(v))
+	if len(f) == 0 {
+		return "", "", false
+	}
+	if path.Base(f[0]) == "env" && len(f) > 1 {
+		f = f[1:]
+	}
+	base := path.Base(f[0])
+	lower := strings.ToLower(base)
+	switch {
+	case lower == "shell" || lower == "shellscript" || lower == "shell-script" || lower == "console" || lower == "shell_script":
+		return "", "sh", true
+	case syntax.IsShell(lower):
+		return "", lower, true
+	}
+	for _, w := range []string{base, lower} {
+		if wl := mcpLanguageOf(w); wl != "" && oneLiner(wl, "") != "" {
+			return wl, "", true
+		}
+	}
+	return "", "", false
+}
+
+// mcpArgKeys are the fields that hold a program's arguments as a list.
+var mcpArgKeys = lazy.Set{List: []string{"args", "arguments", "argv"}}
+
+// mcpProgramKeys are the fields that name the program a runner starts
+// with an argument list beside it (mcp__x__run {"program": "rm",
+// "arguments": […]}).
+var mcpProgramKeys = lazy.Set{List: []string{"program", "executable", "exe", "binary", "bin", "file", "command", "cmd"}}
+
+// mcpHasArgs says the input has an argument list.
+func mcpHasArgs(in map[string]any, keys []string) bool {
+	for _, k := range keys {
+		if _, list := in[k].([]any); list && mcpArgKeys.Has(fieldKey(k)) {
+			return true
+		}
+	}
+	return false
+}
+
+// mcpExecText finds the command of a runner whose input has no field
+// mcpCommandKeys names: a program with its argument list ({"program":
+// "rm", "arguments": [...]}, {"executable": …, "args": …}) or an argv
+// alone ({"mode": "executable", "argv": [...]}), both whole (whole is
+// true: no args to append); else a field whose name says command
+// (bash_command, shellCommand, cmd_string, commands: a list of them,
+// one a line), to which the args and environment still apply.
+func mcpExecText(in map[string]any, keys []string) (cmd string, whole bool) {
+	var args []any
+	for _, k := range keys {
+		if list, ok := in[k].([]any); ok && mcpArgKeys.Has(fieldKey(k)) && args == nil {
+			args = list
+		}
+	}
+	if args != nil {
+		for _, k := range keys {
+			if p, ok := in[k].(string); ok && strings.TrimSpace(p) != "" && mcpProgramKeys.Has(fieldKey(k)) {
+				if q := quoteArgs(args); q != "" || len(args) == 0 {
+					return strings.TrimSpace(syntax.Quote(p) + " " + q), true
+				}
+			}
+		}
+		for _, k := range keys {
+			if fieldKey(k) == "argv" {
+				if q := quoteArgs(args); q != "" {
+					return q, true
+				}
+			}
+		}
+	}
+	for _, k := range keys {
+		fk := fieldKey(k)
+		if !mcpCommandLikeKey(fk) || mcpDataKeys.Get()[fk] {
+			continue
+		}
+		switch v := in[k].(type) {
+		case string:
+			if strings.TrimSpace(v) != "" {
+				return v, false
+			}
+		case []any:
+			if strings.HasSuffix(fk, "s") {
+				// commands: ["ls", "make"], one command a line.
+				var lines []string
+				for _, e := range v {
+					if s, ok := e.(string); ok {
+						lines = append(lines, s)
+					}
+				}
+				if len(lines) > 0 {
+					return strings.Join(lines, "\n"), false
+				}
+			} else if q := quoteArgs(v); q != "" {
+				return q, false
+			}
+		}
+	}
+	return "", false
+}
+
+// mcpCommandLikeKey says a field key (a fieldKey) names a command:
+// command, cmd, script, command_line, or one with command or cmd in it
+// (bash_command, cmd_string, commands).
+func mcpCommandLikeKey(fk string) bool {
+	return mcpCommandKeys.Get()[fk] || strings.Contains(fk, "command") || strings.Contains(fk, "cmd")
+}
+
+// mcpProseTool says a tool's name says it sends a message or searches
+// (send_message, post_comment, search_docs, lookup_command, tldr): a
+// command in its input is the message or the query, when nothing in
+// the name says it runs something.
+func mcpProseTool(tool string) bool {
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "message", "messages", "chat", "post", "reply", "comment", "email", "mail", "notify", "notification",
+			"tweet", "sms", "publish", "search", "query", "lookup", "find", "grep", "docs", "doc", "documentation",
+			"man", "tldr", "explain":
+			return true
+		}
+	}
+	return false
+}
+
+// mcpPerms returns the shell line that stands for what a permission
+// tool does (its name says chmod, chown, chgrp, permission(s), perms,
+// mode, acl, owner or ownership): chmod MODE of each path it is handed
+// (mode, permissions, perms, file_mode fields; a number is read both as
+// octal digits and as the value, 0o777 = 511), chown OWNER[:GROUP] for
+// an owner, user or group field, -R when a recursive field is true; a
+// permission tool whose mode corral cannot read is taken to take all
+// access away (chmod 000). The Bash engine judges the line as it judges
+// chmod and chown at the shell (chmod 000 ~/.claude hides the hook's
+// settings: denied). "" for other tools or no path.
+func mcpPerms(tool string, in map[string]any) string {
+	chmod, chown := false, false
+	for _, w := range toolWords(tool) {
+		switch w {
+		case "chmod", "permission", "permissions", "perms", "perm", "mode", "acl", "setfacl":
+			chmod = true
+		case "chown", "chgrp", "owner", "ownership":
+			chown = true
+		}
+	}
+	if !chmod && !chown {
+		return ""
+	}
+	keys := slices.Sorted(maps.Keys(in))
+	var paths, modes []string
+	owner, group, recursive := "", "", false
+	for _, k := range keys {
+		fk := fieldKey(k)
+		switch v := in[k].(type) {
+		case string:
+			switch {
+			case mcpPathKeys.Get()[fk]:
+				if p, ok := localPath(v); ok {
+					paths = append(paths, p)
+				}
+			case fk == "mode" || fk == "permissions" || fk == "permission" || fk == "perms" || fk == "filemode" ||
+				fk == "octal" || fk == "octalmode" || fk == "chmod" || fk == "newmode":
+				modes = append(modes, v)
+			case fk == "owner" || fk == "user" || fk == "uid" || fk == "newowner":
+				owner = v
+			case fk == "group" || fk == "gid":
+				group = v
+			}
+		case float64:
+			if fk == "mode" || fk == "permissions" || fk == "perms" || fk == "filemode" || fk == "newmode" {
+				n := int64(v)
+				modes = append(modes, strconv.FormatInt(n, 8))
+				if d := strconv.FormatInt(n, 10); !strings.ContainsAny(d, "89") && d != modes[len(modes)-1] {
+					modes = append(modes, d)
+				}
+			}
+		case []any:
+			if mcpPathKeys.Get()[fk] {
+				for _, e := range v {
+					if sv, ok := e.(string); ok {
+						if p, ok := localPath(sv); ok {
+							paths = append(paths, p)
+						}
+					}
+				}
+			}
+		case bool:
+			if fk == "recursive" || fk == "recurse" || fk == "r" {
+				recursive = recursive || v
+			}
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	word := func(p string) string {
+		if rest, ok := strings.CutPrefix(p, "~/"); ok {
+			return "~/" + syntax.Quote(rest)
+		}
+		if p == "~" {
+			return p
+		}
+		return syntax.Quote(p)
+	}
+	r := ""
+	if recursive {
+		r = "-R "
+	}
+	var lines []string
+	for _, p := range paths {
+		if chmod {
+			if len(modes) == 0 {
+				modes = []string{"000"}
+			}
+			for _, m := range modes {
+				lines = append(lines, "chmod "+r+"-- "+syntax.Quote(m)+" "+word(p))
+			}
+		}
+		if chown && (owner != "" || group != "") {
+			o := owner
+			if group != "" {
+				o += ":" + group
+			}
+			lines = append(lines, "chown "+r+"-- "+syntax.Quote(o)+" "+word(p))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// mcpNotebookRun returns, for a runner handed a notebook's path (a path
+// field whose value ends in .ipynb), the shell line that runs the
+// notebook's cells (jupyter execute -- NB), whose reader reads each code
+// cell as IPython text; "" when there is none.
+func mcpNotebookRun(in map[string]any) string {
+	for _, k := range slices.Sorted(maps.Keys(in)) {
+		v, ok := in[k].(string)
+		if !ok || !mcpPathKeys.Get()[fieldKey(k)] || !strings.HasSuffix(strings.ToLower(v), ".ipynb") {
+			continue
+		}
+		if p, ok := localPath(v); ok {
+			if rest, home := strings.CutPrefix(p, "~/"); home {
+				return "jupyter execute -- ~/" + syntax.Quote(rest)
+			}
+			return "jupyter execute -- " + syntax.Quote(p)
+		}
+	}
+	return ""
 }

@@ -40,7 +40,7 @@ func TestClassifyMCP(t *testing.T) {
 		// code runners: the language from the name or a field, else
 		// Python and JavaScript both (executeCode: Claude Code's IDE tool)
 		{"run_python", `{"script": "import shutil"}`, mcpCall{command: "python3 -c 'import shutil'"}},
-		{"executeCode", `{"code": "x"}`, mcpCall{command: "python3 -c x; node -e x"}},
+		{"executeCode", `{"code": "x"}`, mcpCall{command: "ipython -c x; node -e x"}},
 		{"execute", `{"language": "ruby", "code": "puts 1"}`, mcpCall{command: "ruby -e 'puts 1'"}},
 		// text typed into a running process, a command one object down,
 		// a directory field, an environment
