@@ -172,6 +172,9 @@ type walker struct {
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool
+	// gitEditorSets are the git config core.editor / sequence.editor
+	// KEY VALUE pairs of the command (editorvars.go).
+	gitEditorSets [][2]string
 	// opaque are the files this command wrote with content corral cannot
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
