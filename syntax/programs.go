@@ -1797,8 +1797,9 @@ func echoText(src *Call) (string, bool, bool) {
 	args := src.Args
 	escapes := false
 	if src.Name == "echo" {
+		escapes = src.zshEcho // zsh's echo: escapes unless -E (zsh.go)
 		for len(args) > 0 && args[0].Static && (args[0].Value == "-e" || args[0].Value == "-n" || args[0].Value == "-en" || args[0].Value == "-ne" || args[0].Value == "-E") {
-			escapes = escapes || strings.Contains(args[0].Value, "e")
+			escapes = escapes && args[0].Value != "-E" || strings.Contains(args[0].Value, "e")
 			args = args[1:]
 		}
 	}
