@@ -55,6 +55,9 @@ type Call struct {
 	// bytes where the call runs: dash's echo does (and -e is a word it
 	// prints), bash's after shopt -s xpg_echo.
 	echoEscapes bool
+	// zshEcho reports that the call runs in zsh, whose echo interprets
+	// backslash escapes unless -E (zsh.go).
+	zshEcho bool
 	// ExtraArgs reports that more arguments are added at run time
 	// (xargs, find -exec {}).
 	ExtraArgs bool

@@ -612,6 +612,7 @@ func (w *walker) git(c scope, call *Call) {
 		repo = repos[0]
 	}
 	w.gitHelpers(c, call, args[:i], sub, rest)
+	w.gitEditors(c, call) // editorvars.go
 	call.FetchedFrom = w.fetchedFrom(sub, rest, repo)
 	switch sub {
 	case "for-each-repo":
@@ -687,6 +688,7 @@ func (w *walker) git(c scope, call *Call) {
 					call.EnvFiles = append(call.EnvFiles, EnvFile{Name: "git config " + key.Value, Arg: v})
 				}
 			}
+			w.noteGitEditor(key, val) // editorvars.go
 			first := len(w.m.Calls)
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 			w.gitConfigSets(rest, key, val, repo)
@@ -1004,6 +1006,12 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		return
 	}
 	key = strings.ToLower(key)
+	if gitRunTimeCodeValue(key, a) {
+		// git config alias.st "$(cat F)": a program's output git runs
+		// (editorvars.go).
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+			What: "git sets " + key + ", a setting whose value git runs, to " + clip(a.Raw, 40) + ", only known at run time"})
+	}
 	switch {
 	case key == "core.hookspath":
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
@@ -1789,8 +1797,9 @@ func echoText(src *Call) (string, bool, bool) {
 	args := src.Args
 	escapes := false
 	if src.Name == "echo" {
+		escapes = src.zshEcho // zsh's echo: escapes unless -E (zsh.go)
 		for len(args) > 0 && args[0].Static && (args[0].Value == "-e" || args[0].Value == "-n" || args[0].Value == "-en" || args[0].Value == "-ne" || args[0].Value == "-E") {
-			escapes = escapes || strings.Contains(args[0].Value, "e")
+			escapes = escapes && args[0].Value != "-E" || strings.Contains(args[0].Value, "e")
 			args = args[1:]
 		}
 	}

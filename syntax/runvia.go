@@ -268,6 +268,8 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			continue
 		}
 		key := v.name + "=" + v.text
+		targets := w.editorTargetsFor(call, v.name)
+		key += editKey(targets)
 		if w.ranVars[key] {
 			continue
 		}
@@ -281,7 +283,7 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		}
 		switch commandVar(v.name) {
 		case varText:
-			w.child(c, call, v.text, nil, kind, v.dynamic)
+			w.runEditor(c, call, targets, v.text, kind, v.dynamic) // editorvars.go
 		case varLessOpen:
 			w.child(c, call, lessOpenCommand(v.text), nil, kind, v.dynamic)
 		case varLessKey:

@@ -175,6 +175,9 @@ type walker struct {
 	// ranVars are the NAME=value pairs of the variables programs run
 	// (EDITOR, PAGER, …) judged so far (commandVars).
 	ranVars map[string]bool
+	// gitEditorSets are the git config core.editor / sequence.editor
+	// KEY VALUE pairs of the command (editorvars.go).
+	gitEditorSets [][2]string
 	// opaque are the files this command wrote with content corral cannot
 	// know; programs2 the ones it made as copies of a system program,
 	// with the program's name (noteCopy).
@@ -2240,6 +2243,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// zsh: =sh is the path of sh (zsh.go).
 		call.Name = judgedName(name)
 	}
+	if st.zsh {
+		zshEqualsArgs(call, st) // =cmd as an argument (zsh.go)
+	}
 	call.Choice = choice
 	call.Start = int(ce.Pos().Offset())
 	call.End = int(ce.End().Offset())
@@ -2277,6 +2283,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	call.echoEscapes = st.echoEscapes
+	call.zshEcho = st.zsh
 	w.procReaders(c, call)
 	w.cur = st
 	w.callState = cmdState
@@ -3673,7 +3680,11 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		if kind != "trap" {
 			st.posix = childPosix(call, st)
 			st.echoEscapes = st.posix != posixOff && !(call != nil && (call.Name == "bash" || call.Name == "rbash"))
+			st.zsh = zshChild(call, kind, st.zsh) // zsh.go
 		}
+	}
+	if st.zsh && kind != "emulate -c" {
+		w.zshPatterns(sc) // zsh -c 'ls *(e:…:)', eval under zsh
 	}
 	if call != nil && !inShell.Get()[kind] && kind != "trap" {
 		// A new shell echoes what its command line (bash -x -c …) or

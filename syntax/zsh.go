@@ -117,6 +117,11 @@ func (w *walker) zshCall(c scope, call *Call, st *state) bool {
 			st.zsh = saved
 			return true
 		}
+	case "setopt", "unsetopt", "set":
+		if on, text := zshGlobSubstOn(call); on {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: text,
+				What: "zsh's GLOB_SUBST makes every later unquoted expansion a glob, and a glob qualifier in a value (e:CODE:) runs code: corral does not judge zsh's qualifiers"})
+		}
 	case "print":
 		opts, ops := ScanOptions(call.Args, zshPrintSpec())
 		for _, o := range opts {
@@ -147,20 +152,131 @@ func zshEqualsName(a Arg) string {
 
 // zshPatterns lists, for a script the agent's zsh runs, the pattern
 // groups in its words (bash's extglob forms: zsh reads *(…) as a glob
-// with qualifiers, and (e:CODE:) or (+func) runs code).
+// with qualifiers, and (e:CODE:) or (+func) runs code), and the
+// expansions zsh globs by their ~ flag (zshexpn(1): ${~spec} and $~spec
+// turn GLOB_SUBST on for spec, so a value *(e:CODE:) runs CODE; bash
+// fails on ${~x} and prints $~x as it is, which corral parses as a
+// value only run time knows and as text).
 func (w *walker) zshPatterns(top *Script) {
+	if top == nil || top.File == nil {
+		return
+	}
 	sh.Walk(top.File, func(n sh.Node) bool {
-		eg, ok := n.(*sh.ExtGlob)
-		if !ok {
+		what := ""
+		switch n := n.(type) {
+		case *sh.ExtGlob:
+			what = "zsh reads a glob followed by (…) as glob qualifiers, and (e:CODE:) or (+func) runs code for each file: corral does not judge zsh's qualifiers"
+		case *sh.ParamExp:
+			start, end := int(n.Pos().Offset()), int(n.End().Offset())
+			if end <= len(top.Src) && start < end && zshGlobFlag(top.Src[start:end], "${") {
+				what = zshGlobFlagWhat
+			}
+		case *sh.Lit:
+			// $~x is a literal $ then ~x to bash: read at the source.
+			start := int(n.Pos().Offset())
+			for i := 0; i < len(n.Value) && start+i < len(top.Src); i++ {
+				if n.Value[i] == '\\' {
+					i++
+				} else if n.Value[i] == '$' && zshGlobFlag(top.Src[start+i:], "$") {
+					what = zshGlobFlagWhat
+					break
+				}
+			}
+		}
+		if what == "" {
 			return true
 		}
-		start, end := int(eg.Pos().Offset()), int(eg.End().Offset())
+		start, end := int(n.Pos().Offset()), int(n.End().Offset())
 		if end > len(top.Src) || start > end {
 			return true
 		}
 		call := &Call{Script: top, Start: start, End: end, Name: "zsh"}
-		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: top.Src[start:end],
-			What: "zsh reads a glob followed by (…) as glob qualifiers, and (e:CODE:) or (+func) runs code for each file: corral does not judge zsh's qualifiers"})
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: top.Src[start:end], What: what})
 		return true
 	})
+}
+
+const zshGlobFlagWhat = "zsh's ${~x} (and $~x) globs the value of x, and a glob qualifier there (e:CODE:) runs code: corral does not judge zsh's qualifiers"
+
+// zshGlobFlag reports text that starts with open ("${" or "$") and a
+// run of zsh's parameter flags ~, =, ^ that turns GLOB_SUBST on: a
+// single ~ (a doubled one turns it off), before a name.
+func zshGlobFlag(text, open string) bool {
+	rest, ok := strings.CutPrefix(text, open)
+	if !ok {
+		return false
+	}
+	tildes, i := 0, 0
+	for ; i < len(rest) && strings.IndexByte("~=^", rest[i]) >= 0; i++ {
+		if rest[i] == '~' {
+			tildes++
+		}
+	}
+	if tildes != 1 || i == len(rest) {
+		return false
+	}
+	c := rest[i]
+	return c == '_' || c == '{' && open == "$" || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || open == "${" && strings.IndexByte("#(@*", c) >= 0
+}
+
+// zshGlobSubstOn reports a setopt, unsetopt or set -o of the agent's
+// zsh that turns GLOB_SUBST on (zshoptions(1): names in any case, with
+// any underscores; a "no" prefix inverts), and the word that does.
+func zshGlobSubstOn(call *Call) (bool, string) {
+	norm := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	for i, a := range call.Args {
+		if !a.Static {
+			continue
+		}
+		v := norm(a.Value)
+		switch call.Name {
+		case "setopt":
+			if v == "globsubst" {
+				return true, a.Value
+			}
+		case "unsetopt":
+			if v == "noglobsubst" {
+				return true, a.Value
+			}
+		case "set":
+			if i > 0 && call.Args[i-1].Static && call.Args[i-1].Value == "-o" && v == "globsubst" {
+				return true, a.Value
+			}
+		}
+	}
+	return false, ""
+}
+
+// zshChild reports whether the text a call runs as kind is read by zsh:
+// a zsh (zsh -c, echo … | zsh) is, another shell is not, a program that
+// runs shell text (an editor, watch, find -exec sh) uses /bin/sh, and
+// emulate -c is set by zshCall.
+func zshChild(call *Call, kind string, parent bool) bool {
+	switch {
+	case call == nil || kind == "emulate -c":
+		return parent
+	case IsShell(call.Name):
+		return IsZsh(call.Name)
+	}
+	return false
+}
+
+// zshEqualsArgs gives the words of a call in zsh that start with an
+// unquoted =NAME (EQUALS: the path of the program NAME, zshexpn(1)
+// "= expansion") that path: the first executable NAME on PATH, as
+// which NAME finds it when the walk may look at the machine, else a
+// value only run time knows (cp x =git writes the git program).
+func zshEqualsArgs(call *Call, st *state) {
+	for i, a := range call.Args {
+		name := zshEqualsName(a)
+		if name == "" || !strings.HasPrefix(a.Raw, "=") {
+			continue
+		}
+		r := &resolver{st: st, dir: call.Dir}
+		if p, ok := r.lookPath("which", []string{name}); ok {
+			call.Args[i].Value = strings.TrimSuffix(p, "\n")
+			continue
+		}
+		call.Args[i].Static = false
+	}
 }
