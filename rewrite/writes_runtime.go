@@ -9,6 +9,7 @@ import (
 
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // appendWriters are programs that write (or empty) each operand they are
@@ -352,10 +353,13 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 	if !memoryNamePossible(name, fold) {
 		return
 	}
-	switch c.Name {
-	case "sed", "gsed", "perl", "ruby", "awk", "gawk", "tee", "cp", "install", "dd":
-		// Programs that change a file's text; mv and rename move the
-		// files (a memory file moved away holds no new text).
+	// Programs that change a file's text (in-place editors, copies); mv
+	// and rename move the files (a memory file moved away holds no new
+	// text).
+	switch l := lang.ForProgram(c.Name); {
+	case l == lang.Perl || l == lang.Ruby:
+	case c.Name == "sed" || c.Name == "gsed" || c.Name == "awk" || c.Name == "gawk":
+	case c.Name == "tee" || c.Name == "cp" || c.Name == "install" || c.Name == "dd":
 	default:
 		return
 	}
