@@ -109,6 +109,9 @@ type Result struct {
 type Pass struct {
 	Config *Config
 	Model  *syntax.Model
+	// imported are the files the memory files on disk import: written,
+	// they are judged as memory files (syntax.ImportedFiles).
+	imported *syntax.ImportedFiles
 	// selfOnDisk caches selfFiles for the pass.
 	selfOnDisk *[]string
 	findings   []Finding
@@ -392,9 +395,15 @@ func earlierWithSandbox(cfg *Config) map[string]string {
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
 	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost, Shell: cfg.Shell}
+	var imported *syntax.ImportedFiles
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = res.recordReads(read.reader(cfg, syntax.ReadScript))
 		opt.PathLookup = true
+		imported = syntax.NewImportedFiles(cfg.Project, cfg.Home, func(p string) (string, bool) {
+			t, err := opt.ReadFile(p)
+			return t, err == nil
+		})
+		opt.Imported = imported
 	}
 	m, err := syntax.Analyze(command, opt)
 	if err != nil {
@@ -442,7 +451,7 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 		return res
 	}
 	read.derive(cfg, m)
-	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}}
+	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}, imported: imported}
 	run(p, cfg.Rules)
 	for _, sc := range m.Unparsed {
 		if sc.Misread {

@@ -58,15 +58,34 @@ func (p *Pass) checkMemoryLinks(c *syntax.Call) {
 			continue
 		}
 		name := guards.Normalize(env, l.Value).Abs
-		if name == "" || !syntax.ReferencingFile(name) {
+		if name == "" {
 			continue
 		}
 		target, dir := files[i], c.Dir
 		if symbolic && target.Static && !strings.HasPrefix(target.Value, "/") && !strings.HasPrefix(target.Value, "~") {
 			dir = syntax.Dir{Path: path.Dir(name), Known: true}
 		}
-		if s, ok := p.secretOf(dir, target); ok {
-			p.reportSecret(c, s, c.Name+" makes "+relOrSelf(c.Dir, name)+" (which the agent loads into its context by itself) a link to")
+		if syntax.ReferencingFile(name) || p.imported.Imported(name) {
+			if s, ok := p.secretOf(dir, target); ok {
+				p.reportSecret(c, s, c.Name+" makes "+relOrSelf(c.Dir, name)+" (which the agent loads into its context by itself) a link to")
+			}
+			continue
+		}
+		// A link at a directory an imported file lies in (CLAUDE.md holds
+		// @docs/id_rsa; ln -s ~/.ssh docs): the import reads the target's
+		// file of the same name.
+		if !target.Static || target.Glob {
+			continue
+		}
+		for _, f := range p.imported.Under(name) {
+			rest := strings.TrimPrefix(f, strings.TrimSuffix(name, "/"))
+			t := target
+			t.Value = strings.TrimSuffix(target.Value, "/") + rest
+			t.Raw = t.Value
+			if s, ok := p.secretOf(dir, t); ok {
+				p.reportSecret(c, s, c.Name+" makes "+relOrSelf(c.Dir, name)+" a link, through which "+relOrSelf(c.Dir, f)+" (which the agent's memory files import) is")
+				break
+			}
 		}
 	}
 }

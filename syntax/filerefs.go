@@ -159,7 +159,7 @@ func Imports(path, text, cwd, home string, read func(string) (string, bool)) []I
 // path when path is a file agents read references in, and those of the
 // files they import (Imports): as this command leaves them, or on disk.
 func (w *walker) noteFileRefs(call *Call, path, text string) {
-	if !ReferencingFile(path) {
+	if !w.referencing(path) {
 		return
 	}
 	cwd := ""

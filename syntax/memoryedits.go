@@ -28,6 +28,13 @@ func (w *walker) referencingEdit(call *Call, path, old string, oldOK bool) {
 			}
 		}
 	}
+	if !ReferencingFile(path) {
+		// A file a memory file imports (importedfiles.go): only the text
+		// corral computes is judged; an edit it cannot compute passes (a
+		// README.md or package.json a CLAUDE.md imports is edited every
+		// day).
+		return
+	}
 	name := relTo(call.Dir.Path, path)
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
 		What: call.Name + " edits " + name + " in place, which the agent loads with the contents of every @file it names, and corral cannot tell the text it will hold"})

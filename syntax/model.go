@@ -383,6 +383,9 @@ type Options struct {
 	// CLAUDE_CODE_SHELL of the agent): when it is zsh, zsh's meanings of
 	// the text are judged too (zsh.go). "" is bash.
 	Shell string
+	// Imported are the files the memory files on disk import
+	// (importedfiles.go): a write of one is judged as a memory file's.
+	Imported *ImportedFiles
 }
 
 // Analyze parses src and models every simple command in it.
@@ -394,6 +397,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 	top := &Script{Src: src, File: f}
 	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile, project: opt.Project}
 	w.earlierLost = opt.EarlierLost
+	w.imported = opt.Imported
 	if len(opt.Earlier) > 0 {
 		w.earlier = make(map[string]string, len(opt.Earlier))
 		for p, by := range opt.Earlier {

@@ -1305,7 +1305,7 @@ func (w *walker) inPlaceArg(c scope, call *Call, a Arg) {
 	if !a.Static || !d.Known {
 		return
 	}
-	if ReferencingFile(d.Path) {
+	if w.referencing(d.Path) {
 		// Read before the edit marks it changed (memoryedits.go).
 		old, ok := w.readScript(d)
 		w.setOpaque(d.Path)

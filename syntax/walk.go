@@ -19,6 +19,9 @@ import (
 // walker visits statements in execution order, carrying the shell's state
 // (see state), and records every call.
 type walker struct {
+	// imported are the files the memory files on disk import
+	// (Options.Imported).
+	imported *ImportedFiles
 	// pure are the command substitutions that print the same text
 	// wherever they stand (puresubst.go), shared by its resolvers.
 	pure *pureSubsts

@@ -27,6 +27,22 @@ func importsText(path, rule string) bool {
 	return rule == guards.AgentCodeRule || syntax.ReferencingFile(path)
 }
 
+// importedByMemory reports whether a memory file on disk imports the
+// file at abs (syntax.ImportedFiles): CLAUDE.md holding @docs/a.md makes
+// a Write of docs/a.md a write of text the agent loads (red team 17 AT1b).
+func (s *settings) importedByMemory(abs string) bool {
+	sec := s.paths.Secrets()
+	ge := s.guardsEnv()
+	read := func(p string) (string, bool) {
+		if _, ok := sec.Match(ge, p); ok {
+			return "", false
+		}
+		t, err := syntax.ReadScript(p)
+		return t, err == nil
+	}
+	return syntax.NewImportedFiles(s.cfg.Project, s.cfg.Home, read).Imported(filepath.Clean(abs))
+}
+
 // referencedSecret returns the first secret file a reference of text
 // reaches: ~/ is the home directory, a relative path is tried from the
 // file's directory (Claude Code's imports) and from the working directory
@@ -62,16 +78,16 @@ func (s *settings) referencedSecret(text, path string) (guards.Secret, bool) {
 // read of it, decided as the read guard decides a Read (deny, or ask when
 // the policy says so); d is the decision so far.
 func (s *settings) importedSecret(req *agent.Request, path string, d guards.Decision) guards.Decision {
-	if !importsText(path, d.Rule) {
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if !importsText(path, d.Rule) && !s.importedByMemory(abs) {
 		return d
 	}
 	text, ok := agentCodeText(req, path)
 	if !ok {
 		return d
-	}
-	abs := path
-	if !filepath.IsAbs(abs) {
-		abs = filepath.Join(req.Cwd, abs)
 	}
 	sc, ok := s.referencedSecret(text, abs)
 	if !ok {
