@@ -1932,6 +1932,10 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 					as = append(as, syn...)
 					continue
 				}
+				if declArrayFlags(d) {
+					// declare -a "$v": v may hold NAME=(…).
+					w.declCompoundWord(c, st, d, flags, a.Value)
+				}
 				w.anyNameAssigned(c, st, a.Value, exported || st.allExport)
 				st.forgetAll()
 				// export $(cat .env | xargs): every variable may now
@@ -2040,6 +2044,9 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		if inFunc {
 			w.makeLocal(name, st)
 		}
+		if !nameref && w.declCompound(c, st, d, flags, a, declArrayFlags(d)) {
+			continue // declare -a 'a=($(…))': walked as a=(…)
+		}
 		if nameref && a.Index == nil && a.Array == nil && !a.Append {
 			// declare -n r=HOME: r names HOME; declare -n r: r names
 			// nothing yet.
@@ -2084,8 +2091,9 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				// declare -A m (or declare -a a of a name the environment
 				// corral runs in does not hold, which would be element 0)
 				// of a name the script has not set: declared, with no
-				// element yet.
-				v = variable{known: true}
+				// element yet (an array: a later declare a='(…)' is a
+				// compound assignment).
+				v = variable{known: true, array: true}
 			}
 			if exported {
 				v.exported = true
@@ -2094,7 +2102,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				v.exported = false
 			}
 			if inFunc && variant != "export" {
-				v = variable{known: true}
+				v = variable{known: true, array: assocAttr || arrayAttr}
 			}
 			st.setVar(name, v)
 			setAttrs(name)
@@ -3792,7 +3800,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 // inShell are the kinds of nested script that the shell itself runs, in
 // its own state.
 var inShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true,
+	return map[string]bool{"eval": true, compoundKind: true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true,
 		"compgen -F": true, "compgen -W": true, "fc -s": true}
 }}
 
