@@ -99,6 +99,10 @@ type variable struct {
 	// readonly reports that readonly (or declare -r) may have given the
 	// variable the read-only attribute: readonly -p prints it.
 	readonly bool
+	// roSure reports that the read-only attribute is certain (readonly
+	// x=… on every path): bash refuses every new value, so x keeps its
+	// own.
+	roSure bool
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -107,7 +111,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -195,7 +199,7 @@ func either(v, o variable) variable {
 	// associative array on one path only may be an indexed one, whose
 	// subscripts are evaluated.
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from),
-		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly}
+		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly, roSure: v.roSure && o.roSure}
 	out.wroteRead, out.wrotePath = v.wroteRead, v.wrotePath
 	if out.wroteRead == nil {
 		out.wroteRead, out.wrotePath = o.wroteRead, o.wrotePath
@@ -715,6 +719,24 @@ func (st *state) setVar(name string, v variable) {
 		// A read-only variable stays one: bash refuses to assign or
 		// unset it.
 		v.readonly = true
+		if old.roSure && !old.nameref && !v.nameref && !sameValue(old, v) {
+			// readonly x=A; … x=B (red team 16 RO1): bash prints
+			// "readonly variable" and x keeps A.
+			v = old
+		} else if !old.nameref && !v.nameref && !sameValue(old, v) {
+			// readonly x=A; … local/declare/export/read/printf -v/
+			// mapfile/for x … (red team 16 RO1): bash prints "readonly
+			// variable" and x keeps A. The attribute is one x may have
+			// (paths may disagree): x is A, or the new value.
+			v = either(old, v)
+			v.readonly = true
+		}
+	} else if ok && old.known && old.set && old.array && !old.nameref && !v.nameref && !v.array && (v.set || !v.known) {
+		// x=(a b); x=c (also read, printf -v, declare, export, for):
+		// a value given to an array's name goes to element 0 (key "0"
+		// of an associative one); the other elements stay (red team 16
+		// AS1).
+		v = intoElemZero(old, v)
 	}
 	if old, ok := st.vars[name]; ok && !v.nameref && (v.set || !v.known) {
 		// declare -i and -A stay through assignments (unset drops them).
@@ -917,7 +939,7 @@ func (st *state) forgetAllFrom(file string) {
 	for k, v := range st.vars {
 		// A name reference stays one, to a name now unknown.
 		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded,
-			integer: v.integer, assoc: v.assoc, readonly: v.readonly}
+			integer: v.integer, assoc: v.assoc, readonly: v.readonly, roSure: v.roSure}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false

@@ -720,6 +720,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			})
 			return
 		}
+		preArray := st.get(name).array
 		w.loop(c, st, func(c scope, st *state) {
 			switch {
 			case len(each) > 1:
@@ -731,6 +732,12 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			}
 			w.stmts(c, fc.Do, st)
 		})
+		if preArray && !st.get(name).known {
+			// for x in … of an array x: each value is its element 0,
+			// the other elements those the passes left, which the
+			// merged state no longer knows (red team 16 AS1).
+			each = nil
+		}
 		if len(each) > 0 && exact && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
 			// The list is known and every pass runs to its end: after
 			// the loop the state is the one the last pass leaves, with
@@ -1752,6 +1759,11 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 		return unknownVar
 	}
 	if a.Append {
+		if old.known && old.set && old.array && !old.nameref {
+			// x=(a b); x+=c: element 0 becomes ac (setVar stores it
+			// there).
+			return variable{known: true, set: true, str: old.elemZero() + val.Value}
+		}
 		if !old.known || old.array {
 			return unknownVar
 		}
@@ -1820,6 +1832,7 @@ func markReadonly(st *state, d *sh.DeclClause) {
 			if n, ok := st.resolve(a.Name.Value); ok {
 				v := st.get(n)
 				v.readonly = true
+				v.roSure = true
 				st.setVar(n, v)
 			}
 			continue
@@ -2043,6 +2056,11 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		name := a.Name.Value
 		if inFunc {
 			w.makeLocal(name, st)
+			if old, ok := st.vars[name]; ok && old.array && !old.readonly && !old.nameref && a.Array == nil && a.Index == nil {
+				// local x=c of a global array x: a new variable, not
+				// the array's element 0.
+				st.vars[name] = variable{known: true, exported: old.exported}
+			}
 		}
 		if !nameref && w.declCompound(c, st, d, flags, a, declArrayFlags(d)) {
 			continue // declare -a 'a=($(…))': walked as a=(…)
