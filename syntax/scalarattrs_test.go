@@ -110,3 +110,26 @@ func TestReadonlyOracle(t *testing.T) {
 	// Look-alike: a read-only value is known.
 	staticAfterOracle(t, bash, dir, []preludeWord{{"readonly VERSION=1.2; ", `"$VERSION"`}})
 }
+
+// TestCapitalizeAttrOracle: declare -c (typeset, local) makes bash store
+// each value with its first character in upper case and the rest in
+// lower case (bash 5 builtins, declare: "-c … converted to … capitalized
+// on assignment"; red team 16 VA1); -c given with -l or -u applies none.
+// corral's value must be bash's.
+func TestCapitalizeAttrOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	staticAfterOracle(t, bash, dir, []preludeWord{
+		{"x=bashrc; declare -c y=$x; ", `"${y,}" "$y"`},
+		{"declare -c y=bASHRC; ", `"$y"`},
+		{"declare -c y; y=bashrc; ", `"~/.${y,}"`},
+		{"declare -c y=x; y+=bashrc; ", `"${y,}"`},
+		{"typeset -c y=ab; y+=cD; ", `"$y"`},
+		{"declare -cl y=aB; ", `"$y"`},
+		{"declare -cu y=aB; ", `"$y"`},
+		{"declare -l y=aB; declare -c y; y=qW; ", `"$y"`},
+		{"f() { local -c v=ab; w=$v; }; f; ", `"$w"`},
+		{"declare -c name=alice; ", `"$name"`},
+	})
+}

@@ -124,12 +124,24 @@ func (v variable) withCase(attr byte) variable {
 		return v
 	}
 	conv := strings.ToLower
-	if attr == 'u' {
+	switch attr {
+	case 'u':
 		conv = strings.ToUpper
+	case 'c':
+		// declare -c: the first character upper case, the rest lower
+		// (red team 16 VA1).
+		conv = func(s string) string {
+			if s == "" {
+				return s
+			}
+			return strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+		}
 	}
+	wide := false
 	ascii := func(s string) string {
 		for i := 0; i < len(s); i++ {
 			if s[i] >= 0x80 {
+				wide = true
 				return s // another locale's letters: left as they are
 			}
 		}
@@ -156,6 +168,11 @@ func (v variable) withCase(attr byte) variable {
 			c[i] = ascii(x)
 		}
 		v.maybe = c
+	}
+	if wide && attr == 'c' {
+		// The locale's tables decide (é is É in UTF-8): only run time
+		// knows the value.
+		return variable{caseAttr: attr, exported: v.exported, from: v.from, readonly: v.readonly, roSure: v.roSure}
 	}
 	return v
 }

@@ -1968,13 +1968,16 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	for _, f := range flags {
 		if strings.HasPrefix(f, "-") && variant != "export" {
 			nameref = nameref || strings.Contains(f, "n")
-			integer = integer || strings.ContainsAny(f, "ic")
-			// -l and -u: given together, bash applies neither.
+			integer = integer || strings.Contains(f, "i")
+			// -l, -u and -c: given together, bash applies none.
 			if strings.Contains(f, "l") {
 				caseAttr |= 1
 			}
 			if strings.Contains(f, "u") {
 				caseAttr |= 2
+			}
+			if strings.Contains(f, "c") {
+				caseAttr |= 4
 			}
 		}
 	}
@@ -1983,6 +1986,8 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		caseAttr = 'l'
 	case 2:
 		caseAttr = 'u'
+	case 4:
+		caseAttr = 'c' // declare -c (red team 16 VA1)
 	default:
 		caseAttr = 0
 	}
