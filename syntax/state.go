@@ -390,6 +390,9 @@ type state struct {
 	// pos are the positional parameters, when posKnown.
 	pos      []string
 	posKnown bool
+	// posCarry is the text parameters only known at run time carry
+	// into arithmetic (set -- $(cat f); arithcarriers.go).
+	posCarry carried
 	fds      map[int]Stream
 	// namedFds are the input streams exec {var}<… opened, by the
 	// variable bash stores the number in (runtimescript.go namedFd):
@@ -596,6 +599,10 @@ func (st *state) merge(o *state) {
 	st.wildReadonly = st.wildReadonly || o.wildReadonly
 	st.taint = st.taint || o.taint
 	if st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) {
+		st.posCarry = carried{vals: union(st.posCarry.vals, o.posCarry.vals), call: st.posCarry.call}
+		if st.posCarry.call == nil {
+			st.posCarry.call = o.posCarry.call
+		}
 		st.pos, st.posKnown = nil, false
 	}
 	for fd, s := range st.fds {

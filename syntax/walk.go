@@ -684,6 +684,14 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		if l.Name != nil {
 			name = l.Name.Value
 		}
+		// for n in $(cat f): n carries the file's text into arithmetic
+		// (arithcarriers.go); for n (no list) the parameters'.
+		var cr carried
+		if !static && l.InPos.IsValid() {
+			cr = w.carriedText(c, st, l.Items)
+		} else if !l.InPos.IsValid() && !st.posKnown {
+			cr = st.posCarry
+		}
 		first := ""
 		if len(vals) > 0 {
 			first = vals[0].Value
@@ -729,6 +737,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 				st.iterate(name, each[0], true)
 			default:
 				st.iterate(name, first, static && len(vals) == 1)
+				st.carryInto(name, cr)
 			}
 			w.stmts(c, fc.Do, st)
 		})
@@ -769,6 +778,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			return
 		}
 		st.iterate(name, first, false)
+		st.carryInto(name, cr)
 	case *sh.CStyleLoop:
 		w.substs(c, l, st, nil)
 		w.loop(c, st, func(c scope, st *state) {
@@ -1097,6 +1107,9 @@ func arithName(x sh.ArithmExpr) string {
 // arithValue walks, as a script, the known value of a variable that
 // arithmetic evaluates, when it holds a substitution.
 func (w *walker) arithValue(c scope, name string, st *state) {
+	if positionalName(name) {
+		w.posCarried(c, st) // set -- $(cat f); $(($1))
+	}
 	v := st.get(name)
 	if v.known && !v.set {
 		return
@@ -1599,6 +1612,10 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		from := st.fromOf(a)
 		_, assigned := st.vars[name]
 		v := w.assignValue(c, st, a, old, !assigned && len(st.wild) == 0)
+		if a.Array != nil && !v.known {
+			// a=($(cat f)): the elements carry the file's text.
+			v = w.carryArray(c, st, a, v)
+		}
 		if old.integer && !(v.known && v.set && !v.array && !a.Append && isInteger(v.str)) {
 			// declare -i: bash stores the value of the expression.
 			v = unknownVar
@@ -2638,11 +2655,13 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 			st.setVar(name, v)
 		}
 	}
-	savedPos, savedKnown := st.pos, st.posKnown
-	st.pos, st.posKnown = nil, true
+	savedPos, savedKnown, savedCarry := st.pos, st.posKnown, st.posCarry
+	st.pos, st.posKnown, st.posCarry = nil, true, carried{}
 	for _, a := range call.Args {
 		if !a.Static {
 			st.pos, st.posKnown = nil, false
+			// f "$(cat f)": $1 carries the file's text.
+			st.posCarry = w.carriedText(c, st, argWords(call.Args))
 			break
 		}
 		st.pos = append(st.pos, a.Value)
@@ -2681,7 +2700,7 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		// set -T, declare -ft f: the RETURN trap runs as f returns.
 		w.returnTrapVars(st, frame)
 	}
-	st.pos, st.posKnown = savedPos, savedKnown
+	st.pos, st.posKnown, st.posCarry = savedPos, savedKnown, savedCarry
 	if len(call.Redirs) > 0 {
 		st.fds = savedFds
 	}
@@ -2867,6 +2886,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		w.reads(c, call, st)
 	case "set":
 		w.set(args, st)
+		st.posCarry = carried{}
+		if !st.posKnown {
+			// set -- $(cat f): the parameters carry its text.
+			st.posCarry = w.carriedText(c, st, argWords(args))
+		}
 	case "shift":
 		n := 1
 		if len(args) > 0 {
