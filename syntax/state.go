@@ -771,6 +771,11 @@ func (st *state) setVar(name string, v variable) {
 	if len(v.from) > 0 {
 		st.taint = true
 	}
+	if name == "BASH_ARGV0" && !v.array && !v.nameref && (v.set || !v.known) {
+		// bash 5: an assignment to BASH_ARGV0 sets $0 too (red team 16
+		// SV1: BASH_ARGV0=~/.bashrc; rm -f "$0").
+		st.vars["0"] = variable{known: v.known, set: true, str: v.str, cands: v.cands, maybe: v.maybe}
+	}
 	if name == "GLOBIGNORE" {
 		// bash turns dotglob on when GLOBIGNORE gets a non-empty value
 		// and off when it is unset; an empty value leaves dotglob as it

@@ -446,6 +446,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	case *sh.TestClause:
 		w.substs(inner, cmd, st, nil)
 		w.evalTest(inner, cmd, st)
+		w.rematch(inner, cmd, st) // [[ S =~ RE ]] fills BASH_REMATCH
 	case *sh.ArithmCmd:
 		w.substs(inner, cmd, st, nil)
 		w.arithm(inner, cmd.X, st)
