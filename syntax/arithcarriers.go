@@ -59,7 +59,7 @@ func (w *walker) carriedText(c scope, st *state, words []*sh.Word) carried {
 			out.vals = append(out.vals, withFields(vals)...)
 			continue
 		}
-		if call, ok := w.chosenOutput(c, st, cs); ok && out.call == nil {
+		if call, ok := w.chosenOutput(c, st, cs); ok && out.call == nil && !printsNames(call) {
 			out.call = call
 		}
 	}
@@ -151,4 +151,20 @@ func (w *walker) carryArray(c scope, st *state, a *sh.Assign, v variable) variab
 		v.wroteRead, v.wrotePath = cr.call, ""
 	}
 	return v
+}
+
+// printsNames reports compgen listing names of the shell's own (-e, -v,
+// -A variable, -A function, …): names hold no subscript, so a loop over
+// them (for v in $(compgen -v); do echo "${!v}"; done) evaluates nothing
+// a program chose. -W, -G, -C, -F and -X put other text in the output.
+func printsNames(call *Call) bool {
+	if call.Name != "compgen" || len(call.Wrappers) > 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		if !a.Static || strings.HasPrefix(a.Value, "-") && strings.ContainsAny(a.Value, "WGCFX") {
+			return false
+		}
+	}
+	return true
 }

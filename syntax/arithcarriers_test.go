@@ -47,6 +47,8 @@ func TestArithCarriedProgramOutput(t *testing.T) {
 		{`for n in $(git log -1 --format=%s); do echo "$n"; done`, false},
 		{`for n in $(seq 5); do echo $((n)); done`, false},
 		{`set -- $(wc -l < f); echo $(($1))`, false},
+		{`for v in $(compgen -v); do echo "${!v}"; done`, false},
+		{`for v in $(compgen -W "$x"); do echo "${!v}"; done`, true},
 	} {
 		m, err := Analyze(tt.src, Options{Cwd: dir, Home: t.TempDir()})
 		if err != nil {
