@@ -208,6 +208,11 @@ func (r *resolver) prepareAnchored(parts []sh.WordPart, quoted bool) (out []sh.W
 				}
 				p, repl = q, q
 			}
+			if q, ok := r.anchoredElems(p); ok {
+				// ${x[@]/%/c}, ${@/#/p}: each element (anchoredelems.go).
+				repl = q
+				break
+			}
 			if !anchoredParam(p) {
 				break
 			}

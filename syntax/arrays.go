@@ -782,3 +782,46 @@ func tildeValue(w *sh.Word) bool {
 	l, ok := w.Parts[0].(*sh.Lit)
 	return ok && (strings.HasPrefix(l.Value, "~") || strings.Contains(l.Value, ":~"))
 }
+
+// intoElemZero is the array old after a scalar value v is given to its
+// name: bash stores v as element 0 (key "0" of an associative array) and
+// keeps the other elements. A value only run time knows leaves the
+// array only known at run time (an element of it is).
+func intoElemZero(old, v variable) variable {
+	if !v.known {
+		return variable{exported: v.exported, from: v.from, printed: v.printed, fileVals: v.fileVals,
+			wroteRead: v.wroteRead, wrotePath: v.wrotePath, integer: v.integer, assoc: old.assoc}
+	}
+	var out variable
+	if old.assoc {
+		out = old.withKey("0", v.str)
+	} else {
+		out = old.withElem(0, v.str)
+	}
+	out.exported, out.from, out.integer, out.caseAttr = v.exported || old.exported, v.from, v.integer || old.integer, old.caseAttr
+	return out
+}
+
+// elemZero is element 0 of a known array (key "0" of an associative
+// one), "" when there is none.
+func (v variable) elemZero() string {
+	if v.assoc {
+		if p, ok := v.keyOf("0"); ok {
+			return v.list[p]
+		}
+		return ""
+	}
+	if p, ok := v.indexOf(0); ok {
+		return v.list[p]
+	}
+	return ""
+}
+
+// sameValue reports two states of a variable that hold the same value,
+// whatever their attributes.
+func sameValue(a, b variable) bool {
+	for _, v := range []*variable{&a, &b} {
+		v.exported, v.readonly, v.roSure, v.integer, v.assoc, v.caseAttr, v.seeded, v.forgotten, v.from = false, false, false, false, false, 0, false, false, nil
+	}
+	return a.equal(b)
+}

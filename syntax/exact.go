@@ -216,7 +216,13 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 		}
 		if anchoredParam(p) {
 			// ${x/#p/r}, ${x/%p/r}: mvdan does not anchor them;
-			// prepare computes them (anchored.go).
+			// prepare computes them (anchored.go), on every
+			// element for ${x[@]/#p/r} and ${@/%p/r}
+			// (anchoredelems.go).
+			if _, ok := elemsAnchored(p); ok {
+				pat := anchoredPattern(p)
+				return (len(pat.Parts) == 0 || patternWord(pat, quoted)) && replacementWord(p.Repl.With)
+			}
 			return anchoredExact(p, quoted)
 		}
 		return patternWord(p.Repl.Orig, false) && replacementWord(p.Repl.With)

@@ -954,6 +954,19 @@ func (r *resolver) tildeDir(name string) (string, bool) {
 	var dir string
 	switch name {
 	case "+":
+		// ~+ is the variable $PWD, which the command may assign
+		// (PWD=~; rm -f ~+/.bashrc; red team 16 SV1).
+		if r.st != nil {
+			if _, assigned := r.st.vars["PWD"]; assigned {
+				env := r.env()
+				v := env.Get("PWD")
+				if len(env.unknown) > 0 || !v.IsSet() || v.Kind != expand.String {
+					return "", false
+				}
+				dir = v.Str
+				break
+			}
+		}
 		if !r.dir.Known {
 			return "", false
 		}

@@ -50,6 +50,10 @@ var numberPrinters = lazy.Value[map[string]numberPrinter]{New: func() map[string
 			}
 			return false
 		},
+		// seq [-w] FIRST [INCR] LAST: numbers, one a line (an operand
+		// that is no number is an error on stderr); -f, -s and -t put
+		// text of their own in the output.
+		"seq": seqNumbers,
 		// tput cols / lines / colors: a number.
 		"tput": func(call *Call) bool {
 			return len(call.Args) == 1 && call.Args[0].Static && (call.Args[0].Value == "cols" || call.Args[0].Value == "lines" || call.Args[0].Value == "colors")
@@ -155,6 +159,25 @@ func statNumber(call *Call) bool {
 		default:
 			return false
 		}
+	}
+	return true
+}
+
+// seqNumbers reports a seq call that prints numbers only: no option but
+// -w/--equal-width among its static words (a negative number is an
+// operand). Operands only known at run time are numbers or an error.
+func seqNumbers(call *Call) bool {
+	for _, a := range call.Args {
+		if !a.Static || !strings.HasPrefix(a.Value, "-") || len(a.Value) == 1 {
+			continue
+		}
+		if a.Value == "-w" || a.Value == "--equal-width" || a.Value == "--" {
+			continue
+		}
+		if strings.Trim(a.Value[1:], "0123456789.") == "" {
+			continue // -5, -1.5: a negative operand
+		}
+		return false
 	}
 	return true
 }

@@ -99,6 +99,10 @@ type variable struct {
 	// readonly reports that readonly (or declare -r) may have given the
 	// variable the read-only attribute: readonly -p prints it.
 	readonly bool
+	// roSure reports that the read-only attribute is certain (readonly
+	// x=… on every path): bash refuses every new value, so x keeps its
+	// own.
+	roSure bool
 }
 
 // MaxCandidates bounds the values a variable may be known to take from
@@ -107,7 +111,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -120,12 +124,24 @@ func (v variable) withCase(attr byte) variable {
 		return v
 	}
 	conv := strings.ToLower
-	if attr == 'u' {
+	switch attr {
+	case 'u':
 		conv = strings.ToUpper
+	case 'c':
+		// declare -c: the first character upper case, the rest lower
+		// (red team 16 VA1).
+		conv = func(s string) string {
+			if s == "" {
+				return s
+			}
+			return strings.ToUpper(s[:1]) + strings.ToLower(s[1:])
+		}
 	}
+	wide := false
 	ascii := func(s string) string {
 		for i := 0; i < len(s); i++ {
 			if s[i] >= 0x80 {
+				wide = true
 				return s // another locale's letters: left as they are
 			}
 		}
@@ -152,6 +168,11 @@ func (v variable) withCase(attr byte) variable {
 			c[i] = ascii(x)
 		}
 		v.maybe = c
+	}
+	if wide && attr == 'c' {
+		// The locale's tables decide (é is É in UTF-8): only run time
+		// knows the value.
+		return variable{caseAttr: attr, exported: v.exported, from: v.from, readonly: v.readonly, roSure: v.roSure}
 	}
 	return v
 }
@@ -195,7 +216,7 @@ func either(v, o variable) variable {
 	// associative array on one path only may be an indexed one, whose
 	// subscripts are evaluated.
 	out := variable{exported: v.exported || o.exported, printed: v.printed || o.printed, from: union(v.from, o.from),
-		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly}
+		integer: v.integer || o.integer, assoc: v.assoc && o.assoc, readonly: v.readonly || o.readonly, roSure: v.roSure && o.roSure}
 	out.wroteRead, out.wrotePath = v.wroteRead, v.wrotePath
 	if out.wroteRead == nil {
 		out.wroteRead, out.wrotePath = o.wroteRead, o.wrotePath
@@ -369,6 +390,9 @@ type state struct {
 	// pos are the positional parameters, when posKnown.
 	pos      []string
 	posKnown bool
+	// posCarry is the text parameters only known at run time carry
+	// into arithmetic (set -- $(cat f); arithcarriers.go).
+	posCarry carried
 	fds      map[int]Stream
 	// namedFds are the input streams exec {var}<… opened, by the
 	// variable bash stores the number in (runtimescript.go namedFd):
@@ -575,6 +599,10 @@ func (st *state) merge(o *state) {
 	st.wildReadonly = st.wildReadonly || o.wildReadonly
 	st.taint = st.taint || o.taint
 	if st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) {
+		st.posCarry = carried{vals: union(st.posCarry.vals, o.posCarry.vals), call: st.posCarry.call}
+		if st.posCarry.call == nil {
+			st.posCarry.call = o.posCarry.call
+		}
 		st.pos, st.posKnown = nil, false
 	}
 	for fd, s := range st.fds {
@@ -715,6 +743,24 @@ func (st *state) setVar(name string, v variable) {
 		// A read-only variable stays one: bash refuses to assign or
 		// unset it.
 		v.readonly = true
+		if old.roSure && !old.nameref && !v.nameref && !sameValue(old, v) {
+			// readonly x=A; … x=B (red team 16 RO1): bash prints
+			// "readonly variable" and x keeps A.
+			v = old
+		} else if !old.nameref && !v.nameref && !sameValue(old, v) {
+			// readonly x=A; … local/declare/export/read/printf -v/
+			// mapfile/for x … (red team 16 RO1): bash prints "readonly
+			// variable" and x keeps A. The attribute is one x may have
+			// (paths may disagree): x is A, or the new value.
+			v = either(old, v)
+			v.readonly = true
+		}
+	} else if ok && old.known && old.set && old.array && !old.nameref && !v.nameref && !v.array && (v.set || !v.known) {
+		// x=(a b); x=c (also read, printf -v, declare, export, for):
+		// a value given to an array's name goes to element 0 (key "0"
+		// of an associative one); the other elements stay (red team 16
+		// AS1).
+		v = intoElemZero(old, v)
 	}
 	if old, ok := st.vars[name]; ok && !v.nameref && (v.set || !v.known) {
 		// declare -i and -A stay through assignments (unset drops them).
@@ -724,6 +770,11 @@ func (st *state) setVar(name string, v variable) {
 	st.vars[name] = v
 	if len(v.from) > 0 {
 		st.taint = true
+	}
+	if name == "BASH_ARGV0" && !v.array && !v.nameref && (v.set || !v.known) {
+		// bash 5: an assignment to BASH_ARGV0 sets $0 too (red team 16
+		// SV1: BASH_ARGV0=~/.bashrc; rm -f "$0").
+		st.vars["0"] = variable{known: v.known, set: true, str: v.str, cands: v.cands, maybe: v.maybe}
 	}
 	if name == "GLOBIGNORE" {
 		// bash turns dotglob on when GLOBIGNORE gets a non-empty value
@@ -917,7 +968,7 @@ func (st *state) forgetAllFrom(file string) {
 	for k, v := range st.vars {
 		// A name reference stays one, to a name now unknown.
 		st.vars[k] = variable{exported: v.exported, from: union(v.from, f), nameref: v.nameref, forgotten: v.forgotten || v.seeded,
-			integer: v.integer, assoc: v.assoc, readonly: v.readonly}
+			integer: v.integer, assoc: v.assoc, readonly: v.readonly, roSure: v.roSure}
 	}
 	st.pos, st.posKnown = nil, false
 	st.stack, st.stackKnown = nil, false

@@ -455,6 +455,7 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 	case *sh.TestClause:
 		w.substs(inner, cmd, st, nil)
 		w.evalTest(inner, cmd, st)
+		w.rematch(inner, cmd, st) // [[ S =~ RE ]] fills BASH_REMATCH
 	case *sh.ArithmCmd:
 		w.substs(inner, cmd, st, nil)
 		w.arithm(inner, cmd.X, st)
@@ -693,6 +694,14 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 		if l.Name != nil {
 			name = l.Name.Value
 		}
+		// for n in $(cat f): n carries the file's text into arithmetic
+		// (arithcarriers.go); for n (no list) the parameters'.
+		var cr carried
+		if !static && l.InPos.IsValid() {
+			cr = w.carriedText(c, st, l.Items)
+		} else if !l.InPos.IsValid() && !st.posKnown {
+			cr = st.posCarry
+		}
 		first := ""
 		if len(vals) > 0 {
 			first = vals[0].Value
@@ -729,6 +738,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			})
 			return
 		}
+		preArray := st.get(name).array
 		w.loop(c, st, func(c scope, st *state) {
 			switch {
 			case len(each) > 1:
@@ -737,9 +747,16 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 				st.iterate(name, each[0], true)
 			default:
 				st.iterate(name, first, static && len(vals) == 1)
+				st.carryInto(name, cr)
 			}
 			w.stmts(c, fc.Do, st)
 		})
+		if preArray && !st.get(name).known {
+			// for x in … of an array x: each value is its element 0,
+			// the other elements those the passes left, which the
+			// merged state no longer knows (red team 16 AS1).
+			each = nil
+		}
 		if len(each) > 0 && exact && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
 			// The list is known and every pass runs to its end: after
 			// the loop the state is the one the last pass leaves, with
@@ -771,6 +788,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			return
 		}
 		st.iterate(name, first, false)
+		st.carryInto(name, cr)
 	case *sh.CStyleLoop:
 		w.substs(c, l, st, nil)
 		w.loop(c, st, func(c scope, st *state) {
@@ -1099,6 +1117,9 @@ func arithName(x sh.ArithmExpr) string {
 // arithValue walks, as a script, the known value of a variable that
 // arithmetic evaluates, when it holds a substitution.
 func (w *walker) arithValue(c scope, name string, st *state) {
+	if positionalName(name) {
+		w.posCarried(c, st) // set -- $(cat f); $(($1))
+	}
 	v := st.get(name)
 	if v.known && !v.set {
 		return
@@ -1611,6 +1632,10 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		from := st.fromOf(a)
 		_, assigned := st.vars[name]
 		v := w.assignValue(c, st, a, old, !assigned && len(st.wild) == 0)
+		if a.Array != nil && !v.known {
+			// a=($(cat f)): the elements carry the file's text.
+			v = w.carryArray(c, st, a, v)
+		}
 		if old.integer && !(v.known && v.set && !v.array && !a.Append && isInteger(v.str)) {
 			// declare -i: bash stores the value of the expression.
 			v = unknownVar
@@ -1771,6 +1796,11 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 		return unknownVar
 	}
 	if a.Append {
+		if old.known && old.set && old.array && !old.nameref {
+			// x=(a b); x+=c: element 0 becomes ac (setVar stores it
+			// there).
+			return variable{known: true, set: true, str: old.elemZero() + val.Value}
+		}
 		if !old.known || old.array {
 			return unknownVar
 		}
@@ -1839,6 +1869,7 @@ func markReadonly(st *state, d *sh.DeclClause) {
 			if n, ok := st.resolve(a.Name.Value); ok {
 				v := st.get(n)
 				v.readonly = true
+				v.roSure = true
 				st.setVar(n, v)
 			}
 			continue
@@ -1951,6 +1982,10 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 					as = append(as, syn...)
 					continue
 				}
+				if declArrayFlags(d) {
+					// declare -a "$v": v may hold NAME=(…).
+					w.declCompoundWord(c, st, d, flags, a.Value)
+				}
 				w.anyNameAssigned(c, st, a.Value, exported || st.allExport)
 				st.forgetAll()
 				// export $(cat .env | xargs): every variable may now
@@ -1970,13 +2005,16 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	for _, f := range flags {
 		if strings.HasPrefix(f, "-") && variant != "export" {
 			nameref = nameref || strings.Contains(f, "n")
-			integer = integer || strings.ContainsAny(f, "ic")
-			// -l and -u: given together, bash applies neither.
+			integer = integer || strings.Contains(f, "i")
+			// -l, -u and -c: given together, bash applies none.
 			if strings.Contains(f, "l") {
 				caseAttr |= 1
 			}
 			if strings.Contains(f, "u") {
 				caseAttr |= 2
+			}
+			if strings.Contains(f, "c") {
+				caseAttr |= 4
 			}
 		}
 	}
@@ -1985,6 +2023,8 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		caseAttr = 'l'
 	case 2:
 		caseAttr = 'u'
+	case 4:
+		caseAttr = 'c' // declare -c (red team 16 VA1)
 	default:
 		caseAttr = 0
 	}
@@ -2058,6 +2098,14 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		name := a.Name.Value
 		if inFunc {
 			w.makeLocal(name, st)
+			if old, ok := st.vars[name]; ok && old.array && !old.readonly && !old.nameref && a.Array == nil && a.Index == nil {
+				// local x=c of a global array x: a new variable, not
+				// the array's element 0.
+				st.vars[name] = variable{known: true, exported: old.exported}
+			}
+		}
+		if !nameref && w.declCompound(c, st, d, flags, a, declArrayFlags(d)) {
+			continue // declare -a 'a=($(…))': walked as a=(…)
 		}
 		if nameref && a.Index == nil && a.Array == nil && !a.Append {
 			// declare -n r=HOME: r names HOME; declare -n r: r names
@@ -2103,8 +2151,9 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				// declare -A m (or declare -a a of a name the environment
 				// corral runs in does not hold, which would be element 0)
 				// of a name the script has not set: declared, with no
-				// element yet.
-				v = variable{known: true}
+				// element yet (an array: a later declare a='(…)' is a
+				// compound assignment).
+				v = variable{known: true, array: true}
 			}
 			if exported {
 				v.exported = true
@@ -2113,7 +2162,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				v.exported = false
 			}
 			if inFunc && variant != "export" {
-				v = variable{known: true}
+				v = variable{known: true, array: assocAttr || arrayAttr}
 			}
 			st.setVar(name, v)
 			setAttrs(name)
@@ -2630,11 +2679,13 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 			st.setVar(name, v)
 		}
 	}
-	savedPos, savedKnown := st.pos, st.posKnown
-	st.pos, st.posKnown = nil, true
+	savedPos, savedKnown, savedCarry := st.pos, st.posKnown, st.posCarry
+	st.pos, st.posKnown, st.posCarry = nil, true, carried{}
 	for _, a := range call.Args {
 		if !a.Static {
 			st.pos, st.posKnown = nil, false
+			// f "$(cat f)": $1 carries the file's text.
+			st.posCarry = w.carriedText(c, st, argWords(call.Args))
 			break
 		}
 		st.pos = append(st.pos, a.Value)
@@ -2673,7 +2724,7 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		// set -T, declare -ft f: the RETURN trap runs as f returns.
 		w.returnTrapVars(st, frame)
 	}
-	st.pos, st.posKnown = savedPos, savedKnown
+	st.pos, st.posKnown, st.posCarry = savedPos, savedKnown, savedCarry
 	if len(call.Redirs) > 0 {
 		st.fds = savedFds
 	}
@@ -2859,6 +2910,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		w.reads(c, call, st)
 	case "set":
 		w.set(args, st)
+		st.posCarry = carried{}
+		if !st.posKnown {
+			// set -- $(cat f): the parameters carry its text.
+			st.posCarry = w.carriedText(c, st, argWords(args))
+		}
 	case "shift":
 		n := 1
 		if len(args) > 0 {
@@ -3819,7 +3875,7 @@ func (w *walker) child(c scope, call *Call, text string, host *Arg, kind string,
 // inShell are the kinds of nested script that the shell itself runs, in
 // its own state.
 var inShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"eval": true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true,
+	return map[string]bool{"eval": true, compoundKind: true, "arithmetic": true, "prompt": true, "alias": true, "mapfile -C": true, "sourced": true,
 		"compgen -F": true, "compgen -W": true, "fc -s": true}
 }}
 
