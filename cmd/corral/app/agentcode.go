@@ -561,10 +561,21 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	if strings.TrimSpace(code) == "" {
 		return d
 	}
-	res := s.check("python3 -c "+syntax.Quote(code), req.AgentType)
+	line := "python3 -c " + syntax.Quote(code)
+	if dir := syntax.SiteModuleDir(abs); dir != "" {
+		// The site directory is on sys.path when the code runs: a
+		// module it imports from there is read (red team 16 PT1).
+		line = "PYTHONPATH=" + syntax.Quote(dir) + " " + line
+	}
+	res := s.check(line, req.AgentType)
 	var v guards.Verdict
 	switch res.Decision {
 	case rewrite.Allow, rewrite.Warn:
+		if miss := syntax.SiteImportsUnfound(abs, code); len(miss) > 0 && d.Verdict < guards.Ask {
+			// A module the agent can write in a later call.
+			d.Verdict, d.Rule = guards.Ask, "hidden-code"
+			d.Message = fmt.Sprintf("corral: %s is run %s, and imports %s, which is neither beside it nor in the standard library: its code is only known when it is written", abs, runs, strings.Join(miss, ", "))
+		}
 		return d
 	case rewrite.Deny:
 		v = guards.Deny
