@@ -89,6 +89,44 @@ func SiteImportsUnfound(path, code string) []string {
 // the module path when its code is judged.
 func SiteModuleDir(path string) string { return siteCodeDir(path) }
 
+// SiteImportedModule reports a module of a site directory (DIR/NAME.py
+// or DIR/NAME/__init__.py) that an import line of one of DIR's *.pth
+// files on disk names: the site module imports it, and so runs its text,
+// at every start (pthImported, for a file a Write tool leaves).
+func SiteImportedModule(path string) bool {
+	path = filepath.Clean(path)
+	name, dir := strings.TrimSuffix(filepath.Base(path), ".py"), filepath.Dir(path)
+	if name == "__init__" {
+		name, dir = filepath.Base(dir), filepath.Dir(dir)
+	} else if !strings.HasSuffix(path, ".py") {
+		return false
+	}
+	if !siteDir(dir) || name == "" {
+		return false
+	}
+	n := 0
+	for _, e := range diskNames(dir) {
+		if !strings.HasSuffix(e, ".pth") || n >= maxPthFiles {
+			continue
+		}
+		n++
+		f := filepath.Join(dir, e)
+		fi, err := os.Stat(f)
+		if err != nil || !fi.Mode().IsRegular() || fi.Size() > MaxScriptFile {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			continue
+		}
+		code, _ := SiteStartCode(f, string(data))
+		if namesIdent(code, name) {
+			return true
+		}
+	}
+	return false
+}
+
 // diskNames lists the names in dir (at most maxPthFiles*16).
 func diskNames(dir string) []string {
 	f, err := os.Open(dir)

@@ -539,7 +539,11 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	if _, ok := syntax.SiteStartCode(abs, ""); !ok {
+	_, start := syntax.SiteStartCode(abs, "")
+	// A module a .pth file beside it imports runs at every start too
+	// (red team 16 PT1: the .pth written first, the module later).
+	imported := !start && syntax.SiteImportedModule(abs)
+	if !start && !imported {
 		return d
 	}
 	runs := "by Python at every start"
@@ -558,6 +562,9 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 		return d
 	}
 	code, _ := syntax.SiteStartCode(abs, text)
+	if imported {
+		code = text
+	}
 	if strings.TrimSpace(code) == "" {
 		return d
 	}

@@ -47,6 +47,20 @@ func TestSiteStartImports(t *testing.T) {
 			t.Errorf("%s: Write %s = %q, want %q", tc.name, tc.file, got, tc.want)
 		}
 	}
+	// The other order: a .pth there imports latermod; the module written
+	// after it by the Write tool runs at every start (was allow).
+	m.projectFile(siteRel+"/later.pth", "import latermod\n")
+	for _, tc := range []struct{ name, file, content, want string }{
+		{"module a .pth imports, deleting home", "latermod.py", "import os\nos.system('rm -rf ~')\n", "deny"},
+		{"package a .pth imports, deleting home", "latermod/__init__.py", "import shutil\nshutil.rmtree('/home')\n", "deny"},
+		{"module a .pth imports, harmless", "latermod.py", "X = 1\n", ""},
+		{"module no .pth imports", "othermod.py", "import os\nos.system('rm -rf ~')\n", ""},
+	} {
+		got := m.refusal("Write", map[string]any{"file_path": filepath.Join(site, tc.file), "content": tc.content})
+		if got != tc.want {
+			t.Errorf("%s: Write %s = %q, want %q", tc.name, tc.file, got, tc.want)
+		}
+	}
 	for cmd, want := range map[string]string{
 		"echo 'import laterwritten' > " + siteRel + "/zz.pth":                                           "ask",
 		"printf 'import json\\nimport nosuch2\\n' > " + siteRel + "/sitecustomize.py":                   "ask",
