@@ -263,6 +263,7 @@ func (w *walker) stdinProgram(c scope, call *Call) {
 	for _, t := range w.codeOnStdin(c, call) {
 		w.program(c, call, in.lang, t.text, call.Name+" ("+t.kind+" on stdin)", t.dynamic, "")
 	}
+	w.stdinFileCode(c, call, in.lang, call.Name, false) // irb < x.rb (interactive.go)
 }
 
 // debuggerStdin reads the commands an interpreter's debugger takes on
@@ -285,7 +286,7 @@ func (w *walker) debuggerStdin(c scope, call *Call) {
 		opts, _ := ScanOptions(call.Args, spec.opts)
 		debug := false
 		for _, o := range opts {
-			debug = debug || o.Name == "d" && !o.Long
+			debug = debug || o.Name == "d" && !o.Long && perlDebugger(o) // not -d:MODULE
 		}
 		if !debug {
 			return
@@ -300,5 +301,10 @@ func (w *walker) debuggerStdin(c scope, call *Call) {
 			lines[i] = strings.TrimPrefix(strings.TrimLeft(line, " \t"), "!")
 		}
 		w.program(c, call, l, strings.Join(lines, "\n"), call.Name+" debugger ("+t.kind+" on stdin)", t.dynamic, "")
+	}
+	if flag, _ := w.interactiveFlag(c, call); flag == "" {
+		// python3 -m pdb FILE < cmds (interactive.go; perl -de 0 < F is
+		// interactiveStdin's).
+		w.stdinFileCode(c, call, l, call.Name+" debugger", true)
 	}
 }

@@ -59,6 +59,7 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		w.stdinProgram(c, call)
 	case call.Name == "irb":
 		w.stdinProgram(c, call)
+		w.irbScript(c, call) // irb FILE (interactive.go)
 	case IPythonFrontEnd(call.Name):
 		// ipythonRun (testRun) reads its stdin as IPython text.
 	case call.Name == "lldb":

@@ -3,6 +3,7 @@ package syntax
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -91,4 +92,105 @@ func (w *walker) interactiveStdin(c scope, call *Call) {
 func perlDebugger(o Option) bool {
 	v := strings.TrimPrefix(o.Val.Value, "t")
 	return !o.HasVal || !strings.HasPrefix(v, ":") && !strings.HasPrefix(v, "=")
+}
+
+// REPLs and debuggers fed a file (red team 16 IR1 rest). irb with no
+// script (irb < x.rb, irb -f --noecho < x.rb), gdb without -batch, and
+// the debuggers python3 -m pdb FILE and perl -d read their standard
+// input as code; a file redirected there (< F) is that code as much as
+// a here-document or a pipe is. Program code that starts a REPL or the
+// debugger on the process's standard input does the same: Python's
+// pdb.set_trace(), breakpoint(), pdb.run(…) (each line a pdb command or
+// a Python statement), Node's require("repl").start() (each line
+// JavaScript), Ruby's binding.irb and IRB.start (each line Ruby).
+
+// stdinFileCode judges the file a "< F" redirection gives call as its
+// standard input as code of language l; debugger lines lose the "!" that
+// forces a statement. A file corral cannot read asks, as python3 < F
+// does.
+func (w *walker) stdinFileCode(c scope, call *Call, l lang.Lang, label string, debugger bool) {
+	f := stdinFile(call)
+	if f == nil {
+		return
+	}
+	in, ok := w.stdinFileText(call)
+	if !ok {
+		w.interpreterFile(c, call, *f, l) // asks: a file corral cannot read
+		return
+	}
+	text := in.text
+	if debugger {
+		lines := strings.Split(text, "\n")
+		for i, line := range lines {
+			lines[i] = strings.TrimPrefix(strings.TrimLeft(line, " \t"), "!")
+		}
+		text = strings.Join(lines, "\n")
+	}
+	w.program(c, call, l, text, label+" ("+in.kind+" on stdin)", false, "")
+}
+
+// replCall matches program code that starts a REPL on the process's
+// standard input: Node's repl.start (the module by any name: require of
+// "repl" or "node:repl" is looked for beside it), Ruby's binding.irb
+// and IRB.start.
+var replCall = lazy.Regexp{Expr: `\.\s*start\s*\(|\bbinding\s*\.\s*irb\b|\bIRB\s*\.\s*start\b`}
+
+// replInCode judges the standard input of an interpreter whose program
+// text enters the debugger or a REPL on it (pdbCall in Python, replCall
+// in JavaScript and Ruby) as code, unless the program itself is read
+// from that input.
+func (w *walker) replInCode(c scope, call *Call, l lang.Lang, text string) {
+	debugger := false
+	switch l {
+	case lang.Python:
+		if !strings.Contains(text, "pdb") && !strings.Contains(text, "breakpoint") || !pdbCall.Get().MatchString(text) {
+			return
+		}
+		debugger = true
+	case lang.JS:
+		if !strings.Contains(text, "repl") || !replCall.Get().MatchString(text) {
+			return
+		}
+	case lang.Ruby:
+		if !strings.Contains(text, "irb") && !strings.Contains(text, "IRB") || !replCall.Get().MatchString(text) {
+			return
+		}
+	default:
+		return
+	}
+	if lang.ForProgram(call.Name) != l || w.replStdinSeen[call] {
+		return
+	}
+	if p, ok := interpreterProgram(call); !ok || p.stdin {
+		return // the program is read from the input itself
+	}
+	if w.replStdinSeen == nil {
+		w.replStdinSeen = map[*Call]bool{}
+	}
+	w.replStdinSeen[call] = true
+	label := call.Name + " (a REPL its code starts)"
+	if debugger {
+		label = call.Name + " (the debugger its code starts)"
+	}
+	for _, in := range w.codeOnStdin(c, call) {
+		text := in.text
+		if debugger {
+			lines := strings.Split(text, "\n")
+			for i, line := range lines {
+				lines[i] = strings.TrimPrefix(strings.TrimLeft(line, " \t"), "!")
+			}
+			text = strings.Join(lines, "\n")
+		}
+		w.program(c, call, l, text, label+" ("+in.kind+" on stdin)", in.dynamic, "")
+	}
+	w.stdinFileCode(c, call, l, label, debugger)
+}
+
+// irbScript judges irb's program file: irb [options] FILE reads FILE as
+// its input, each line run as Ruby (checked with irb 1.x: irb x.rb ran
+// x.rb).
+func (w *walker) irbScript(c scope, call *Call) {
+	for _, i := range codeInputs(call).files {
+		w.interpreterFile(c, call, call.Args[i], lang.Ruby)
+	}
 }

@@ -926,6 +926,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	if l == lang.Python {
 		w.pdbInCode(c, call, text) // breakpoint(), pdb.set_trace(): the .pdbrc files
 	}
+	w.replInCode(c, call, l, text) // pdb.set_trace(), repl.start(), binding.irb: stdin (interactive.go)
 	where := label
 	if origin != "" {
 		where = origin

@@ -171,6 +171,14 @@ func (w *walker) fileDepScripts(c scope, call *Call, dir Dir, tool string, seen 
 	for _, spec := range specs {
 		p, ok := localDepPath(spec, w.home)
 		if !ok {
+			// A tarball dependency (file:x.tgz, ./x.tgz): its scripts
+			// from the archive (npmlocal.go).
+			if tp, tarball, local := npmLocalDep(spec, w.home); local && tarball {
+				if t := dir.Join(tp); t.Known && !seen[t.Path] && len(seen) < maxFileDeps {
+					seen[t.Path] = true
+					w.tarballScripts(c, call, t, tool+", a local dependency "+spec)
+				}
+			}
 			continue
 		}
 		d := dir.Join(p)
@@ -194,28 +202,11 @@ func (w *walker) fileDepScripts(c scope, call *Call, dir Dir, tool string, seen 
 }
 
 // localDepPath returns the directory a package.json dependency spec
-// names when it is a local one: file:DIR, or a path npm takes as one.
+// names when it is a local one: file:DIR, or a path npm takes as one
+// (npmLocalDep, npmlocal.go); a tarball is not a directory.
 func localDepPath(spec, home string) (string, bool) {
-	spec = strings.TrimSpace(spec)
-	if p, ok := strings.CutPrefix(spec, "file:"); ok {
-		spec = strings.TrimPrefix(p, "//")
-		if spec == "" {
-			return "", false
-		}
-	} else if !(spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") ||
-		strings.HasPrefix(spec, "/") || strings.HasPrefix(spec, "~/")) {
-		return "", false
-	}
-	if rest, ok := strings.CutPrefix(spec, "~/"); ok {
-		if home == "" {
-			return "", false
-		}
-		spec = filepath.Join(home, rest)
-	}
-	if strings.HasSuffix(spec, ".tgz") || strings.HasSuffix(spec, ".tar.gz") || strings.HasSuffix(spec, ".tar") {
-		return "", false // a tarball: its scripts are not on disk to read
-	}
-	return spec, true
+	p, tarball, ok := npmLocalDep(spec, home)
+	return p, ok && !tarball
 }
 
 // npmCommandScripts are the scripts of the package npm pack, npm publish
@@ -254,15 +245,18 @@ func (w *walker) ownScripts(c scope, call *Call, d Dir, names []string, label st
 // as a GitHub repository and @scope/name as a package, but a/b/c and a/b/
 // as a folder).
 func npmDirSpec(spec, home string) (string, bool) {
-	if !strings.HasPrefix(spec, "@") && !strings.Contains(spec, ":") && strings.Count(spec, "/") >= 2 {
-		spec = "./" + spec
-	}
-	return localDepPath(spec, home)
+	p, tarball, ok := npmLocalSpec(spec, home)
+	return p, ok && !tarball
 }
 
 // npmDirSpecs runs the scripts names of each directory among specs (the
 // operands of npm install, link, pack, publish), in that directory.
 func (w *walker) npmDirSpecs(c scope, call *Call, specs []string, names []string, cmd string) {
+	if cmd != "pack" && cmd != "publish" {
+		// Installed: a tarball's scripts too (npmlocal.go).
+		w.localPackageSpecs(c, call, specs, names, "npm "+cmd, true)
+		return
+	}
 	for _, spec := range specs {
 		p, ok := npmDirSpec(spec, w.home)
 		if !ok {
@@ -273,10 +267,6 @@ func (w *walker) npmDirSpecs(c scope, call *Call, specs []string, names []string
 			continue
 		}
 		w.ownScripts(c, call, d, names, "npm "+cmd+" "+spec)
-		if cmd != "pack" && cmd != "publish" {
-			// Installed, its own local dependencies are installed too.
-			w.fileDepScripts(c, call, d, "npm", map[string]bool{d.Path: true})
-		}
 	}
 }
 

@@ -165,6 +165,9 @@ func (w *walker) bunVerb(c scope, call *Call) {
 		}
 		if pkgs == 0 {
 			w.lifecycleScripts(c, &inner, "bun")
+		} else {
+			// bun add ./pkg: a local package's scripts (npmlocal.go).
+			w.localPackageSpecs(c, &inner, pmAddedPackages("bun", ws), lifecycleNames, "bun "+name, true)
 		}
 	case bunCommands.Has(name) || looksLikeFile(name):
 	default:

@@ -825,6 +825,9 @@ func (w *walker) packageRun(c scope, call *Call) bool {
 			w.packageScripts(c, call, npmCommandScripts("pack"), call.Name)
 			return true
 		}
+		// yarn add ./pkg, pnpm add /x/pkg.tgz, bun add file:../p: a
+		// local package's install scripts (npmlocal.go).
+		w.localPackageSpecs(c, call, skipOpts(pmAddedPackages(call.Name, ws)), lifecycleNames, call.Name+" add", true)
 		if ws[0] == "add" && len(ws) > 1 {
 			w.hookManagerPackages(c, call, skipOpts(ws[1:]))
 			return false

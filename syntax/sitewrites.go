@@ -101,6 +101,7 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 	}
 	if strings.TrimSpace(code) != "" {
 		w.program(c, call, lang.Python, code, name+" (run at Python's start)", false, name)
+		w.siteImports(c, call, path, code, name) // a module not written yet (siteimports.go)
 	}
 }
 

@@ -128,6 +128,9 @@ type walker struct {
 	inBreakpointHook bool
 	// inPdbrc is set while the pdb rc files are read (pdbrc.go).
 	inPdbrc bool
+	// replStdinSeen: calls whose input was judged as the REPL or
+	// debugger their code starts (interactive.go).
+	replStdinSeen map[*Call]bool
 	// indexPending are the package managers' configuration files the
 	// call being walked writes (pkgindexfile.go), collected while
 	// indexCollect; indexSeen the settings already reported.

@@ -618,6 +618,7 @@ func perl(p *parser) []Effect {
 	}
 	out := p.perlPathTiny()
 	out = append(out, p.perlInPlace()...)
+	out = append(out, p.perlLibWrites16()...) // Tie::File, IO::File, Storable (libwriters16b.go)
 	var listed listings
 	p.perlAngleGlobs(&listed)
 	for _, c := range p.findCalls(true, interesting) {

@@ -201,6 +201,9 @@ func python(p *parser) []Effect {
 		if last == "add" && strings.Contains(p.src, "tarfile") || last == "write" && strings.Contains(p.src, "zipfile") {
 			return true
 		}
+		if last == "write" && pyEtreeSource(p.src) || strings.HasPrefix(full, "mailbox.") {
+			return true // libwriters16b.go
+		}
 		if last == "load_dotenv" || last == "dotenv_values" {
 			return true
 		}
@@ -250,6 +253,17 @@ func python(p *parser) []Effect {
 			}
 			out = append(out, e)
 			continue
+		}
+		if e, ok := pyMailbox(c, full); ok {
+			out = append(out, e)
+			continue
+		}
+		if e, ok := pyEtreeWrite(c, full, p.src); ok {
+			out = append(out, e) // ElementTree.write (libwriters16b.go)
+			continue
+		}
+		if lastSegment(full) == "write" && !strings.Contains(p.src, "zipfile") {
+			continue // another object's write (a file's, in code that uses ElementTree)
 		}
 		if pyReaders.Get()[full] && !c.method {
 			out = append(out, pyReads(c)...)

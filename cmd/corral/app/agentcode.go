@@ -539,7 +539,11 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	if _, ok := syntax.SiteStartCode(abs, ""); !ok {
+	_, start := syntax.SiteStartCode(abs, "")
+	// A module a .pth file beside it imports runs at every start too
+	// (red team 16 PT1: the .pth written first, the module later).
+	imported := !start && syntax.SiteImportedModule(abs)
+	if !start && !imported {
 		return d
 	}
 	runs := "by Python at every start"
@@ -558,13 +562,27 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 		return d
 	}
 	code, _ := syntax.SiteStartCode(abs, text)
+	if imported {
+		code = text
+	}
 	if strings.TrimSpace(code) == "" {
 		return d
 	}
-	res := s.check("python3 -c "+syntax.Quote(code), req.AgentType)
+	line := "python3 -c " + syntax.Quote(code)
+	if dir := syntax.SiteModuleDir(abs); dir != "" {
+		// The site directory is on sys.path when the code runs: a
+		// module it imports from there is read (red team 16 PT1).
+		line = "PYTHONPATH=" + syntax.Quote(dir) + " " + line
+	}
+	res := s.check(line, req.AgentType)
 	var v guards.Verdict
 	switch res.Decision {
 	case rewrite.Allow, rewrite.Warn:
+		if miss := syntax.SiteImportsUnfound(abs, code); len(miss) > 0 && d.Verdict < guards.Ask {
+			// A module the agent can write in a later call.
+			d.Verdict, d.Rule = guards.Ask, "hidden-code"
+			d.Message = fmt.Sprintf("corral: %s is run %s, and imports %s, which is neither beside it nor in the standard library: its code is only known when it is written", abs, runs, strings.Join(miss, ", "))
+		}
 		return d
 	case rewrite.Deny:
 		v = guards.Deny
