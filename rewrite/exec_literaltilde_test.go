@@ -43,6 +43,10 @@ func TestLiteralTildeDecisions(t *testing.T) {
 		{`printf -v x '%b' "$HOME/.bash\x72c"; echo hi > "$x"`, "deny"},
 		{`printf -v x '%b' '\x7e/.ssh'; eval "rm -rf $x"`, "deny"},
 		{`cp x '~/.bashrc'`, "deny"},
+		// A ~user prefix bash expands at the assignment is that
+		// user's home (root's is outside the safe paths).
+		{`x=~root/.ssh; rm -rf "$x"`, "ask"},
+		{`declare -A m=([k]=~/.ssh); rm -rf "${m[k]}"`, "deny"},
 		{`rm -rf \~/.ssh`, "allow"},
 		{`bash -c "rm -rf '~/.ssh'"`, "allow"},
 		{`x='~/.ssh'; eval "rm -rf $x"`, "deny"},
