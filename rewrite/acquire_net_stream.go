@@ -45,6 +45,7 @@ stdin (which corral would have to edit inside that script) ask.`,
 // reading by the call's own redirection, an enclosing compound's, or an
 // earlier exec's): what they read is the peer's, external content.
 func checkNetReads(p *Pass) {
+	checkNetValues(p) // read -u3 / mapfile -u3 values printed to a file (acquire_net_values.go)
 	for _, c := range p.Model.Calls {
 		in, byPath, ok := netInput(c)
 		if !ok {

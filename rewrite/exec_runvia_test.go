@@ -236,8 +236,11 @@ func TestRunViaDecisions(t *testing.T) {
 		// A script file named by one command substitution, quoted or
 		// not, is the command's output; run-parts of a directory only
 		// run time knows.
-		{"bash $(ls askpass.*)", Ask},
-		{"sh \"$(ls askpass.*)\"", Ask},
+		{"bash $(ls -t askpass.*)", Ask},
+		{"sh \"$(ls -t askpass.*)\"", Ask},
+		// ls prints the file back (red team 16 PI1): askpass.sh is read.
+		{"bash $(ls askpass.*)", Deny},
+		{"sh \"$(ls askpass.*)\"", Deny},
 		{"run-parts \"$D\"", Ask},
 		{"bash \"$(dirname \"$0\")/askpass.sh\"", Allow},
 		{"run-parts /etc/cron.daily", Allow},

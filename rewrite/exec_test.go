@@ -135,6 +135,12 @@ var execCases = []execCase{
 		files: map[string]string{"data.json": execJSON}},
 	{name: "dev-tcp-loop", cmd: `exec 3<>/dev/tcp/{host}/{port}; printf 'GET /files/b.txt HTTP/1.0\r\n\r\n' >&3; while read -r l; do printf '%s\n' "$l"; done <&3 > raw.txt; tail -n 1 raw.txt`,
 		stdout: "bee", files: map[string]string{"raw.txt": ""}},
+	// What bash's own readers store from the connection, printed into a
+	// file (red team 16 NS1): the file lands in the sandbox.
+	{name: "dev-tcp-mapfile-u", cmd: `exec 3<>/dev/tcp/{host}/{port}; printf 'GET /files/b.txt HTTP/1.0\r\n\r\n' >&3; mapfile -u3 a; printf '%s' "${a[@]}" > raw.txt; tail -n 1 raw.txt`,
+		stdout: "bee", files: map[string]string{"raw.txt": ""}},
+	{name: "dev-tcp-read-u", cmd: `exec 3<>/dev/tcp/{host}/{port}; printf 'GET /files/b.txt HTTP/1.0\r\n\r\n' >&3; read -r -u3 l; echo "$l" > status.txt; cat status.txt`,
+		stdout: "HTTP/1", files: map[string]string{"status.txt": ""}},
 	{name: "curl-o", cmd: "curl -s -o data.json http://example.com/files/data.json", files: map[string]string{"data.json": execJSON}},
 	{name: "input-redirect-follow", cmd: "curl -s -o data.json http://example.com/files/data.json && wc -c < data.json",
 		files: map[string]string{"data.json": execJSON}, stdout: "17"},

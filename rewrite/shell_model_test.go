@@ -23,7 +23,7 @@ func TestShellModelReadings(t *testing.T) {
 		{`a=(x y); rm -rf /${!a[@]}`, `rm -rf /0 1`},
 		// A read in a loop fed by input the command holds.
 		{`while read d; do rm -rf "$d"; done <<< ~`, `rm -rf ~`},
-		{"while IFS= read -r line; do rm -rf \"$line\"; done <<EOF\nbuild\n~\nEOF", `rm -rf ~`},
+		{"while IFS= read -r line; do rm -rf \"$line\"; done <<EOF\nbuild\n$HOME\nEOF", `rm -rf ~`},
 		{"while read -r d; do rm -rf \"$d\"; done <<'EOF'\nbuild\n/\nEOF", `rm -rf /`},
 		{`printf '%s\n' build ~ | while read d; do rm -rf "$d"; done`, `rm -rf ~`},
 		{"{ read a; read b; rm -rf \"$b\"; } <<EOF\nbuild\n/\nEOF", `rm -rf /`},

@@ -588,6 +588,8 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		// sort -o~/.bashrc, --output=~/x: a "~" inside a word is no
 		// tilde to bash, and the program gets a directory named so.
 		t.value = v
+	} else if v, ok := quotedTilde(sc, t, what); ok {
+		t.value = v
 	}
 	if oneOf(t.arg) && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
 		// A word that different paths give different values: each

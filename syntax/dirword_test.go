@@ -102,7 +102,9 @@ var dirWordCases = []struct {
 	{cmd: `ln -s X/m l && cd l && make`, canary: "c_m"},
 	{cmd: `ln -s X/n l && npm --prefix l test`, canary: "c_n"},
 	// A directory only run time knows: the files cannot be read.
-	{cmd: `cd "$(ls -d X/m)" && make`, ask: true, canary: "c_m"},
+	{cmd: `cd "$(ls -dt X/m)" && make`, ask: true, canary: "c_m"},
+	// ls -d prints the name back (red team 16 PI1): X/m's Makefile.
+	{cmd: `cd "$(ls -d X/m)" && make`, canary: "c_m"},
 	{cmd: `make -C "$D"`, ask: true, env: "D=X/m", canary: "c_m"},
 	{cmd: `cd "$D" && make -f Makefile`, ask: true, env: "D=X/m", canary: "c_m"},
 	{cmd: `npm --prefix "$D" test`, ask: true, env: "D=X/n", canary: "c_n"},

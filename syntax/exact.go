@@ -891,6 +891,12 @@ func computedInside(w *sh.Word) bool {
 // mvdan reads ${a[* ]} as ${a[*]}, where bash takes "* " as arithmetic
 // and fails (FuzzExpand). Without the source it is not known.
 func (r *resolver) tightIndex(x sh.ArithmExpr) bool {
+	if !x.Pos().IsValid() {
+		// An index corral wrote (elemParam: declare -n r=a[1], y=a[@];
+		// ${!y}) is the literal it holds.
+		w, ok := x.(*sh.Word)
+		return ok && len(w.Parts) == 1 && w.Lit() != ""
+	}
 	start, end := int(x.Pos().Offset()), int(x.End().Offset())
 	if !x.Pos().IsValid() || start < 1 || end >= len(r.src) || start > end {
 		return false

@@ -75,7 +75,12 @@ func (r *resolver) hasElemRef(parts []sh.WordPart) bool {
 // names (a literal number, @ or *), as bash reads a name reference or an
 // indirection to an array element (red team 15 NR1: declare -n r=a[1],
 // y=x[0]; ${!y}).
-func elemParam(p *sh.ParamExp, target string) (sh.WordPart, bool) {
+//
+// A subscript that is not a literal number is a key of an associative
+// array (m[k]: the key as written, when it has no expansion or quote in
+// it), or, of an indexed array, arithmetic: a variable whose value is a
+// known number (a[i] with i=1) gives that element.
+func (r *resolver) elemParam(p *sh.ParamExp, target string) (sh.WordPart, bool) {
 	base, sub, ok := strings.Cut(target, "[")
 	if !ok || !isName(base) || !strings.HasSuffix(sub, "]") || p.Index != nil {
 		return nil, false
@@ -83,14 +88,47 @@ func elemParam(p *sh.ParamExp, target string) (sh.WordPart, bool) {
 	sub = strings.TrimSuffix(sub, "]")
 	if sub != "@" && sub != "*" {
 		if _, err := strconv.Atoi(sub); err != nil {
-			return nil, false
+			arr := r.st.get(base)
+			switch {
+			case arr.assoc:
+				if !elemWordSubscript(sub) {
+					return nil, false
+				}
+			case isName(sub):
+				v := r.st.get(sub)
+				if !v.known || !v.set || v.array || !isInteger(v.str) {
+					return nil, false
+				}
+				sub = v.str
+			default:
+				return nil, false
+			}
 		}
 	}
 	q := *p
 	q.Excl = false
 	q.Param = &sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: base}
-	q.Index = &sh.Word{Parts: []sh.WordPart{&sh.Lit{ValuePos: p.Param.ValuePos, ValueEnd: p.Param.ValueEnd, Value: sub}}}
+	// The index has no place in the source (tightIndex reads it as
+	// the literal it is).
+	q.Index = &sh.Word{Parts: []sh.WordPart{&sh.Lit{Value: sub}}}
 	return &q, true
+}
+
+// elemWordSubscript reports a subscript of a name reference that is a
+// word (m[key], a[i]): an associative array's key, or a variable an
+// indexed array's subscript reads, looked up where the reference is read
+// (elemParam). One with an expansion, a quote or a pattern in it is
+// evaluated at each use and is not kept (elemName).
+func elemWordSubscript(sub string) bool {
+	return sub != "" && !strings.ContainsAny(sub, "$`'\"[]*?\\") && strings.TrimSpace(sub) == sub
+}
+
+// printedIndirection reports ${!y} with no operator: the variable it
+// reads is named by y's value, which a program printed at run time when
+// y was set from a command substitution (y=$(cat p); rm -rf "${!y}").
+func printedIndirection(pe *sh.ParamExp) bool {
+	return pe.Excl && pe.Param != nil && pe.Index == nil && pe.Names == 0 && pe.Exp == nil &&
+		pe.Repl == nil && pe.Slice == nil && !pe.Length
 }
 
 func (r *resolver) indirectParts(parts []sh.WordPart) ([]sh.WordPart, bool) {
@@ -131,7 +169,7 @@ func (r *resolver) indirectParam(p *sh.ParamExp) (sh.WordPart, bool) {
 	if !p.Excl && p.Param != nil && p.NestedParam == nil && p.Names == 0 && !p.Length && !p.Width {
 		// "$r" of declare -n r=a[1]: the element.
 		if v, ok := r.st.vars[p.Param.Value]; ok && v.nameref && v.known && strings.Contains(v.ref, "[") {
-			return elemParam(p, v.ref)
+			return r.elemParam(p, v.ref)
 		}
 		return nil, false
 	}
@@ -153,7 +191,7 @@ func (r *resolver) indirectParam(p *sh.ParamExp) (sh.WordPart, bool) {
 	v := r.st.get(name)
 	if v.known && v.set && !v.array && strings.Contains(v.str, "[") {
 		// y=x[0]; ${!y}: the element.
-		return elemParam(p, v.str)
+		return r.elemParam(p, v.str)
 	}
 	if !v.known || !v.set || v.array || !validParam(v.str) || v.str == "0" || len(v.str) == 1 && !isName(v.str) && (v.str[0] < '1' || v.str[0] > '9') {
 		return nil, false

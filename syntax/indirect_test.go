@@ -7,7 +7,7 @@ import (
 )
 
 // indirectPrelude names variables for the indirection cases: ind holds
-// a name, pos a positional number, elem an element (left to run time),
+// a name, pos a positional number, elem an element,
 // bad no name at all, and nr is a name reference.
 const indirectPrelude = `ind=a; ind2=arr; indh=HOME; indb=b; pos=2; elem='arr[1]'; bad='a b'; declare -n nr=a; declare -n nh=HOME; `
 
@@ -35,8 +35,8 @@ var indirectCases = []struct {
 	{`$nr`, []string{"x", "y"}},
 	{`"${nr:-d}" "${#nr}"`, []string{"x y", "3"}},
 	{`"$nh"/x`, []string{"/home/u/x"}},
+	{`"${!elem}"`, []string{"two three"}}, // red team 15 NR1: the element
 	// Only run time knows these.
-	{`"${!elem}"`, nil},
 	{`"${!nope}"`, nil},
 	{`"${!HO*}"`, nil},
 	{`"${!a@}"`, nil},

@@ -591,9 +591,12 @@ func TestKnownReadsOracle(t *testing.T) {
 		{"read -d , d e <<< 'x,y'; ", `"$d|$e"`},
 		{"read -n 1 d <<< xy; ", `"$d"`},
 		{"mapfile a <<< x; ", `"${a[@]}"`},
+		// Without -r a backslash escapes the next character (red team 15).
+		{"read d <<< 'a\\b'; ", `"$d"`},
+		{"read d e <<< 'x\\ y z'; ", `"$d|$e"`},
 	}
 	staticAfterOracle(t, bash, dir, static)
-	for _, prelude := range []string{"read d <<< 'a\\b'; ", "read d < /etc/hostname; ", "read d e <<< 'x\\ y z'; ", "read -t 0 d <<< x; ", "mapfile -C f a <<< x; ", "printf -v d '%(%F)T' -1; "} {
+	for _, prelude := range []string{"read d <<< 'a\\'; ", "read d < /etc/hostname; ", "read -t 0 d <<< x; ", "mapfile -C f a <<< x; ", "printf -v d '%(%F)T' -1; "} {
 		if _, st, _ := corralFieldsAfter(t, dir, oraclePrelude+prelude, `"$d$a"`); st {
 			t.Errorf("%q: static, want dynamic", prelude)
 		}

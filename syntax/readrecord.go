@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // What read stores, as bash's read builtin (read.def) computes it.
@@ -14,8 +15,9 @@ import (
 // drops, or up to EOF; -n N stops after N characters too, and -N N reads
 // exactly N (or up to EOF) and treats no byte as a delimiter. NUL bytes
 // are dropped unless NUL is the delimiter. Without -r a backslash
-// escapes the next byte (a newline among them: the record goes on),
-// which corral leaves to run time. The record is then assigned: with no
+// escapes the next character, which is kept and splits no field
+// (escapeReadRecord); an escaped newline or delimiter, after which the
+// record goes on, corral leaves to run time. The record is then assigned: with no
 // name, to REPLY as it is; with -N, untouched by IFS (the first name
 // takes it all); else split by IFS as readFields does, so IFS= read -rd
 // '' v keeps the newline a here-string ends with, and read -d '' v of
@@ -190,22 +192,83 @@ func (w *walker) readVars(c scope, call *Call, st *state) (map[string]variable, 
 		return w.sharedSplitReads(input, ifs, names, spec.raw, array)
 	}
 	rec, ok := readRecord(input, spec)
-	if !ok || !spec.raw && strings.Contains(rec, `\`) {
-		return nil, false // backslashes are escapes without -r
+	if !ok {
+		return nil, false
+	}
+	restore := func(s string) string { return s }
+	if !spec.raw && strings.Contains(rec, `\`) {
+		// Backslashes are escapes without -r: each escaped character is
+		// kept (and splits no field), the backslash dropped.
+		var esc []rune
+		if rec, esc, ok = escapeReadRecord(rec, ifs, spec); !ok {
+			return nil, false
+		}
+		restore = func(s string) string {
+			return strings.Map(func(r rune) rune {
+				if r >= readEscBase && int(r-readEscBase) < len(esc) {
+					return esc[r-readEscBase]
+				}
+				return r
+			}, s)
+		}
 	}
 	out := map[string]variable{}
 	switch {
 	case len(names) == 0:
-		out["REPLY"] = variable{known: true, set: true, str: rec}
+		out["REPLY"] = variable{known: true, set: true, str: restore(rec)}
 	case array:
-		out[names[0]] = variable{known: true, set: true, array: true, list: readFields(rec, ifs, 0, true)}
+		list := readFields(rec, ifs, 0, true)
+		for i := range list {
+			list[i] = restore(list[i])
+		}
+		out[names[0]] = variable{known: true, set: true, array: true, list: list}
 	default:
 		fields := readFields(rec, ifs, len(names), false)
 		for i, n := range names {
-			out[n] = variable{known: true, set: true, str: fields[i]}
+			out[n] = variable{known: true, set: true, str: restore(fields[i])}
 		}
 	}
 	return out, true
+}
+
+// readEscBase is the first of the private-use characters that stand, in
+// a record being split, for the characters a backslash escaped.
+const readEscBase = 0xE000
+
+// maxReadEscapes bounds the escaped characters of one record.
+const maxReadEscapes = 4096
+
+// escapeReadRecord applies read's backslash escapes (no -r): each \C
+// becomes a stand-in character IFS does not hold, whose C the returned
+// list gives, so readFields splits the record as bash does (an escaped
+// blank or IFS character splits nothing) and the stand-ins are put back
+// after. ok is false for what is left to run time: a backslash that
+// escapes the delimiter or a newline (the record goes on past it), -n and
+// -N counts, a record or IFS that already holds such characters.
+func escapeReadRecord(rec, ifs string, spec readSpec) (string, []rune, bool) {
+	if spec.nchars >= 0 || spec.exact || !utf8.ValidString(rec) || strings.ContainsFunc(ifs, func(r rune) bool { return r >= 0x80 }) {
+		return "", nil, false
+	}
+	var b strings.Builder
+	var esc []rune
+	rs := []rune(rec)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
+		if r >= readEscBase && r <= 0xF8FF {
+			return "", nil, false
+		}
+		if r != '\\' {
+			b.WriteRune(r)
+			continue
+		}
+		if i+1 >= len(rs) || rs[i+1] == '\n' || len(esc) >= maxReadEscapes {
+			return "", nil, false // the escaped delimiter or newline: the record goes on
+		}
+		i++
+		b.WriteRune(readEscBase + rune(len(esc)))
+		esc = append(esc, rs[i])
+	}
+	return b.String(), esc, true
 }
 
 // readAtOnce reports input a read -t finds there at once: a

@@ -219,7 +219,7 @@ var scopeCases = []struct {
 	{`IFS=: read -ra f <<< "rm:-rf:/victim"; echo "${f[@]}"`, "rm -rf /victim"},
 	{`read -r -a f <<< "a b c"; echo "${f[1]}"`, "b"},
 	{`printf 'rm /victim\n' | { read -r c p; echo $c $p; }`, "rm /victim"}, // input the block shares: one line
-	{`read a b <<< 'x\ y z'; echo "[$a]"`, "?"},
+	{`read a b <<< 'x\ y z'; echo "[$a]"`, "[x y]"},                        // without -r the backslash escapes the blank
 	// read -d DELIM: the text up to the delimiter, or all of it.
 	{`read -d , d <<< "/victim,b"; echo "$d"`, "/victim"},
 	{`read -r -d, d <<< " a ,b"; echo "[$d]"`, "[a]"},

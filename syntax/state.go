@@ -831,6 +831,9 @@ func elemName(s string) bool {
 	}
 	// A literal subscript only: a[$(…)] is evaluated at each use.
 	sub = strings.TrimSuffix(sub, "]")
+	if elemWordSubscript(sub) {
+		return true
+	}
 	return sub == "@" || sub == "*" || strings.Trim(sub, "0123456789") == "" || sub[0] == '-' && len(sub) > 1 && strings.Trim(sub[1:], "0123456789") == ""
 }
 

@@ -108,6 +108,9 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 	if out, ok, handled := r.filterSubst(st); handled {
 		return out, ok
 	}
+	if out, ok, handled := r.printedPathSubst(st); handled {
+		return out, ok // ls PATH, ls -d GLOB, compgen -G (printedpath.go)
+	}
 	ce, ok := st.Cmd.(*sh.CallExpr)
 	if !ok || st.Negated || st.Background || st.Coprocess || len(st.Redirs) > 0 || len(ce.Assigns) > 0 || len(ce.Args) == 0 {
 		return "", false
@@ -380,6 +383,9 @@ func splitIFS(s, ifs string) []string {
 // machine now, as the program would print it (-s and readlink without -f
 // are left to run time, as is a path that is not there without -m).
 func (r *resolver) resolvedPath(name string, args []string) (string, bool) {
+	if out, ok, handled := r.resolvedPathMore(name, args); handled {
+		return out, ok // realpath -s, a last component not there yet (printedpath.go)
+	}
 	var p string
 	mode := ""
 	for _, a := range args {

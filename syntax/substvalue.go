@@ -333,5 +333,8 @@ func PrintedVarHead(a Arg) bool {
 		part = dq.Parts[0]
 	}
 	pe, ok := part.(*sh.ParamExp)
+	if ok && printedIndirection(pe) {
+		return true
+	}
 	return ok && pe.Param != nil && pe.Exp == nil && pe.Repl == nil && pe.Slice == nil && !pe.Excl && !pe.Length
 }

@@ -1671,6 +1671,9 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			v.printed, v.cands = false, vals
 		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
+			if renamedName(st, a.Value) {
+				v.printedBy = "name" // d=$(dirname "$f"): renamedname.go
+			}
 			if p, ok := w.substWroteFile(c, st, a.Value); ok && len(w.m.Calls) > 0 {
 				// x=$(cat m.txt) of a file this command wrote with
 				// run-time content: the cat call names it.

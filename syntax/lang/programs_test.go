@@ -78,8 +78,15 @@ var programCases = []struct {
 	{"sed-e-cmd", Sed, `1e rm -rf ~`, []string{"shell e: rm -rf ~"}},
 	{"sed-e-bare", Sed, `e`, []string{"hidden e: the pattern space"}},
 	{"sed-s-e", Sed, `s/.*/rm -rf ~/e`, []string{"shell s///e: rm -rf ~"}},
-	{"sed-s-e-prefix", Sed, `s/^/rm -rf /e`, []string{"built s///e: rm -rf "}},
-	{"sed-s-e-prefix-safe", Sed, `s/^/echo /e`, []string{"built s///e: echo "}},
+	// s/^/TEXT/e runs TEXT and the whole input line after it (red team
+	// 16 SE1: a line ";rm -rf ~" after "echo "), a command only run time
+	// knows.
+	{"sed-s-e-prefix", Sed, `s/^/rm -rf /e`, []string{"hidden s///e: s/^/rm -rf /e"}},
+	{"sed-s-e-prefix-safe", Sed, `s/^/echo /e`, []string{"hidden s///e: s/^/echo /e"}},
+	{"sed-s-e-prefix-x", Sed, `s/^/x/e`, []string{"hidden s///e: s/^/x/e"}},
+	{"sed-s-e-escaped-delim", Sed, `1s/.*/echo pwn >$HOME\/.bashrc/e`, []string{"shell s///e: echo pwn >$HOME/.bashrc"}},
+	{"sed-s-e-other-delim", Sed, `s|.*|date|e`, []string{"shell s///e: date"}},
+	{"sed-s-e-case-escape", Sed, `s/.*/\Uecho/e`, []string{`hidden s///e: s/.*/\Uecho/e`}},
 	{"sed-s-e-any", Sed, `s/x/y/ge`, []string{"hidden s///e: s/x/y/e"}},
 	{"sed-s-plain", Sed, `s/e/E/`, nil},
 	{"sed-s-g", Sed, `s/e/E/g`, nil},

@@ -77,7 +77,7 @@ func sedScript(src string) []Effect {
 			for s.i < len(s.src) {
 				f := s.src[s.i]
 				if f == 'e' {
-					out = append(out, sedExecFlag(re, repl, off))
+					out = append(out, sedExecFlag(re, repl, d, off))
 					s.i++
 					continue
 				}
@@ -256,20 +256,51 @@ func (s *sedReader) regexAddr(d byte) {
 
 // sedExecFlag is the effect of s/RE/REPL/e, which runs the pattern space
 // after the substitution: REPL itself when RE matches the whole line and
-// REPL refers to nothing matched; REPL followed by the line when RE is ^
-// (a built command whose name is REPL's); otherwise text only known at
-// run time.
-func sedExecFlag(re, repl string, off int) Effect {
+// REPL refers to nothing matched; otherwise text only known at run time.
+// With RE ^ (s/^/echo /e) the command is REPL followed by the whole
+// input line, which can hold a ; or a newline and so any command (red
+// team 16 SE1): it is no built command whose name REPL gives.
+func sedExecFlag(re, repl string, d byte, off int) Effect {
 	refers := strings.Contains(repl, "&") || hasBackref(repl)
-	switch {
-	case (re == ".*" || re == "^.*$" || re == "^.*") && !refers:
-		return Effect{Kind: Shell, Call: "s///e", Text: repl, Offset: off}
-	case re == "^" && strings.TrimSpace(repl) != "":
-		e := Effect{Kind: Hidden, Call: "s///e", Text: repl, Offset: off}
-		e.Built = !commandPlace(repl + runtimePart)
-		return e
+	if (re == ".*" || re == "^.*$" || re == "^.*") && !refers {
+		if text, ok := sedReplText(repl, d); ok {
+			return Effect{Kind: Shell, Call: "s///e", Text: text, Offset: off}
+		}
 	}
 	return Effect{Kind: Hidden, Call: "s///e", Text: "s/" + re + "/" + repl + "/e", Offset: off}
+}
+
+// sedReplText returns the text a replacement with no reference to the
+// match puts in the pattern space: GNU sed drops the backslash of an
+// escaped delimiter, backslash, & or newline and reads \n as a newline
+// and \t as a tab. Another escape (\L, \u, \x41, ...) is not modelled.
+func sedReplText(repl string, d byte) (string, bool) {
+	if !strings.Contains(repl, "\\") {
+		return repl, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(repl); i++ {
+		c := repl[i]
+		if c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		if i+1 >= len(repl) {
+			return "", false
+		}
+		i++
+		switch e := repl[i]; {
+		case e == d || e == '\\' || e == '&' || e == '\n':
+			b.WriteByte(e)
+		case e == 'n':
+			b.WriteByte('\n')
+		case e == 't':
+			b.WriteByte('\t')
+		default:
+			return "", false
+		}
+	}
+	return b.String(), true
 }
 
 // hasBackref reports a \1…\9 reference in a replacement.

@@ -1,0 +1,74 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// quotedTilde returns "./~…" for the target of a redirection or of rm's
+// deletion whose value starts with a "~" bash gave as a plain character:
+// the word starts with quoted text ('~/x', "$x" of x='~/x' or of
+// printf -v x '%b' '\x7e/x', "$(…)") or with an escaped \~. Bash expands
+// a tilde only when it is unquoted at the start of a word (or of an
+// assignment's value) and never in the result of an expansion, so the
+// kernel takes the name as a directory "~" under the working directory.
+//
+// The shell model expands every tilde bash expands into the home
+// directory, so a "~" left at the start of such a value is literal. It
+// is not so elsewhere: the stand-in scripts corral writes for other
+// programs' effects (vim's :redir > ~/x, sqlite3's .output, ansible's
+// path=~/x) quote the path the program itself expands, and a program's
+// own operand may be a name it expands (ssh, a config value), so only
+// scripts bash runs (the command, eval, bash -c, here-documents and
+// strings, a pipe into a shell) and only redirections and rm, rmdir and
+// unlink are read this way. An unquoted expansion ($x, $(…) split into
+// fields) keeps the home reading.
+func quotedTilde(sc *syntax.Script, t target, what string) (string, bool) {
+	v := t.path()
+	if t.derived || !t.arg.Static || t.arg.Split || t.arg.Word == nil || len(t.arg.Word.Parts) == 0 || !strings.HasPrefix(v, "~") {
+		return "", false
+	}
+	switch {
+	case what == "redirection" && t.action == guards.Write:
+	case t.action == guards.Delete && (what == "rm" || what == "rmdir" || what == "unlink"):
+	default:
+		return "", false
+	}
+	if !bashRunScript(sc) {
+		return "", false
+	}
+	switch p := t.arg.Word.Parts[0].(type) {
+	case *sh.SglQuoted, *sh.DblQuoted:
+	case *sh.Lit:
+		if !strings.HasPrefix(p.Value, `\~`) {
+			return "", false
+		}
+	default:
+		return "", false
+	}
+	return "./" + v, true
+}
+
+// bashRunScript reports a script bash itself runs, and each script it
+// is nested in: not the stand-in text of another program's effects.
+func bashRunScript(sc *syntax.Script) bool {
+	if sc == nil {
+		return false
+	}
+	for s := sc; s != nil; s = s.Parent {
+		if s.FromCode {
+			return false
+		}
+		switch s.Kind {
+		case "", "eval", "heredoc", "herestring", "pipe":
+		default:
+			if name, ok := strings.CutSuffix(s.Kind, " -c"); !ok || !syntax.IsShell(name) {
+				return false
+			}
+		}
+	}
+	return true
+}
