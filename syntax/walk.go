@@ -55,6 +55,11 @@ type walker struct {
 	// opaqueRead the changed files it was told about (readScript).
 	reading    *Call
 	opaqueRead map[string]bool
+	// unreadTold are the files it was told it cannot read whole, and
+	// directRead is set while a script run by name is read
+	// (unreadable.go).
+	unreadTold map[unreadKey]bool
+	directRead bool
 	// included are the files of code read by include in this command.
 	included map[string]bool
 	// nestedCmds counts the tmux commands being followed inside other
@@ -1192,7 +1197,14 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		if sink == nil || !readsScript(sink) && !sql {
 			continue
 		}
+		// A file the stage prints that corral cannot read whole (cat
+		// fifo | bash) is told to the sink, which runs it (unreadable.go).
+		saved := w.reading
+		if !sql {
+			w.reading = sink
+		}
 		text, dynamic, ok := w.producedText(c, p, i-1)
+		w.reading = saved
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
@@ -3643,6 +3655,11 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	}
 	sc.File = f
 	w.m.Scripts = append(w.m.Scripts, sc)
+	// The calls of the nested script read code for themselves: a file
+	// read while it is walked is not the host's (unreadable.go).
+	savedReading := w.reading
+	w.reading = nil
+	defer func() { w.reading = savedReading }()
 	n := len(w.m.Calls)
 	switch {
 	case st == nil:
