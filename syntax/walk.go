@@ -2386,6 +2386,13 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		if len(inv.rest) > 0 {
 			host = nil
 		}
+		if _, _, whole := splitString(inv.split, inv.splitPrefix).WholeSubst(); whole && len(inv.rest) == 0 {
+			// env -S "$(cat F)": the command line, name and arguments,
+			// is what the substitution prints, as for "$(…)" run as a
+			// command (red team 16 FF1).
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: inv.split.Raw,
+				What: "env -S runs, as its command line, what " + clip(inv.split.Raw, 60) + " prints at run time, which corral cannot see"})
+		}
 		n := len(w.m.Scripts)
 		w.childIn(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
 		if host != nil && len(w.m.Scripts) > n {
