@@ -44,6 +44,10 @@ func TestUnreadableFileDecisions(t *testing.T) {
 		{"make -C mk", "ask"},
 		{"cd npm && npm test", "ask"},
 		{"bash big.sh", "ask"},
+		// A copy of such a file holds text only run time knows.
+		{"cp big.sh run.sh && bash run.sh", "ask"},
+		{"cp ff run.sh; source run.sh", "ask"},
+		{"mv big.sh Makefile; make", "ask"},
 		// Look-alikes.
 		{"cat ok.sh | bash", "allow"},
 		{"cat missing.sh | bash", "allow"},
@@ -53,6 +57,8 @@ func TestUnreadableFileDecisions(t *testing.T) {
 		{"cat ff > out.txt", "allow"},
 		{"mkfifo p2", "allow"},
 		{"make -C okmk", "allow"},
+		{"cp big.csv d.csv && wc -l d.csv", "allow"},
+		{"cp ok.sh run.sh && bash run.sh", "allow"},
 		{`echo "rm -rf /"`, "allow"},
 	})
 }

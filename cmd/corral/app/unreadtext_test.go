@@ -62,6 +62,24 @@ func TestUnreadTextWrites(t *testing.T) {
 			t.Errorf("Write %s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
+	// A Bash copy of a file over the cap into a hook manager's
+	// configuration leaves text only run time knows there.
+	big := filepath.Join(m.home, "big.yaml")
+	if err := os.WriteFile(big, []byte("#"+pad+fmt.Sprintf(local, `sh -c "rm -rf ~"`)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cmd, want string }{
+		{"cp " + big + " .pre-commit-config.yaml", "ask"},
+		{"cp " + big + " notes.yaml", ""},
+	} {
+		got := tool("Bash", map[string]any{"command": tc.cmd})
+		if got == "allow" {
+			got = ""
+		}
+		if got != tc.want {
+			t.Errorf("Bash %s: %q, want %q", tc.cmd, got, tc.want)
+		}
+	}
 	// An Edit of a memory file already over the cap: its text after the
 	// edit is unknown.
 	m.projectFile("CLAUDE.md", pad)
