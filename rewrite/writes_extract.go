@@ -368,8 +368,8 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		// directory: a git hook, the agent's settings (red team 16
 		// AX1: 10,050 members, the last .git/hooks/pre-commit).
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
-			Message: c.Name + " extracts " + e.archive.Value + " into " + base + ", an archive with more members than corral lists (" +
-				listBounds + "): the members past that are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
+			Message: c.Name + " extracts " + e.archive.Value + " into " + base + ", and corral's listing of its members was cut short by its bounds (" +
+				listBounds + "): the members past the cut are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
 		return
 	}
 	if err != nil {

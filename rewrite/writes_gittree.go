@@ -173,8 +173,8 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 			// unknown (red team 16 AX1: 50,000 names that sort before
 			// .claude/settings.json).
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
-				Message: "git " + verb + " writes more files that differ in " + m.rev.Value + " than corral lists (" + treeBounds +
-					"): the files past that are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
+				Message: "git " + verb + " writes the files that differ in " + m.rev.Value + ", and corral's listing of them was cut short by its bounds (" + treeBounds +
+					"): the files past the cut are unknown, and can be the agent's settings, a shell's startup file or code that runs later"})
 			continue
 		}
 		if err != nil {
