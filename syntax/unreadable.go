@@ -3,6 +3,7 @@ package syntax
 import (
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"syscall"
 )
@@ -76,7 +77,7 @@ func (w *walker) noteUnreadable(path string) {
 		return
 	}
 	why := unreadableWhy(path)
-	if why == "" {
+	if why == "" || why == whyNotRegular && runsItself(call, path) {
 		return
 	}
 	w.tellUnreadable(call, path, path, readerName(call)+" reads "+path+", "+why+": what it runs from there is unknown")
@@ -161,4 +162,18 @@ func binaryHead(path string) bool {
 		h = h[:i]
 	}
 	return strings.Contains(h, "\x00")
+}
+
+// runsItself reports whether path is the program call runs by name
+// (bin/fifo, or fifo found on the PATH): the kernel refuses to run a
+// file that is not regular, so nothing runs from it.
+func runsItself(call *Call, path string) bool {
+	if !call.NameArg.Static || call.NameArg.Value == "" {
+		return false
+	}
+	name := call.NameArg.Value
+	if strings.Contains(name, "/") {
+		return call.Dir.Join(name).Path == path
+	}
+	return filepath.Base(path) == name
 }
