@@ -52,11 +52,14 @@ func boundedOutput(dir string, env []string, prog string, args ...string) ([]byt
 	lr := &io.LimitedReader{R: out, N: listOutput}
 	data, _ := io.ReadAll(lr)
 	_, _ = io.Copy(io.Discard, out)
-	if err := cmd.Wait(); err != nil {
-		return nil, err
-	}
+	werr := cmd.Wait()
 	if ctx.Err() != nil || lr.N <= 0 {
+		// Cut by the bounds (a program killed at the deadline fails
+		// too): errListOutput, which callers tell from a failure.
 		return nil, errListOutput
+	}
+	if werr != nil {
+		return nil, werr
 	}
 	return data, nil
 }

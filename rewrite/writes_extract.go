@@ -3,6 +3,7 @@ package rewrite
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path"
@@ -39,6 +40,15 @@ import (
 const maxArchiveMembers = 10000
 
 var errArchiveTooLarge = errors.New("archive too large to list")
+
+// errListingCut is a listing the bounds cut short (more than
+// maxArchiveMembers members, listOutput bytes of names or listTime of
+// listing): the archive is there and readable, and its members past the
+// cut are unknown (red team 16 AX1). It is an errArchiveTooLarge.
+// listBounds says what the bounds of a listing are, for people.
+const listBounds = "10,000 members, 4 MiB of names or 3 s of listing"
+
+var errListingCut = fmt.Errorf("%w: the listing was cut at corral's bounds", errArchiveTooLarge)
 
 // extraction describes what an extracting call reads and where it writes.
 type extraction struct {
@@ -353,6 +363,15 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		return
 	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
+	if errors.Is(err, errListingCut) {
+		// The members past the cut can be any file under the
+		// directory: a git hook, the agent's settings (red team 16
+		// AX1: 10,050 members, the last .git/hooks/pre-commit).
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+			Message: c.Name + " extracts " + e.archive.Value + " into " + base + ", and corral's listing of its members was cut short by its bounds (" +
+				listBounds + "): the members past the cut are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
+		return
+	}
 	if err != nil {
 		// Members corral cannot list can be any file under the
 		// directory: where that can hold one of corral's own files or
@@ -494,12 +513,15 @@ func archiveMembers(p string, zipOnly bool) ([]string, error) {
 		args = []string{"tar", "-tf", p}
 	}
 	data, err := boundedOutput("", []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin"}, args[0], args[1:]...)
+	if errors.Is(err, errListOutput) {
+		return nil, errListingCut
+	}
 	if err != nil {
 		return nil, errArchiveTooLarge
 	}
 	names := strings.Split(strings.TrimRight(string(data), "\n"), "\n")
 	if len(names) > maxArchiveMembers {
-		return nil, errArchiveTooLarge
+		return nil, errListingCut
 	}
 	return names, nil
 }

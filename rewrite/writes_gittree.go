@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"errors"
 	"os"
 	"path"
 	"path/filepath"
@@ -29,6 +30,9 @@ import (
 
 // maxTreeWrites bounds the changed files judged per command.
 const maxTreeWrites = 10000
+
+// treeBounds says what the bounds of git's listing are, for people.
+const treeBounds = "10,000 files, 4 MiB of names or 3 s of listing"
 
 // gitTreeMove is one comparison whose changed files a command writes.
 type gitTreeMove struct {
@@ -164,6 +168,15 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		}
 		out, err := runGit(dir.Path, args...)
 		names := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
+		if errors.Is(err, errListOutput) || len(names) > maxTreeWrites {
+			// A listing cut by the bounds: the files past the cut are
+			// unknown (red team 16 AX1: 50,000 names that sort before
+			// .claude/settings.json).
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+				Message: "git " + verb + " writes the files that differ in " + m.rev.Value + ", and corral's listing of them was cut short by its bounds (" + treeBounds +
+					"): the files past the cut are unknown, and can be the agent's settings, a shell's startup file or code that runs later"})
+			continue
+		}
 		if err != nil {
 			// A merge with no merge base (--allow-unrelated-histories)
 			// brings the other side's whole tree.

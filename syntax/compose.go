@@ -106,7 +106,12 @@ func (w *walker) compose(c scope, call *Call) bool {
 			envs = append(envs, dir.Join(".env"))
 		}
 		for _, e := range envs {
-			if t, ok := w.readScript(e); ok {
+			// Values, not code: a FIFO .env (a secrets manager's mount)
+			// is taken as setting no COMPOSE_FILE (unreadable.go).
+			restore := w.asData()
+			t, ok := w.readScript(e)
+			restore()
+			if ok {
 				if list, ok := ComposeFileFromEnv(t); ok {
 					files = nil
 					for _, f := range list {

@@ -637,7 +637,7 @@ func (w *walker) tmuxFile(c scope, call *Call, a Arg, st *state) bool {
 			What: "tmux reads commands from " + clip(a.Raw, 40) + ", a file only known at run time"})
 		return true
 	}
-	text, ok := w.readScript(call.Dir.Join(expandTilde(a.Value, w.home)))
+	text, ok := w.readCode(call, call.Dir.Join(expandTilde(a.Value, w.home)))
 	if !ok {
 		return false
 	}

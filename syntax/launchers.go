@@ -31,6 +31,7 @@ func templateNeedsShell(words []Arg) bool {
 // each blank-separated word (xargs without -I); known is false when they are read
 // at run time (a file, a pipe from another program).
 func (w *walker) templateInputs(c scope, call *Call, lines bool) (inputs []Arg, known bool) {
+	defer w.asData()() // words, not code (unreadable.go)
 	if len(call.Inputs) > 0 {
 		return call.Inputs, true
 	}
@@ -271,6 +272,7 @@ func catStage(call *Call) *Call {
 // xargs splits it (-0, -d, lines for -I). ok is false when the file
 // cannot be read, gives no input, or gives more than corral follows.
 func (w *walker) xargsFileInputs(call *Call) (inputs []Arg, ok bool) {
+	defer w.asData()() // words, not code (unreadable.go)
 	file, d := call.ArgFile, call.Dir
 	text := ""
 	switch {

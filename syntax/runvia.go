@@ -1081,7 +1081,9 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			}
 			w.setWritten(dst.Path, text)
 			w.siteWrite(c, call, dst.Path, text, true)
-		} else if w.opaque[src.Path] {
+		} else if w.opaque[src.Path] || unreadableWhy(src.Path) != "" {
+			// A source corral cannot read whole (over 1 MiB, a FIFO):
+			// the copy holds text only run time knows (unreadable.go).
 			w.setOpaque(dst.Path)
 			w.siteWrite(c, call, dst.Path, "", false)
 		} else {

@@ -134,6 +134,7 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	text, err := w.read(d.Path)
 	if err != nil {
 		w.noteAbsentRead(d.Path)
+		w.noteUnreadable(d.Path)
 		return "", false
 	}
 	if w.files += len(text); w.files > MaxScriptBytes {
@@ -427,7 +428,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	if w.opaqueRun(call, d, a.Value) {
 		return
 	}
-	text, ok := w.readScript(d)
+	text, ok := w.readScriptDirect(d)
 	if !ok {
 		w.unreadScript(call, d, a.Value)
 		return
@@ -545,28 +546,13 @@ func (w *walker) unreadScript(call *Call, d Dir, name string) {
 	if _, ok := w.written[d.Path]; ok {
 		return
 	}
-	real, err := resolveOrdinary(d.Path)
-	if err != nil {
+	why := unreadableWhy(d.Path)
+	if why == "" || why == whyNotRegular && call.NameArg.Static && call.NameArg.Value == name {
+		// Run directly (./fifo) the kernel refuses a file that is not
+		// regular; a shell or an interpreter reads it (bash fifo).
 		return
 	}
-	st, err := os.Stat(real)
-	if err != nil {
-		return
-	}
-	why := ""
-	switch {
-	case st.Mode().IsRegular() && st.Size() > MaxScriptFile:
-		why = "larger than the 1 MiB corral reads"
-	case !st.Mode().IsRegular() && !st.IsDir() && !(call.NameArg.Static && call.NameArg.Value == name):
-		// Run by a shell or an interpreter that reads it (bash fifo);
-		// run directly (./fifo) the kernel refuses a file that is not
-		// regular.
-		why = "not a regular file (a FIFO or a device), whose text corral cannot read"
-	default:
-		return
-	}
-	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-		What: call.Name + " runs " + name + ", " + why})
+	w.tellUnreadable(call, d.Path, name, call.Name+" runs "+name+", "+why)
 }
 
 // sourceFile reads the script a that source or "." runs and walks it in
@@ -585,7 +571,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	if w.opaqueRun(call, call.Dir.Join(a.Value), a.Value) {
 		return false
 	}
-	text, ok := w.readScript(call.Dir.Join(a.Value))
+	text, ok := w.readScriptDirect(call.Dir.Join(a.Value))
 	if !ok {
 		w.unreadScript(call, call.Dir.Join(a.Value), a.Value)
 		return false

@@ -61,6 +61,11 @@ type walker struct {
 	// opaqueRead the changed files it was told about (readScript).
 	reading    *Call
 	opaqueRead map[string]bool
+	// unreadTold are the files it was told it cannot read whole, and
+	// directRead is set while a script run by name is read
+	// (unreadable.go).
+	unreadTold map[unreadKey]bool
+	directRead bool
 	// included are the files of code read by include in this command.
 	included map[string]bool
 	// nestedCmds counts the tmux commands being followed inside other
@@ -1226,12 +1231,16 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 			continue
 		}
 		// The files read for the text are read for the sink's code
-		// (Model.DiskReads): one this command downloads or changes first
-		// holds other text when it runs.
-		prevReading := w.reading
-		w.reading = sink
+		// (Model.DiskReads: one this command downloads or changes first
+		// holds other text when it runs), and one corral cannot read
+		// whole (cat fifo | bash) is told to the sink, which runs it
+		// (unreadable.go).
+		saved := w.reading
+		if !sql {
+			w.reading = sink
+		}
 		text, dynamic, ok := w.producedText(c, p, i-1)
-		w.reading = prevReading
+		w.reading = saved
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
@@ -2451,6 +2460,13 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		host := inv.split
 		if len(inv.rest) > 0 {
 			host = nil
+		}
+		if _, _, whole := splitString(inv.split, inv.splitPrefix).WholeSubst(); whole && len(inv.rest) == 0 {
+			// env -S "$(cat F)": the command line, name and arguments,
+			// is what the substitution prints, as for "$(…)" run as a
+			// command (red team 16 FF1).
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: inv.split.Raw,
+				What: "env -S runs, as its command line, what " + clip(inv.split.Raw, 60) + " prints at run time, which corral cannot see"})
 		}
 		n := len(w.m.Scripts)
 		w.childIn(c, call, text, host, "env -S", !inv.split.Static, env, call.Dir)
@@ -3728,6 +3744,11 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 	}
 	sc.File = f
 	w.m.Scripts = append(w.m.Scripts, sc)
+	// The calls of the nested script read code for themselves: a file
+	// read while it is walked is not the host's (unreadable.go).
+	savedReading := w.reading
+	w.reading = nil
+	defer func() { w.reading = savedReading }()
 	n := len(w.m.Calls)
 	switch {
 	case st == nil:

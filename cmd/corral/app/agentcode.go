@@ -41,15 +41,26 @@ var (
 // ok false when it cannot be known (another tool, a file that cannot be
 // read, an old string that is not there).
 func agentCodeText(req *agent.Request, path string) (string, bool) {
+	text, ok, _ := agentCodeTextWhy(req, path)
+	return text, ok
+}
+
+// agentCodeTextWhy is agentCodeText, and when the text is there but
+// corral does not read it whole (the file or the text larger than
+// maxAgentCodeText, or the file not a regular one), why (unreadtext.go).
+func agentCodeTextWhy(req *agent.Request, path string) (string, bool, string) {
 	in := req.Input
 	if in == nil {
-		return "", false
+		return "", false, ""
 	}
 	if c, ok := in["content"].(string); ok && req.Kind == agent.Write {
-		return c, len(c) <= maxAgentCodeText
+		if len(c) > maxAgentCodeText {
+			return "", false, whyTextTooLarge
+		}
+		return c, true, ""
 	}
 	if req.Kind != agent.Edit {
-		return "", false
+		return "", false, ""
 	}
 	type edit struct {
 		old, new string
@@ -67,11 +78,11 @@ func agentCodeText(req *agent.Request, path string) (string, bool) {
 		for _, e := range list {
 			m, ok := e.(map[string]any)
 			if !ok || !one(m) {
-				return "", false
+				return "", false, ""
 			}
 		}
 	} else if !one(in) {
-		return "", false
+		return "", false, ""
 	}
 	abs := path
 	if !filepath.IsAbs(abs) {
@@ -79,33 +90,36 @@ func agentCodeText(req *agent.Request, path string) (string, bool) {
 	}
 	text := ""
 	if fi, err := os.Stat(abs); err == nil {
-		if !fi.Mode().IsRegular() || fi.Size() > maxAgentCodeText {
-			return "", false
+		if !fi.Mode().IsRegular() {
+			return "", false, whyNotRegularText
+		}
+		if fi.Size() > maxAgentCodeText {
+			return "", false, whyTextTooLarge
 		}
 		b, err := os.ReadFile(abs)
 		if err != nil {
-			return "", false
+			return "", false, ""
 		}
 		text = string(b)
 	} else if !os.IsNotExist(err) {
-		return "", false
+		return "", false, ""
 	}
 	for _, e := range edits {
 		switch {
 		case e.old == "" && text == "":
 			text = e.new
 		case e.old == "" || !strings.Contains(text, e.old):
-			return "", false
+			return "", false, ""
 		case e.all:
 			text = strings.ReplaceAll(text, e.old, e.new)
 		default:
 			text = strings.Replace(text, e.old, e.new, 1)
 		}
 		if len(text) > maxAgentCodeText {
-			return "", false
+			return "", false, whyTextTooLarge
 		}
 	}
-	return text, true
+	return text, true, ""
 }
 
 // bangFences returns the shell text of the fenced blocks a command or
@@ -915,8 +929,17 @@ func (s *settings) hookConfigWrite(req *agent.Request, path string, d guards.Dec
 	if _, ok := syntax.HookConfigRunner(filepath.Base(abs)); !ok {
 		return d
 	}
-	text, ok := agentCodeText(req, path)
-	if !ok || len(text) > maxBangText {
+	text, ok, why := agentCodeTextWhy(req, path)
+	if ok && len(text) > maxBangText {
+		ok, why = false, "larger than the 64 KiB corral judges"
+	}
+	if !ok {
+		if why != "" {
+			// The hooks it makes the manager run are unknown (red team
+			// 16 SZ1: 2.1 MB of comment before a local hook).
+			return unreadTextDecision(d, guards.AgentCodeRule, "the text this write leaves in "+path+" is "+why,
+				"the hooks it makes the git-hook manager run are unknown")
+		}
 		return d
 	}
 	dec, why := s.hookConfigRuns(hereWrite(abs, text), []string{abs}, req.AgentType)

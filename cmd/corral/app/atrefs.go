@@ -48,13 +48,28 @@ func (s *settings) importedByMemory(abs string) bool {
 // file's directory (Claude Code's imports) and from the working directory
 // (a command's references).
 func (s *settings) referencedSecret(text, path string) (guards.Secret, bool) {
+	sc, ok, _ := s.referencedSecretWhy(text, path)
+	return sc, ok
+}
+
+// referencedSecretWhy is referencedSecret, and when no secret is found
+// but an imported file is there that corral does not read whole (larger
+// than 1 MiB, a FIFO: syntax.UnreadableWhy), that file and why: what it
+// imports is unknown (unreadtext.go).
+func (s *settings) referencedSecretWhy(text, path string) (guards.Secret, bool, string) {
 	sec := s.paths.Secrets()
 	ge := s.guardsEnv()
+	unread := ""
 	read := func(p string) (string, bool) {
 		if _, ok := sec.Match(ge, p); ok {
 			return "", false // judged as it is; never read
 		}
 		t, err := syntax.ReadScript(p)
+		if err != nil && unread == "" {
+			if why := syntax.UnreadableWhy(p); why != "" {
+				unread = p + ", " + why
+			}
+		}
 		return t, err == nil
 	}
 	// The references of the text and of the files they import, as
@@ -66,11 +81,11 @@ func (s *settings) referencedSecret(text, path string) (guards.Secret, bool) {
 		}
 		for _, p := range syntax.FileRefPaths(im.Ref, filepath.Dir(im.File), cwd, s.cfg.Home) {
 			if sc, ok := sec.Match(ge, p); ok {
-				return sc, true
+				return sc, true, ""
 			}
 		}
 	}
-	return guards.Secret{}, false
+	return guards.Secret{}, false, unread
 }
 
 // importedSecret judges a Write or Edit of an instruction file whose text
@@ -85,15 +100,25 @@ func (s *settings) importedSecret(req *agent.Request, path string, d guards.Deci
 	if !importsText(path, d.Rule) && !s.importedByMemory(abs) {
 		return d
 	}
-	text, ok := agentCodeText(req, path)
-	if !ok {
-		return d
-	}
-	sc, ok := s.referencedSecret(text, abs)
-	if !ok {
-		return d
-	}
+	text, ok, why := agentCodeTextWhy(req, path)
 	sec := s.paths.Secrets()
+	if !ok {
+		if why != "" && sec.Verdict > d.Verdict {
+			// The text is there but larger than corral reads: the files
+			// its @ references import are unknown (red team 16 SZ1).
+			return unreadTextDecision(d, "secret-read", "the text this write leaves in "+path+" is "+why,
+				"the files its @ references load into the agent's context are unknown")
+		}
+		return d
+	}
+	sc, ok, unread := s.referencedSecretWhy(text, abs)
+	if !ok {
+		if unread != "" && sec.Verdict > d.Verdict {
+			return unreadTextDecision(d, "secret-read", path+" imports "+unread,
+				"the files that one's @ references load into the agent's context are unknown")
+		}
+		return d
+	}
 	if sec.Verdict <= d.Verdict {
 		return d
 	}
