@@ -1646,6 +1646,11 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		text, dynamic, ok := w.producedText(c, p, i-1)
 		return text, dynamic || changed, ok
 	}
+	if fp, ok := w.filePrint(c, p, i); ok {
+		// cat < f, head -5 f, sed -n p <&3: the files' text, exact or
+		// judged for what it holds (fileprint.go).
+		return fp.text, !fp.computed, fp.read
+	}
 	switch src.Name {
 	case "history", "fc":
 		// history -p '!!': an entry of the history list (evalbuiltins.go).

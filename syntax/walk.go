@@ -1193,6 +1193,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 			continue
 		}
 		text, dynamic, ok := w.producedText(c, p, i-1)
+		asked := !sql && w.printedAsk(c, sink, p, i-1) // head -5 f | sh (fileprint.go)
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
@@ -1200,7 +1201,9 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		if sql {
 			continue // run-time input of sqlite3 is usually a dump: data
 		}
-		w.hiddenPipe(p, i)
+		if !asked {
+			w.hiddenPipe(p, i)
+		}
 	}
 }
 
