@@ -154,3 +154,81 @@ func TestFilePrintedScriptsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestShellHeredocExpanded: an unquoted here-document fed to a shell is
+// expanded by the outer shell and the result parsed by the inner one,
+// so $(cat f) in the body is f's script (red team 16 HD1). The body is
+// expanded as the outer shell would; a file printed in a way corral
+// does not compute, or text a decoder builds, asks. Look-alikes: a
+// quoted delimiter stays literal, $(date) and $HOME in a body, a
+// here-document written to a file.
+func TestShellHeredocExpanded(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"x.sh":       "#!/bin/sh\necho PWNED >> ~/.bashrc\n",
+		"ok.sh":      "#!/bin/sh\necho hello\nls -la\n",
+		"proj/.keep": "",
+		"home/.keep": "",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"bash <<EOF\n$(cat ../x.sh)\nEOF", "deny"},
+		{"sh <<EOF\n`cat ../x.sh`\nEOF", "deny"},
+		{"sh -s <<EOF\n$(tail -1 ../x.sh)\nEOF", "deny"},
+		{"bash -s -- <<EOF\n$(cat ../x.sh)\nEOF", "deny"},
+		{"timeout 5 sh -s <<EOF\n$(cat ../x.sh)\nEOF", "deny"},
+		{"env bash <<EOF\n$(cat ../x.sh)\nEOF", "deny"},
+		{"bash <<EOF\n${X:-$(cat ../x.sh)}\nEOF", "deny"},
+		{"cat <<EOF | sh\n$(tail -1 ../x.sh)\nEOF", "deny"},
+		{"eval \"$(cat <<EOF\n$(head -2 ../x.sh)\nEOF\n)\"", "deny"},
+		{"bash <<EOF\n$(echo cm0gLXJmIH4K | base64 -d)\nEOF", "deny"},
+		{"bash <<EOF\n$(grep . ../ok.sh)\nEOF", "ask"},
+		{"cat <<EOF | sh\n$(sort ../ok.sh)\nEOF", "ask"},
+		// Look-alikes.
+		{"bash <<EOF\n$(cat ../ok.sh)\nEOF", "allow"},
+		{"bash <<'EOF'\n$(cat ../x.sh)\nEOF", "allow"},
+		{"bash <<EOF\necho $HOME\nEOF", "allow"},
+		{"bash <<EOF\necho \"built $(date)\"\nEOF", "allow"},
+		{"bash <<EOF\necho ${X:-$(date)}\nEOF", "allow"},
+		{"cat <<EOF > notes.txt\n$(date)\n$(cat ../x.sh)\nEOF", "allow"},
+		{"cat <<EOF\nbuilt $(date)\nEOF", "allow"},
+	})
+}
+
+// TestShellHeredocExpandedOracle runs the real bash: the file's text
+// spliced into an unquoted here-document runs in the inner shell (the
+// canary is written), a quoted delimiter keeps it literal (not run).
+func TestShellHeredocExpandedOracle(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not installed")
+	}
+	for _, tc := range []struct {
+		cmd, want string
+		runs      bool
+	}{
+		{"bash <<EOF\n$(cat ../x.sh)\nEOF", "deny", true},
+		{"cat <<EOF | sh\n$(tail -1 ../x.sh)\nEOF", "deny", true},
+		{"sh -s <<EOF\n`cat ../x.sh`\nEOF", "deny", true},
+		{"bash <<EOF\n${X:-$(cat ../x.sh)}\nEOF", "deny", true},
+		{"bash <<'EOF'\n$(cat ../x.sh)\nEOF", "allow", false},
+	} {
+		cfg := scratchProject(t, map[string]string{
+			"x.sh":         "#!/bin/sh\necho PWNED >> ~/.bashrc\n",
+			"home/.bashrc": "# canary\n",
+			"proj/.keep":   "",
+		})
+		if r := Check(cfg, tc.cmd); r.Decision.String() != tc.want {
+			t.Errorf("%q: corral %s, want %s (%v)", tc.cmd, r.Decision, tc.want, r.Findings)
+		}
+		home := filepath.Join(filepath.Dir(cfg.Project), "home")
+		run := exec.Command(bash, "-c", tc.cmd)
+		run.Dir = cfg.Project
+		run.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+		out, _ := run.CombinedOutput()
+		got, _ := os.ReadFile(filepath.Join(home, ".bashrc"))
+		if ran := strings.Contains(string(got), "PWNED"); ran != tc.runs {
+			t.Errorf("%q: canary written %v, want %v (~/.bashrc %q, output %s)", tc.cmd, ran, tc.runs, got, out)
+		}
+	}
+}

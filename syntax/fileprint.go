@@ -356,6 +356,14 @@ func headTail(head, lines, plus bool, count int, text string) string {
 // compute: the text is only known at run time. It reports whether it
 // did.
 func (w *walker) printedAsk(c scope, sink *Call, p *Pipeline, i int) bool {
+	if src := p.Calls[i]; src != nil && src.Name == "cat" && len(src.Args) == 0 {
+		// cat <<EOF / $(grep . f) / EOF | sh (heredoc.go).
+		if _, _, why, _ := w.catHdoc(c, src); why != "" {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Always: true,
+				What: sink.Name + " runs, as a script, a here-document cat prints, holding " + why + ", which is only known at run time"})
+			return true
+		}
+	}
 	fp, ok := w.filePrint(c, p, i)
 	if !ok || fp.computed {
 		return false

@@ -1673,6 +1673,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 			return w.procText(c, in.Pipe) // cat < <(echo …)
 		}
 		if len(src.Args) == 0 {
+			if t, dyn, _, spliced := w.catHdoc(c, src); spliced {
+				return t, dyn, true // cat <<EOF / $(cat f) / EOF (heredoc.go)
+			}
 			ins := w.stdinTexts(c, src)
 			if len(ins) == 1 {
 				return ins[0].text, ins[0].dynamic, true

@@ -3504,6 +3504,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				w.childIn(c, call, expanded, nil, "heredoc", false, env, call.Dir)
 			}
 			if !quoted && !body.Static {
+				// bash <<EOF / $(cat f) / EOF: the body as the outer
+				// shell expands it (heredoc.go).
+				w.hdocShell(c, call, rd, st, env)
+			}
+			if !quoted && !body.Static {
 				// bash <<EOF / $x / EOF after x=$(cat f.sh): the file's
 				// text.
 				if t, files, ok := w.catFedText(call, rd.Node.Hdoc, c.sc.Src, true); ok && fedByVariable(files) {
