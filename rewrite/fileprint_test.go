@@ -57,6 +57,14 @@ func TestFilePrintedScripts(t *testing.T) {
 		{`eval "$(jq -r . ../x.sh)"`, "deny"},
 		{`sed -n p ../x.sh | sh`, "deny"},
 		{`exec 3< ../x.sh; sh -c "$(grep -v '^#' <&3)"`, "deny"},
+		// echo or printf of such a substitution piped into a shell.
+		{`echo "$(tail -1 ../x.sh)" | bash`, "deny"},
+		{`echo $(tail -1 ../x.sh) | bash`, "deny"},
+		{`printf '%s\n' "$(sed 1d ../x.sh)" | sh`, "deny"},
+		{`echo "$(grep . ../ok.sh)" | bash`, "ask"},
+		{`echo "$(head -5 ../ok.sh)" | bash`, "allow"},
+		{`echo "$(date)" | bash`, "allow"},
+		{`echo "$(tail -1 ../x.sh)" > notes.txt`, "allow"},
 		// Not computed, harmless text: only known at run time, asks.
 		{`eval "$(grep . ../ok.sh)"`, "ask"},
 		{`source <(sort ../ok.sh)`, "ask"},
@@ -131,6 +139,7 @@ func TestFilePrintedScriptsOracle(t *testing.T) {
 		{`bash -c "$(tail -n1 ../x.sh)"`, "deny", true},
 		{`eval "$(head -n 1 ../mixed.sh)"`, "deny", true},
 		{`eval "$(tail -n 1 ../mixed.sh)"`, "allow", false},
+		{`echo "$(tail -1 ../x.sh)" | bash`, "deny", true},
 		{`eval "$(cat < /dev/tcp/127.0.0.1/` + port + `)"`, "ask", true},
 		{`exec 3<>/dev/tcp/127.0.0.1/` + port + `; eval "$(cat <&3)"`, "ask", true},
 	} {

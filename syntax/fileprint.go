@@ -364,6 +364,14 @@ func (w *walker) printedAsk(c scope, sink *Call, p *Pipeline, i int) bool {
 			return true
 		}
 	}
+	if src := p.Calls[i]; src != nil {
+		// echo "$(grep . f)" | sh (stdinsubst.go).
+		if why := w.echoSubstWhy(c, src); why != "" {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: src.Text(), Always: true,
+				What: sink.Name + " runs, as a script, what " + src.Name + " prints of " + why + ", which is only known at run time"})
+			return true
+		}
+	}
 	fp, ok := w.filePrint(c, p, i)
 	if !ok || fp.computed {
 		return false
