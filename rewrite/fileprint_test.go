@@ -65,6 +65,15 @@ func TestFilePrintedScripts(t *testing.T) {
 		{`echo "$(head -5 ../ok.sh)" | bash`, "allow"},
 		{`echo "$(date)" | bash`, "allow"},
 		{`echo "$(tail -1 ../x.sh)" > notes.txt`, "allow"},
+		// A program taking a shell string given such a substitution.
+		{`script -qc "$(cat ../x.sh)" /dev/null`, "deny"},
+		{`tmux new -d "$(cat ../x.sh)"`, "deny"},
+		{`watch -g "$(head -5 ../x.sh)"`, "deny"},
+		{`flock /tmp/l -c "$(tail -1 ../x.sh)"`, "deny"},
+		{`script -qc "$(grep . ../ok.sh)" /dev/null`, "ask"},
+		{`tmux new-window "$(grep . ../ok.sh)"`, "ask"},
+		{`script -qc "$(cat ../ok.sh)" /dev/null`, "allow"},
+		{`tmux new -d "$(date)"`, "allow"},
 		// Not computed, harmless text: only known at run time, asks.
 		{`eval "$(grep . ../ok.sh)"`, "ask"},
 		{`source <(sort ../ok.sh)`, "ask"},
@@ -82,6 +91,10 @@ func TestFilePrintedScripts(t *testing.T) {
 		{`bash -c "$(head -c 999 < /dev/tcp/127.0.0.1/9)"`, "ask"},
 		// Look-alikes.
 		{`eval "$(tail -n 1 ../mixed.sh)"`, "allow"},
+		// A file not there, no download in the command: as bash f.
+		{`cat nothere.sh | bash`, "allow"},
+		{`eval "$(head -5 nothere.sh)"`, "allow"},
+		{`source <(grep = nothere.ini | sed 's/ *= */=/g')`, "allow"},
 		{`eval "$(head -5 ../ok.sh)"`, "allow"},
 		{`eval "$(cat < ../ok.sh)"`, "allow"},
 		{`eval "$(sed -n p ../ok.sh)"`, "allow"},
@@ -140,9 +153,15 @@ func TestFilePrintedScriptsOracle(t *testing.T) {
 		{`eval "$(head -n 1 ../mixed.sh)"`, "deny", true},
 		{`eval "$(tail -n 1 ../mixed.sh)"`, "allow", false},
 		{`echo "$(tail -1 ../x.sh)" | bash`, "deny", true},
+		{`script -qc "$(cat ../x.sh)" /dev/null`, "deny", true},
 		{`eval "$(cat < /dev/tcp/127.0.0.1/` + port + `)"`, "ask", true},
 		{`exec 3<>/dev/tcp/127.0.0.1/` + port + `; eval "$(cat <&3)"`, "ask", true},
 	} {
+		if strings.HasPrefix(tc.cmd, "script ") {
+			if _, err := exec.LookPath("script"); err != nil {
+				continue // util-linux's script not installed
+			}
+		}
 		cfg := scratchProject(t, map[string]string{
 			"x.sh":         "#!/bin/sh\necho PWNED >> ~/.bashrc\n",
 			"mixed.sh":     "echo PWNED >> ~/.bashrc\necho ok\n",

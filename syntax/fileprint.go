@@ -1,9 +1,15 @@
 package syntax
 
 import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // The text a program prints from its inputs (red team 16 FP1). A text
@@ -76,6 +82,9 @@ type printInput struct {
 	name string // as written, for people
 	text string
 	read bool // text is the input's whole text
+	// missing reports a file not there when the hook runs, which no
+	// download of this command may be.
+	missing bool
 }
 
 // filePrint is what stage i of p prints from files, when it is a text
@@ -176,6 +185,13 @@ func (w *walker) filePrintDepth(c scope, p *Pipeline, i, depth int) (filePrint, 
 	if len(inputs) == 0 {
 		return filePrint{}, false
 	}
+	missing := true
+	for _, in := range inputs {
+		missing = missing && in.missing
+	}
+	if missing {
+		return filePrint{}, false // nothing there to print: as before
+	}
 	var b strings.Builder
 	for _, in := range inputs {
 		fp.from = append(fp.from, in.name)
@@ -226,8 +242,41 @@ func (w *walker) printFile(call *Call, a Arg) printInput {
 	}
 	if text, ok := w.readScript(d); ok {
 		in.text, in.read = text, true
+		return in
+	}
+	if d.Known && !w.opaque[d.Path] && w.read != nil && !underDev(d.Path) && !w.downloadsBefore(call) {
+		if _, err := os.Lstat(d.Path); errors.Is(err, fs.ErrNotExist) {
+			// Not there, and nothing this command fetches may be it:
+			// judged as before, as bash script.sh of a missing file
+			// is (cat script.sh | bash).
+			in.read, in.missing = true, true
+		}
 	}
 	return in
+}
+
+// underDev reports whether p names something under /dev, where bash
+// itself opens sockets (/dev/tcp/H/P, /dev/udp/H/P) and descriptors
+// that are no file on disk.
+func underDev(p string) bool {
+	for q := p; q != "/" && q != "."; q = filepath.Dir(q) {
+		if q == "/dev" {
+			return true
+		}
+	}
+	return false
+}
+
+// downloadsBefore reports whether a download runs in this command before
+// call: a file not there when the hook runs may be what it saves (curl
+// -O, wget name it after the URL or the server's answer).
+func (w *walker) downloadsBefore(call *Call) bool {
+	for _, c := range w.m.Calls {
+		if c != call && downloaders.Get()[c.Name] && (call.Start == 0 || c.Start < call.Start || c.Script != call.Script) {
+			return true
+		}
+	}
+	return false
 }
 
 // printStdin is a file printer's standard input when it is a file (cat
@@ -384,4 +433,30 @@ func (w *walker) printedAsk(c scope, sink *Call, p *Pipeline, i int) bool {
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: fp.call.Text(), Always: true, What: what})
 	return true
+}
+
+// hostSubstText returns the text a program's shell-string word prints
+// when the word is one quoted command substitution whose output corral
+// knows (script -qc "$(cat f)", tmux new -d "$(head -5 f)", watch -g
+// "$(tail -1 f)"): computed, or the files' text it is taken from. A
+// file's text printed in a way corral does not compute, or a file it
+// cannot read, asks, as for eval "$(…)". ok is false for any other word,
+// which the callers mask as before.
+func (w *walker) hostSubstText(c scope, call *Call, host *Arg) (string, bool) {
+	cs := wholeCmdSubst(host.Word)
+	if cs == nil || call == nil {
+		return "", false
+	}
+	if _, quoted := host.Word.Parts[0].(*sh.DblQuoted); !quoted {
+		return "", false
+	}
+	text, _, known, what := w.substPrinted(c, call, cs)
+	if what != "" && (known || strings.HasPrefix(what, "the text ")) {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: host.Raw, Always: true,
+			What: call.Name + " runs, as a script, " + what + ", which is only known at run time"})
+	}
+	if !known {
+		return "", false
+	}
+	return strings.TrimRight(text, "\n"), true
 }

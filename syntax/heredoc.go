@@ -156,7 +156,9 @@ func (w *walker) substPrinted(c scope, host *Call, cs *sh.CmdSubst) (text string
 		p, i = &Pipeline{Calls: []*Call{last}}, 0
 	}
 	text, dynamic, known = w.producedText(c, p, i)
-	if fp, ok := w.filePrint(c, p, i); ok && !fp.computed {
+	if w.catHdocWhy(c, p, i) != "" {
+		what = "a here-document cat prints, holding " + w.catHdocWhy(c, p, i)
+	} else if fp, ok := w.filePrint(c, p, i); ok && !fp.computed {
 		what = "the text " + fp.call.Name + " prints from " + clip(strings.Join(fp.from, ", "), 80)
 	} else if !known && generatesCode(last) {
 		what = "the output of " + clip(last.Text(), 60)
@@ -198,4 +200,14 @@ func (w *walker) catHdoc(c scope, call *Call) (text string, dynamic bool, why st
 		}
 	}
 	return text, dynamic, why, spliced
+}
+
+// catHdocWhy is catHdoc's why for stage i of p when it is cat with no
+// operand, else "".
+func (w *walker) catHdocWhy(c scope, p *Pipeline, i int) string {
+	if src := p.Calls[i]; src != nil && src.Name == "cat" && len(src.Args) == 0 {
+		_, _, why, _ := w.catHdoc(c, src)
+		return why
+	}
+	return ""
 }

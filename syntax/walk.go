@@ -3633,10 +3633,16 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		return
 	}
 	if dynamic && host != nil && host.Word != nil {
-		// Substitutions in the host word run in the outer shell; they are
-		// already walked there. Mask them so they are not counted twice.
-		r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
-		text = r.arg(host.Word).Value
+		if t, ok := w.hostSubstText(c, call, host); ok {
+			// script -qc "$(cat f)", tmux new "$(head f)": the text the
+			// substitution prints (fileprint.go).
+			text = t
+		} else {
+			// Substitutions in the host word run in the outer shell; they are
+			// already walked there. Mask them so they are not counted twice.
+			r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
+			text = r.arg(host.Word).Value
+		}
 	}
 	if w.reparsed += len(text); w.reparsed > MaxSource {
 		w.m.Truncated = true
