@@ -587,6 +587,13 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	parts := make([]string, 0, len(ops))
 	for _, a := range ops {
 		dynamic = dynamic || !a.Static
+		if len(ops) == 1 && !a.Static {
+			// tmux new -d "$(cat f)": the text printed (fileprint.go).
+			if t, ok := w.hostSubstText(c, call, &a); ok {
+				parts = append(parts, t)
+				continue
+			}
+		}
 		if len(ops) == 1 {
 			parts = append(parts, a.Value)
 		} else {

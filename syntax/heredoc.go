@@ -37,3 +37,177 @@ func (r Redirect) Body() (text string, static, ok bool) {
 	}
 	return "", false, false
 }
+
+// An unquoted here-document fed to a shell (bash <<EOF, sh -s <<EOF,
+// cat <<EOF | sh) is expanded by the outer shell first — parameters,
+// $(…), `…` — and the inner shell parses the result: $(cat f) in the
+// body becomes f's script, newlines and redirections included (red
+// team 16 HD1). hdocExpanded builds that text: literal parts as they
+// are, parameters with their known values, and each command
+// substitution with the text it prints when corral computes it (cat f,
+// head -5 f, echo …: producedText). A substitution printing a file's
+// text that corral does not compute (grep . f, a download, a socket)
+// or text a program builds (base64 -d, python3 -c) is only known at run
+// time and reaches the inner shell as code: why says so, and the text
+// the files hold stands in for it. Any other program's output (echo
+// "built $(date)") stays as written, as eval "$(tool)" does. spliced
+// reports that some substitution's text was put in; ok is false for a
+// quoted delimiter, a body with backslashes, or any other redirection.
+func (w *walker) hdocExpanded(c scope, call *Call, rd *Redirect, st *state) (text string, dynamic bool, why string, spliced, ok bool) {
+	if rd == nil || rd.Node == nil || rd.Node.Hdoc == nil || (rd.Node.Op != sh.Hdoc && rd.Node.Op != sh.DashHdoc) ||
+		rd.Target.Raw != rd.Target.Value || st == nil {
+		return "", false, "", false, false
+	}
+	src := c.sc.Src
+	var b strings.Builder
+	var whys []string
+	var walk func(parts []sh.WordPart) bool
+	walk = func(parts []sh.WordPart) bool {
+		for _, part := range parts {
+			switch n := part.(type) {
+			case *sh.Lit:
+				if strings.Contains(n.Value, `\`) {
+					return false
+				}
+				b.WriteString(n.Value)
+			case *sh.CmdSubst:
+				t, dyn, known, what := w.substPrinted(c, call, n)
+				switch {
+				case known:
+					b.WriteString(strings.TrimRight(t, "\n"))
+					spliced = true
+					dynamic = dynamic || dyn
+				default:
+					b.WriteString(rawOf(src, n))
+					dynamic = true
+				}
+				if what != "" {
+					whys = append(whys, what)
+				}
+			default:
+				// A parameter or arithmetic: its value when known.
+				r := &resolver{src: src, dir: call.Dir, st: st}
+				v := r.arg(&sh.Word{Parts: []sh.WordPart{&sh.DblQuoted{Parts: []sh.WordPart{part}}}})
+				if v.Static {
+					b.WriteString(v.Value)
+					continue
+				}
+				dynamic = true
+				if pe, ok := part.(*sh.ParamExp); ok && pe.Exp != nil && pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0 {
+					// ${X:-$(cat f)}: the default may be what expands.
+					if !walk(pe.Exp.Word.Parts) {
+						return false
+					}
+					continue
+				}
+				b.WriteString(rawOf(src, part))
+			}
+		}
+		return true
+	}
+	if !walk(rd.Node.Hdoc.Parts) {
+		return "", false, "", false, false
+	}
+	text = b.String()
+	if t, cut := strings.CutSuffix(text, rd.Target.Value); cut {
+		text = strings.TrimRight(t, "\t")
+	}
+	return text, dynamic, strings.Join(whys, "; "), spliced, true
+}
+
+// rawOf is node's text as written in src.
+func rawOf(src string, n sh.Node) string {
+	start, end := int(n.Pos().Offset()), int(n.End().Offset())
+	if start < 0 || end > len(src) || start > end {
+		return ""
+	}
+	return src[start:end]
+}
+
+// substPrinted returns what command substitution cs prints, from the
+// calls of its statements (walked already, as part of the host's
+// words): known when corral has the text (computed, or the files a
+// filter prints from), dynamic when that text is only what the output
+// is taken from. what is non-empty when the output is only known at
+// run time and is code-like (a file printed in a way corral does not
+// compute, a file it cannot read, text a decoder or an interpreter
+// builds).
+func (w *walker) substPrinted(c scope, host *Call, cs *sh.CmdSubst) (text string, dynamic, known bool, what string) {
+	if len(cs.Stmts) == 0 {
+		return "", false, true, ""
+	}
+	start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
+	var last *Call
+	for _, in := range w.m.Calls {
+		if in.Script == c.sc && in.Subst != "" && in.Start >= start && in.End <= end && in != host {
+			if downloaders.Get()[in.Name] {
+				return "", false, false, "" // a download run as a script is the pipe-shell rule's
+			}
+			if last == nil || in.End >= last.End {
+				last = in
+			}
+		}
+	}
+	if last == nil {
+		return "", false, false, ""
+	}
+	p, i := last.Pipe, last.PipeIndex
+	if p == nil {
+		p, i = &Pipeline{Calls: []*Call{last}}, 0
+	}
+	text, dynamic, known = w.producedText(c, p, i)
+	if w.catHdocWhy(c, p, i) != "" {
+		what = "a here-document cat prints, holding " + w.catHdocWhy(c, p, i)
+	} else if fp, ok := w.filePrint(c, p, i); ok && !fp.computed {
+		what = "the text " + fp.call.Name + " prints from " + clip(strings.Join(fp.from, ", "), 80)
+	} else if !known && generatesCode(last) {
+		what = "the output of " + clip(last.Text(), 60)
+	}
+	return text, dynamic, known, what
+}
+
+// hdocShell models a shell reading an unquoted here-document whose body
+// has command substitutions (bash <<EOF / $(cat f) / EOF): the text the
+// outer shell expands it to is the script (hdocExpanded), and a part
+// only known at run time that is code-like asks.
+func (w *walker) hdocShell(c scope, call *Call, rd *Redirect, st *state, env *state) {
+	text, dynamic, why, spliced, ok := w.hdocExpanded(c, call, rd, st)
+	if !ok {
+		return
+	}
+	if why != "" {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+			What: call.Name + " runs, as a script, a here-document its shell expands first, holding " + why + ", which is only known at run time"})
+	}
+	if spliced {
+		w.childIn(c, call, text, nil, "heredoc", dynamic, env, call.Dir)
+	}
+}
+
+// catHdoc is what cat prints of the unquoted here-document on its
+// standard input, expanded as the outer shell does (hdocExpanded):
+// spliced is false when no substitution's text was put in, and the
+// callers read the body as before.
+func (w *walker) catHdoc(c scope, call *Call) (text string, dynamic bool, why string, spliced bool) {
+	for k := range call.Redirs {
+		rd := &call.Redirs[k]
+		if rd.Node == nil || rd.Node.Hdoc == nil || rd.Fd != "" && rd.Fd != "0" {
+			continue
+		}
+		t, dyn, wh, sp, ok := w.hdocExpanded(c, call, rd, w.cur)
+		if ok {
+			text, dynamic, why, spliced = t, dyn, wh, sp
+		}
+	}
+	return text, dynamic, why, spliced
+}
+
+// catHdocWhy is catHdoc's why for stage i of p when it is cat with no
+// operand, else "".
+func (w *walker) catHdocWhy(c scope, p *Pipeline, i int) string {
+	if src := p.Calls[i]; src != nil && src.Name == "cat" && len(src.Args) == 0 {
+		_, _, why, _ := w.catHdoc(c, src)
+		return why
+	}
+	return ""
+}

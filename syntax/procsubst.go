@@ -123,6 +123,15 @@ func (w *walker) procReaders(c scope, call *Call) {
 // for a pipe into a shell (hiddenPipe); a download is the pipe-shell
 // rule's.
 func (w *walker) procScript(c scope, p *Pipeline, reader *Call) {
+	if wr := p.Calls[0]; wr != nil && p.Subst == "<(" {
+		// source <(head f): a file's text corral does not compute asks
+		// (fileprint.go), and is judged below for what it holds.
+		if wr.Pipe != nil {
+			w.printedAsk(c, reader, wr.Pipe, wr.PipeIndex)
+		} else {
+			w.printedAsk(c, reader, p, 0)
+		}
+	}
 	if text, dynamic, ok := w.procText(c, p); ok {
 		w.pipeTo(c, reader, text, dynamic)
 		return

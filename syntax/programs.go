@@ -1654,6 +1654,11 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		text, dynamic, ok := w.producedText(c, p, i-1)
 		return text, dynamic || changed, ok
 	}
+	if fp, ok := w.filePrint(c, p, i); ok {
+		// cat < f, head -5 f, sed -n p <&3: the files' text, exact or
+		// judged for what it holds (fileprint.go).
+		return fp.text, !fp.computed, fp.read
+	}
 	switch src.Name {
 	case "history", "fc":
 		// history -p '!!': an entry of the history list (evalbuiltins.go).
@@ -1676,6 +1681,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 			return w.procText(c, in.Pipe) // cat < <(echo …)
 		}
 		if len(src.Args) == 0 {
+			if t, dyn, _, spliced := w.catHdoc(c, src); spliced {
+				return t, dyn, true // cat <<EOF / $(cat f) / EOF (heredoc.go)
+			}
 			ins := w.stdinTexts(c, src)
 			if len(ins) == 1 {
 				return ins[0].text, ins[0].dynamic, true

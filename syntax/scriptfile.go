@@ -1150,6 +1150,14 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		p, i = &Pipeline{Calls: []*Call{last}}, 0
 	}
 	text, dynamic, known := w.producedText(c, p, i)
+	if w.printedAsk(c, call, p, i) {
+		// eval "$(head -5 f)": a file's text printed in a way corral
+		// does not compute asks, and is judged for what it holds.
+		if known {
+			w.childIn(c, call, text, nil, kind, true, w.cur, call.Dir)
+		}
+		return true
+	}
 	if known && !dynamic {
 		w.childIn(c, call, text, nil, kind, false, w.cur, call.Dir)
 		return true

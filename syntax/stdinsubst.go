@@ -93,19 +93,55 @@ func (w *walker) echoFedText(c scope, src *Call) (string, bool, bool) {
 		return text, dynamic, ok
 	}
 	args := slices.Clone(src.Args)
+	fromFiles := false
 	for i := range args {
 		if args[i].Static {
 			continue
 		}
 		t, _, fed := w.catFedText(src, args[i].Word, c.sc.Src, false)
 		if !fed {
-			return text, dynamic, ok
+			// echo "$(tail -1 f)": what the substitution prints, exact
+			// or the files' text it is taken from (fileprint.go).
+			cs := wholeCmdSubst(args[i].Word)
+			if cs == nil {
+				return text, dynamic, ok
+			}
+			st, dyn, known, _ := w.substPrinted(c, src, cs)
+			if !known {
+				return text, dynamic, ok
+			}
+			// Unquoted, the text is split into words and joined by
+			// spaces: judged for what it holds.
+			_, quoted := args[i].Word.Parts[0].(*sh.DblQuoted)
+			t, fromFiles = strings.TrimRight(st, "\n"), fromFiles || dyn || !quoted
 		}
 		args[i].Value, args[i].Static = t, true
 	}
 	resolved := *src
 	resolved.Args = args
-	return echoText(&resolved)
+	text, dynamic, ok = echoText(&resolved)
+	return text, dynamic || fromFiles, ok
+}
+
+// echoSubstWhy says why what echo or printf src prints is only known at
+// run time and code-like: a quoted word that is a substitution printing
+// a file's text corral does not compute (echo "$(grep . f)" | sh), or
+// "" when there is none.
+func (w *walker) echoSubstWhy(c scope, src *Call) string {
+	if src.Name != "echo" && src.Name != "printf" {
+		return ""
+	}
+	for _, a := range src.Args {
+		if a.Static {
+			continue
+		}
+		if cs := wholeCmdSubst(a.Word); cs != nil {
+			if _, _, _, what := w.substPrinted(c, src, cs); what != "" {
+				return what
+			}
+		}
+	}
+	return ""
 }
 
 // fedByVariable reports whether catFedText read one of its files through

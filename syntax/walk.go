@@ -1241,6 +1241,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		}
 		text, dynamic, ok := w.producedText(c, p, i-1)
 		w.reading = saved
+		asked := !sql && w.printedAsk(c, sink, p, i-1) // head -5 f | sh (fileprint.go)
 		if ok {
 			w.pipeTo(c, sink, text, dynamic)
 			continue
@@ -1248,7 +1249,9 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		if sql {
 			continue // run-time input of sqlite3 is usually a dump: data
 		}
-		w.hiddenPipe(p, i)
+		if !asked {
+			w.hiddenPipe(p, i)
+		}
 	}
 }
 
@@ -3602,6 +3605,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				w.childIn(c, call, expanded, nil, "heredoc", false, env, call.Dir)
 			}
 			if !quoted && !body.Static {
+				// bash <<EOF / $(cat f) / EOF: the body as the outer
+				// shell expands it (heredoc.go).
+				w.hdocShell(c, call, rd, st, env)
+			}
+			if !quoted && !body.Static {
 				// bash <<EOF / $x / EOF after x=$(cat f.sh): the file's
 				// text.
 				if t, files, ok := w.catFedText(call, rd.Node.Hdoc, c.sc.Src, true); ok && fedByVariable(files) {
@@ -3726,10 +3734,16 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		return
 	}
 	if dynamic && host != nil && host.Word != nil {
-		// Substitutions in the host word run in the outer shell; they are
-		// already walked there. Mask them so they are not counted twice.
-		r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
-		text = r.arg(host.Word).Value
+		if t, ok := w.hostSubstText(c, call, host); ok {
+			// script -qc "$(cat f)", tmux new "$(head f)": the text the
+			// substitution prints (fileprint.go).
+			text = t
+		} else {
+			// Substitutions in the host word run in the outer shell; they are
+			// already walked there. Mask them so they are not counted twice.
+			r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
+			text = r.arg(host.Word).Value
+		}
 	}
 	if w.reparsed += len(text); w.reparsed > MaxSource {
 		w.m.Truncated = true
