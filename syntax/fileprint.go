@@ -202,6 +202,13 @@ func (w *walker) filePrintDepth(c scope, p *Pipeline, i, depth int) (filePrint, 
 		return fp, true
 	}
 	fp.text = b.String()
+	if strings.HasPrefix(fp.text, "\x7fELF") || strings.Contains(fp.text[:min(len(fp.text), 8192)], "\x00") {
+		// A program's or an archive's bytes (cat $(which unzipsfx) a.zip
+		// > f: a self-extracting archive) are no script text: only known
+		// at run time, as before this model, not bytes the command made.
+		fp.read, fp.text = false, ""
+		return fp, true
+	}
 	if t, ok := printedExactly(call.Name, opts, prog, fp.text, len(inputs), call); ok {
 		fp.text, fp.computed = t, true
 	}
