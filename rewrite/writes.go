@@ -473,6 +473,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (from its diff)")
 	}
 	p.checkExtraction(c)
+	p.checkTarToCommand(c)
 	p.checkArExtract(c)
 	p.checkPsqlWrites(c)
 	p.checkExtractDirs(c)

@@ -52,8 +52,9 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	unsafe := false
 	var unsafeArg syntax.Arg
 	var backups []func(string) string
-	stdin := true // the diff is (also) read on stdin
-	unread := ""  // why the diff is not known at hook time (patch)
+	stdin := true   // the diff is (also) read on stdin
+	unread := ""    // why the diff is not known at hook time (patch)
+	ownGit := false // the unread diff is printed by git of this repository
 	switch {
 	case c.Name == "patch":
 		opts, ops := scan(c.Args, patchSpec)
@@ -191,6 +192,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 				texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
 			} else {
 				unread = "the output of " + src.Text()
+				ownGit = sameRepoGit(src, c)
 			}
 		default:
 			if stdin {
@@ -231,6 +233,9 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			// Written by an earlier command of this one: what is on disk
 			// now is not what patch will read.
 			miss("the diff " + f.Value + " (an earlier command here writes it)")
+			if s.count && w != nil {
+				ownGit = sameRepoGit(w, c)
+			}
 		}
 		text, err := syntax.ReadScript(d.Path)
 		if err != nil {
@@ -259,7 +264,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		child.Value = strings.TrimSuffix(dir, "/") + "/*"
 		out = append(out, target{arg: dirArg, value: child.Value, action: guards.Write})
 	}
-	if c.Name == "patch" && unread != "" {
+	if unread != "" && !unsafe && (c.Name == "patch" || !ownGit) {
 		p.unreadDiff(c, unread, dir, dirArg)
 	}
 	for _, text := range texts {
@@ -310,19 +315,37 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 // directory holds a repository's .git (whose config and hooks run
 // programs) or a file corral protects, ask; elsewhere (a subdirectory
 // of the project, a scratch directory) patch passes.
+//
+// git apply and git am (red team 17 GA2) write the same way, with two
+// differences: git refuses names inside .git, so only the files corral
+// protects under the directory count; and inside a work tree the diff's
+// names are relative to its top (--directory is under the top) while the
+// files outside the working directory are skipped, so the files written
+// are under the deeper of the two.
 func (p *Pass) unreadDiff(c *syntax.Call, why, dir string, dirArg syntax.Arg) {
 	where, given := c.Dir, "."
+	isGit := c.Name == "git"
 	if dir != "" {
 		if !dirArg.Static {
 			return // the -d DIR/* target above judges it
 		}
 		where, given = c.Dir.Join(dir), dir
+		if top, ok := guards.GitTop(c.Dir.Path); isGit && c.Dir.Known && ok {
+			where = syntax.Dir{Path: top, Known: true}.Join(dir)
+			if guards.Within(where.Path, c.Dir.Path) {
+				where = c.Dir
+			}
+			given = where.Path
+		}
 	}
 	if !where.Known {
 		return
 	}
 	held := ""
-	if _, err := os.Lstat(filepath.Join(where.Path, ".git")); err == nil || slices.Contains(strings.Split(where.Path, "/"), ".git") {
+	if isGit {
+		env := guards.Env{Project: p.Config.Project, Cwd: c.Dir.Path, Home: p.Config.Home, Sandbox: p.Config.Sandbox}
+		held = p.heldSelf(env, where.Path, given)
+	} else if _, err := os.Lstat(filepath.Join(where.Path, ".git")); err == nil || slices.Contains(strings.Split(where.Path, "/"), ".git") {
 		held = "the repository's .git, whose config and hooks run programs"
 	} else {
 		env := guards.Env{Project: p.Config.Project, Cwd: c.Dir.Path, Home: p.Config.Home, Sandbox: p.Config.Sandbox}
@@ -331,8 +354,34 @@ func (p *Pass) unreadDiff(c *syntax.Call, why, dir string, dirArg syntax.Arg) {
 	if held == "" {
 		return
 	}
+	prog := "patch"
+	if isGit {
+		prog = "git " + c.Args[0].Value
+	}
 	p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
-		Message: fmt.Sprintf("patch applies %s, which corral cannot read, in %s: the files it patches are named by that diff and can be %s", why, where.Path, held)})
+		Message: fmt.Sprintf("%s applies %s, which corral cannot read, in %s: the files it patches are named by that diff and can be %s", prog, why, where.Path, held)})
+}
+
+// sameRepoGit reports a git call g that prints from the repository c
+// runs in: no -C, --git-dir, --work-tree or GIT_* variable, from a
+// directory of the same work tree (or, outside any, where git diff prints
+// nothing). Its diff is the repository's own content, which git apply and
+// git am of an unread diff leave to today's judgement (a limit: a blob
+// holding a diff, git show REV:FILE | git apply, is not read).
+func sameRepoGit(g, c *syntax.Call) bool {
+	if g == nil || g.Name != "git" || g.Host != nil || !g.Dir.Known || !c.Dir.Known {
+		return false
+	}
+	_, sub := gitArgs(g)
+	if sub != 0 {
+		return false
+	}
+	for _, n := range g.EnvChanged {
+		if strings.HasPrefix(n, "GIT_") {
+			return false
+		}
+	}
+	return repoTop(g.Dir.Path) == repoTop(c.Dir.Path)
 }
 
 // diffPath is a file a diff changes.

@@ -322,6 +322,9 @@ func (p *Pass) gitCommitPatchText(g *syntax.Call) (string, bool) {
 		}
 		args = []string{"diff-tree", "-r", "--root", "--no-commit-id", "--name-only", "-z", "--no-renames", "--end-of-options", revs[0]}
 	case "format-patch":
+		if len(revs) == 0 && count != "" {
+			revs = []string{"HEAD"} // format-patch -1: the last commit
+		}
 		if !stdout || len(revs) == 0 {
 			return "", false
 		}

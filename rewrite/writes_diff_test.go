@@ -51,7 +51,7 @@ func TestDiffTargets(t *testing.T) {
 		"patch -p1 < src.patch":               Allow,
 		"git apply missing.patch":             Allow,
 		"cat src.patch | patch -p1":           Allow,
-		"gen-diff | git apply":                Allow, // a diff only known at run time
+		"gen-diff | git apply":                Ask,   // a diff only known at run time: it can name .claude/settings.json (GA2)
 		"patch -p1 -o out.c < hooks.patch":    Allow, // the result goes to out.c
 	} {
 		if got := Check(cfg, cmd).Decision; got != want {

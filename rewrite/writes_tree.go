@@ -45,7 +45,14 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 	}
 	if dir, ok := p.stdinExtraction(c); ok {
 		// tar c -C src . | tar x -C DIR: an archive made at run time.
-		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive on stdin", Raw: "-", Static: true}, dest: dir, base: dir.Value}, false)
+		opaque := p.opaqueStdinArchive(c)
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive on stdin", Raw: "-", Static: true}, dest: dir, base: dir.Value}, opaque)
+		if opaque && !hasTarDir(c) {
+			// No -C: the working directory is the destination, judged
+			// as tar -C . would be (red team 17 TX1: cd ~ && base64 -d <
+			// a.b64 | tar x writes ~/.bashrc).
+			p.judge(c, c.Script, c.Dir, target{arg: dir, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
+		}
 	}
 	for _, tc := range treeCopies(c) {
 		src := c.Dir.Join(tc.src.Value)
@@ -324,6 +331,43 @@ func (p *Pass) stdinExtraction(c *syntax.Call) (syntax.Arg, bool) {
 		dir = dirs[len(dirs)-1].val
 	}
 	return dir, dir.Static
+}
+
+// opaqueStdinArchive reports a tar extraction whose archive on stdin
+// corral can neither list nor take for everyday work: the output of a
+// program that is not a plain copy or decompression of a file on disk
+// (base64 -d, xxd -r, python3 -c, git archive of another repository).
+// Such members can be any file, so the project root and the home
+// directory count as destinations too (red team 17 TX1).
+func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
+	if _, _, ok := stdinArchive(c); ok {
+		return false
+	}
+	in := c.Fd(0)
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
+		return false
+	}
+	switch src := in.Pipe.Calls[in.Stage-1]; {
+	case src == nil:
+		return false
+	case slices.Contains([]string{"cat", "pv", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lzma", "unlzma"}, src.Name):
+		// cat a.tgz b.tar | tar x, gzip -c a.tgz | tar x: the bytes of
+		// files on disk, joined or recompressed (tar reads none of them
+		// as an archive it lists; today's judgement).
+		return false
+	}
+	if e, ok := extractionOf(c); ok && e.gitSrc != nil {
+		if _, ok := p.gitArchiveMembers(e.gitSrc); ok {
+			return false // git archive REV | tar x: its members are listed
+		}
+	}
+	return true
+}
+
+// hasTarDir reports tar's -C/--directory.
+func hasTarDir(c *syntax.Call) bool {
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	return len(find(opts, "C", "directory")) > 0
 }
 
 // heldSelf returns a protected directory of the configuration, or a
