@@ -350,7 +350,12 @@ func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
 	switch src := in.Pipe.Calls[in.Stage-1]; {
 	case src == nil:
 		return false
-	case slices.Contains([]string{"cat", "pv", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lzma", "unlzma"}, src.Name):
+	case fetchers.Get()[src.Name] || slices.Contains(packageFetch.Commands, src.Name) && syntax.RunnerOf(src.Name) == syntax.NotRunner:
+		// curl URL | tar xz, gdown URL --output - | tar xvf -: a
+		// download, whose extraction the acquisition rules move into the
+		// sandbox (-C agent_sandbox).
+		return false
+	case slices.Contains([]string{"cat", "pv", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat", "lzcat", "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "zstd", "unzstd", "lzma", "unlzma", "lz4", "lz4cat", "unlz4", "lzop", "lzip", "plzip", "pigz", "unpigz", "pbzip2", "brotli"}, src.Name):
 		// cat a.tgz b.tar | tar x, gzip -c a.tgz | tar x: the bytes of
 		// files on disk, joined or recompressed (tar reads none of them
 		// as an archive it lists; today's judgement).
