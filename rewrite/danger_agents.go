@@ -107,6 +107,10 @@ with its own approvals on passes.`,
 					Message: "claude --agents " + clipText(a.Value, 60) + " defines subagents whose hooks (or definitions only known at run time) run commands outside corral's hook, or whose permissionMode turns Claude Code's own prompts off"})
 				return
 			}
+			if why, loose := claudeCLILoosens(args); loose {
+				p.Report(c, Finding{Rule: "agent-unguarded", Decision: Ask, Message: "claude " + why})
+				return
+			}
 		}
 		if name == "codex" {
 			if opt, what, ok := codexConfigOverride(args); ok {

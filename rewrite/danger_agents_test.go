@@ -33,6 +33,29 @@ func TestAgentUnguarded(t *testing.T) {
 		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x","permissionMode":"plan"}}'`, Allow},
 		{`claude -p hi --agents "$A"`, Ask},
 		{`claude -p hi --agents '{"x":{"description":"x","prompt":"x"}}'`, Allow},
+		// The command-line spellings (red team 17 RG4c): --allowedTools
+		// (variadic: the words up to the next option) and --permission-mode
+		// approving Bash, Write, Edit or MCP tools broadly ask; read-only
+		// tools, a narrowed command and plan pass, as does a prompt after
+		// the list.
+		{`claude --allowedTools 'Bash(*)' -p hi`, Ask},
+		{`claude --allowed-tools 'Bash(*)' -p hi`, Ask},
+		{`claude --allowedTools=Bash -p hi`, Ask},
+		{`claude --allowedTools Read Write -p hi`, Ask},
+		{`claude -p hi --allowedTools 'Read,Edit'`, Ask},
+		{`claude -p hi --allowedTools mcp__github`, Ask},
+		{`claude -p hi --allowedTools 'Write(**)'`, Ask},
+		{`claude -p hi --allowedTools "$T"`, Ask},
+		{`claude -p --permission-mode acceptEdits hi`, Ask},
+		{`claude -p --permission-mode=dontAsk hi`, Ask},
+		{`claude -p --permission-mode "$M" hi`, Ask},
+		{`npx @anthropic-ai/claude-code --allowedTools Bash -p hi`, Ask},
+		{`claude -p 'hi' --allowedTools Read`, Allow},
+		{`claude --allowedTools 'Bash(git status:*)' Read -p hi`, Allow},
+		{`claude -p --allowedTools Read Grep 'summarize the bash script'`, Allow},
+		{`claude -p --permission-mode plan hi`, Allow},
+		{`claude -p --permission-mode default hi`, Allow},
+		{`claude -p --model sonnet Bash`, Allow},
 		// Red team 15 RG4: codex's hooks are a feature flag, off for one
 		// run with --disable or a features override.
 		{"codex exec --disable hooks hi", Ask},

@@ -17,12 +17,17 @@ func TestLazyTableNames(t *testing.T) {
 	for k := range messageFileReaders.Get() {
 		readers = append(readers, k)
 	}
+	var configReaders []string
+	for k := range configFileReaders.Get() {
+		configReaders = append(configReaders, k)
+	}
 	for _, c := range []struct {
 		name         string
 		table, names []string
 	}{
 		{"outputPrograms", outputs, outputPrograms[:]},
 		{"messageFileReaderKeys", readers, messageFileReaderKeys[:]},
+		{"configFileReaderKeys", configReaders, configFileReaderKeys[:]},
 	} {
 		table, names := slices.Clone(c.table), slices.Clone(c.names)
 		slices.Sort(table)

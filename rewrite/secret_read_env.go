@@ -182,6 +182,7 @@ func checkSecretVars(p *Pass) {
 	}
 	checkShellReads(p)
 	checkFileReaders(p)
+	checkConfigFileReaders(p)
 	for _, c := range p.Model.Calls {
 		if len(c.Sources) == 0 || !argPrinter(c) {
 			continue

@@ -73,7 +73,7 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 		// stderr, the C source of --libcurl, the ETag, HSTS and Alt-Svc
 		// caches (read and written back).
 		{program: "curl", spec: specFor("curl"), opts: []string{"c", "cookie-jar", "D", "dump-header", "trace", "trace-ascii",
-			"stderr", "libcurl", "etag-save", "hsts", "alt-svc"}},
+			"stderr", "libcurl", "etag-save", "hsts", "alt-svc"}, operands: curlWriteOutFiles},
 		// wget -o/--output-file LOGFILE, -a/--append-output LOGFILE,
 		// --save-cookies FILE, --hsts-file FILE.
 		{program: "wget", spec: specFor("wget"), opts: []string{"o", "output-file", "a", "append-output", "save-cookies",

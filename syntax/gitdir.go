@@ -148,6 +148,7 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 			}
 			r.config, r.dir = gitCommonConfig(g), g
 		}
+		r = w.commonDirRepo(r, env, dir)
 		switch {
 		case hasWT && wt.Static:
 			r.top = dir.Join(wt.Value).Path
@@ -177,22 +178,24 @@ func (w *walker) locateGitRepo(call *Call, dir Dir, gitDirOpt, workTreeOpt *Arg,
 		if fi, err := os.Stat(dot); err == nil {
 			switch {
 			case fi.IsDir():
-				return gitRepoAt{config: path.Join(dot, "config"), top: d, dir: dot}
+				// A .git directory with a commondir file takes its
+				// config (and hooks) from there (red team 17 GC1).
+				return w.commonDirRepo(gitRepoAt{config: gitCommonConfig(dot), top: d, dir: dot}, env, dir)
 			case fi.Mode().IsRegular():
 				if g, ok := gitDirFile(dot); ok {
-					return gitRepoAt{config: gitCommonConfig(g), top: d, dir: g}
+					return w.commonDirRepo(gitRepoAt{config: gitCommonConfig(g), top: d, dir: g}, env, dir)
 				}
 			}
 		}
 		if gitDirLayout(d) {
-			r := gitRepoAt{config: path.Join(d, "config"), top: d, dir: d}
+			r := gitRepoAt{config: gitCommonConfig(d), top: d, dir: d}
 			if v, ok := configWorktree(r.config); ok {
 				r.top = Dir{Path: d, Known: true}.Join(v).Path
 			}
 			if hasWT && wt.Static {
 				r.top = dir.Join(wt.Value).Path
 			}
-			return r
+			return w.commonDirRepo(r, env, dir)
 		}
 		parent := path.Dir(d)
 		if parent == d || ceilings[parent] {
@@ -372,4 +375,23 @@ func configWorktree(file string) (string, bool) {
 		}
 	}
 	return v, ok
+}
+
+// commonDirRepo applies GIT_COMMON_DIR to a repository git found: git
+// takes its config and hooks from that directory (named relative to the
+// working directory) instead of the git directory's or its commondir
+// file's (red team 17 GC1). One only known at run time leaves the config
+// unknown.
+func (w *walker) commonDirRepo(r gitRepoAt, env func(string) (Arg, bool), dir Dir) gitRepoAt {
+	v, ok := env("GIT_COMMON_DIR")
+	if !ok {
+		return r
+	}
+	if !v.Static || v.Value == "" || !dir.Known {
+		r.config = ""
+		r.named = true
+		return r
+	}
+	r.config = path.Join(dir.Join(v.Value).Path, "config")
+	return r
 }

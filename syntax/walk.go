@@ -2370,7 +2370,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	var env *state
 	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
-		call.Name == "uv" || call.Name == "uvx" || underUv(args[:len(args)-len(inv.words)]) || len(ce.Assigns) > 0 {
+		call.Name == "uv" || call.Name == "uvx" || underUv(args[:len(args)-len(inv.words)]) || len(ce.Assigns) > 0 ||
+		// npm's config files named in the environment
+		// (NPM_CONFIG_USERCONFIG; red team 17 SK1).
+		call.Name == "npm" {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
 			env = cmdState.clearedEnv(call.Dir, w.home)

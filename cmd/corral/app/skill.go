@@ -441,58 +441,13 @@ func blockListAfter(fm, key string) string {
 	return strings.Join(items, ",")
 }
 
-// splitToolList splits an allowed-tools value (a comma or blank separated
-// string, or a flow list [a, b]) into its entries; a blank inside
-// parentheses (Bash(git commit:*)) stays in its entry.
-func splitToolList(v string) []string {
-	v = strings.TrimSpace(v)
-	if strings.HasPrefix(v, "[") && strings.HasSuffix(v, "]") {
-		v = v[1 : len(v)-1]
-	}
-	var out []string
-	depth, start := 0, 0
-	flush := func(end int) {
-		if t := strings.Trim(strings.TrimSpace(v[start:end]), `"'`); t != "" {
-			out = append(out, t)
-		}
-	}
-	for i := 0; i < len(v); i++ {
-		switch v[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',', ' ', '\t':
-			if depth == 0 {
-				flush(i)
-				start = i + 1
-			}
-		}
-	}
-	flush(len(v))
-	return out
-}
+// splitToolList splits an allowed-tools value into its entries
+// (rewrite.SplitToolList, which claude's --allowedTools shares).
+func splitToolList(v string) []string { return rewrite.SplitToolList(v) }
 
 // narrowTool reports an allowed-tools entry that approves nothing that
-// runs or writes as a whole: a read-only tool, or Bash narrowed to a
-// command (Bash(git status:*), Bash(npm test)).
-func narrowTool(t string) bool {
-	switch t {
-	case "Read", "Grep", "Glob", "LS", "WebSearch", "WebFetch", "TodoWrite", "TodoRead", "Task":
-		return true
-	}
-	if inner, ok := strings.CutPrefix(t, "Bash("); ok && strings.HasSuffix(inner, ")") {
-		inner = strings.TrimSpace(strings.TrimSuffix(inner, ")"))
-		cmd := strings.TrimSpace(strings.TrimSuffix(strings.TrimSuffix(inner, "*"), ":"))
-		return cmd != "" && !strings.ContainsAny(cmd, "*?") && cmd != ":"
-	}
-	for _, ro := range []string{"Read(", "Grep(", "Glob(", "WebFetch("} {
-		if strings.HasPrefix(t, ro) {
-			return true
-		}
-	}
-	return false
-}
+// runs or writes as a whole (rewrite.NarrowTool).
+func narrowTool(t string) bool { return rewrite.NarrowTool(t) }
 
 // clip shortens s for a message.
 func clip(s string, n int) string {

@@ -1,0 +1,116 @@
+package rewrite
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+	"github.com/corral-dev/corral/syntax"
+	"github.com/corral-dev/corral/syntax/lang"
+)
+
+// configFileReader is a program given a file as its own configuration,
+// by an option or an environment variable, that prints what it parsed or
+// quotes in its errors the lines it cannot parse (red team 17 SK1): npm
+// config list prints each KEY = value of a userconfig (a .env's lines
+// are npm settings), npm config get KEY one of them; curl -K quotes each
+// line that is no option ("warning: 'LINE' is unknown"), a private key's
+// base64 lines whole; ssh -F quotes the keyword of each line it cannot
+// read and ssh -G prints the settings; pip config list prints every
+// value of PIP_CONFIG_FILE; Python's interactive start-up runs
+// PYTHONSTARTUP, whose traceback quotes the line that is no Python.
+type configFileReader struct {
+	spec optSpec
+	// opts are the options whose value is the config file.
+	opts []string
+	// env are the variables whose value is the config file.
+	env []string
+	// verb says what the program does with the file.
+	verb string
+}
+
+// configFileReaderKeys are configFileReaders' keys, so that a call of any
+// other program does not build the table.
+var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", string(lang.Python)}
+
+var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[string]configFileReader {
+	const npmVerb = "prints as its settings (npm config list, get) the lines of"
+	npm := configFileReader{spec: optSpec{longVal: longOpts("userconfig", "globalconfig"), longEq: true},
+		opts: []string{"userconfig", "globalconfig"},
+		env:  []string{"NPM_CONFIG_USERCONFIG", "npm_config_userconfig", "NPM_CONFIG_GLOBALCONFIG", "npm_config_globalconfig"}, verb: npmVerb}
+	ssh := configFileReader{spec: sshSpec, opts: []string{"F"}, verb: "quotes in its errors (and prints with -G) the lines of its config file"}
+	pip := configFileReader{env: []string{"PIP_CONFIG_FILE"}, verb: "prints as its settings (pip config list) the values of"}
+	return map[string]configFileReader{
+		"npm":  npm,
+		"curl": {spec: specFor("curl"), opts: []string{"K", "config"}, verb: "quotes in its warnings each line that is no option of its config file"},
+		"ssh":  ssh, "scp": ssh, "sftp": ssh,
+		"pip": pip, "pip3": pip,
+		string(lang.Python): {env: []string{"PYTHONSTARTUP"}, verb: "runs at its interactive start-up, and quotes in the traceback the lines of,"},
+	}
+}}
+
+// checkConfigFileReaders judges the calls of configFileReaders: a secret
+// given as the program's config file is a read of that secret.
+func checkConfigFileReaders(p *Pass) {
+	for _, c := range p.Model.Calls {
+		key := c.Name
+		if lang.ForProgram(key) == lang.Python {
+			key = string(lang.Python) // every Python interpreter's name
+		}
+		if key == "git" {
+			p.checkGitConfigIncludes(c)
+			continue
+		}
+		if !slices.Contains(configFileReaderKeys[:], key) {
+			continue
+		}
+		r := configFileReaders.Get()[key]
+		var files []syntax.Arg
+		if len(r.opts) > 0 {
+			opts, _ := scan(c.Args, r.spec)
+			for _, o := range find(opts, r.opts...) {
+				files = append(files, o.val)
+			}
+		}
+		for _, name := range r.env {
+			if v, ok := c.EnvKnown(name); ok && v != "" {
+				files = append(files, syntax.Arg{Value: v, Raw: v, Static: true})
+			}
+		}
+		for _, f := range files {
+			if s, ok := p.secretOf(c.Dir, f); ok {
+				p.reportSecret(c, s, c.Name+" "+r.verb)
+				break
+			}
+		}
+	}
+}
+
+// checkGitConfigIncludes judges git config and git var -l given a secret
+// as part of the configuration they print: -c include.path=F or
+// includeIf.COND.path=F before the subcommand (git takes only an absolute
+// or ~ path there): git config -l prints every value it parsed, as git
+// config -f F does (GIT_CONFIG_GLOBAL=F is gitConfigFile's).
+func (p *Pass) checkGitConfigIncludes(c *syntax.Call) {
+	dir, sub := gitArgs(c)
+	if sub < 0 || c.Args[sub].Value != "config" && c.Args[sub].Value != "var" {
+		return
+	}
+	var files []syntax.Arg
+	for j := 0; j+1 < sub; j++ {
+		if a := c.Args[j]; !a.Static || a.Value != "-c" || !c.Args[j+1].Static {
+			continue
+		}
+		k, v, ok := strings.Cut(c.Args[j+1].Value, "=")
+		k = strings.ToLower(k)
+		if ok && (k == "include.path" || strings.HasPrefix(k, "includeif.") && strings.HasSuffix(k, ".path")) {
+			files = append(files, syntax.Arg{Value: v, Raw: v, Static: true})
+		}
+	}
+	for _, f := range files {
+		if s, ok := p.secretOf(dir, f); ok {
+			p.reportSecret(c, s, "git "+c.Args[sub].Value+" prints as its configuration the values of")
+			return
+		}
+	}
+}
