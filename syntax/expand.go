@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -1779,17 +1778,40 @@ func IsDirStackTilde(name string) bool {
 // matches, shares them) or after climbing out of one of its directories
 // (/proc/self/task/$$/../../root; red team 16 PR1b). The path returned
 // goes through /proc/self itself.
+//
+// The part after cwd or root is kept as written: a ".." there climbs out
+// of the link's target (the working directory), not out of /proc, so
+// /proc/$$/cwd/../x is the directory above the working directory's x
+// (red team 17 PR1c); only the directories inside /proc before the link
+// are cleaned.
 func shellProcPlace(v string) (string, bool) {
-	c := filepath.Clean(procpath.FdDirAlias(v))
-	if rest, ok := strings.CutPrefix(c, "/proc/self/task/"); ok {
-		if _, after, ok := strings.Cut(rest, "/"); ok {
-			c = "/proc/self/" + after
+	segs := strings.Split(procpath.FdDirAlias(v), "/")
+	var stack []string
+	for i, seg := range segs {
+		switch seg {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			continue
 		}
-	}
-	for _, s := range []string{"/proc/self/cwd", "/proc/self/root"} {
-		if c == s || strings.HasPrefix(c, s+"/") {
-			return c, true
+		stack = append(stack, seg)
+		if seg != "cwd" && seg != "root" {
+			continue
 		}
+		if len(stack) == 5 && stack[2] == "task" {
+			stack = append(stack[:2], seg)
+		}
+		if len(stack) != 3 || stack[0] != "proc" || stack[1] != "self" {
+			return "", false
+		}
+		place := "/proc/self/" + seg
+		if rest := strings.Join(segs[i+1:], "/"); rest != "" {
+			place += "/" + rest
+		}
+		return place, true
 	}
 	return "", false
 }
