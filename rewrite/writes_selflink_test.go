@@ -85,6 +85,10 @@ func TestPathAliases(t *testing.T) {
 		{"echo x > /proc/self/task/$$/cwd/../proj/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"echo x > /proc/$$/task/$$/cwd/./../proj/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"echo x > /proc/$$/cwd/../proj/notes.txt", "echo x > notes.txt"},
+		// The shell's process directory kept in a variable.
+		{"x=/proc/self/task/$$; echo x > $x/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=/proc/$$/task/$$; echo x > $x/root/$PWD/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=/proc/$BASHPID/; rm -f $x/cwd/../proj/.claude/settings.json", "rm -f .claude/settings.json"},
 		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf ~root/", "rm -rf /root/"},
@@ -102,7 +106,7 @@ func TestPathAliases(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task", "ls /proc/$$/fd", "ls /proc/$$/cwd/", "readlink /proc/$$/cwd", "cat /proc/self/status"} {
+	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task", "ls /proc/$$/fd", "ls /proc/$$/cwd/", "readlink /proc/$$/cwd", "cat /proc/self/status", "x=/proc/$$; cat $x/status; ls $x/fd"} {
 		if d := Check(cfg, cmd).Decision; d != Allow {
 			t.Errorf("%s: %s, want allow", cmd, d)
 		}

@@ -1381,6 +1381,12 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			if place, ok := shellProcPlace(v); ok {
 				a.SetCandidates(append(a.Candidates(), place))
 				a.OneOf = true
+			} else if dir, ok := shellProcDir(v); ok {
+				// x=/proc/self/task/$$: the shell's own directory,
+				// kept so $x/root/… and $x/environ are judged
+				// (red team 17 PR1c).
+				a.SetCandidates(append(a.Candidates(), dir))
+				a.OneOf = true
 			}
 		}
 		return
@@ -1768,6 +1774,17 @@ func dirStackTilde(name string) (string, bool) {
 func IsDirStackTilde(name string) bool {
 	_, ok := dirStackTilde(name)
 	return ok
+}
+
+// shellProcDir returns the shell's own process directory, once its id is
+// written as self: /proc/self for /proc/$$, /proc/self/task/$$ and
+// /proc/$$/task/$$ (the main thread's).
+func shellProcDir(v string) (string, bool) {
+	switch strings.TrimRight(v, "/") {
+	case "/proc/self", "/proc/self/task/self":
+		return "/proc/self", true
+	}
+	return "", false
 }
 
 // shellProcPlace returns the path through the shell's own /proc entry
