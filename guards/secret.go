@@ -463,9 +463,19 @@ func (s *Secrets) match(env Env, path string, throughProc bool) (Secret, bool) {
 		}
 		// Only a pattern written for /proc names a file there
 		// (/proc/*/environ: a process's environment).
+		// A task's directory holds its process's entries
+		// (/proc/1/task/1/environ is /proc/1/environ; red team 17
+		// PR1c): the pattern is tried on the path without it too.
+		forms := []string{np.Abs}
+		if f, ok := procTaskless(np.Abs); ok {
+			forms = append(forms, f)
+		}
 		for _, p := range s.patterns {
-			if strings.HasPrefix(p.raw, "/proc/") {
-				if ok, _ := doublestar.Match(p.raw, np.Abs); ok {
+			if !strings.HasPrefix(p.raw, "/proc/") {
+				continue
+			}
+			for _, f := range forms {
+				if ok, _ := doublestar.Match(p.raw, f); ok {
 					return Secret{Path: np, Pattern: p.raw}, true
 				}
 			}
@@ -571,6 +581,22 @@ func (s *Secrets) procCandidates(env Env, path string) []string {
 		}
 	}
 	return out
+}
+
+// procTaskless returns a path in a task's directory of /proc
+// (/proc/PID/task/TID/X) as the same path in its process's
+// (/proc/PID/X): the entries a task shares with its process (environ,
+// cwd, root) are found either way.
+func procTaskless(p string) (string, bool) {
+	r, ok := strings.CutPrefix(p, "/proc/")
+	if !ok {
+		return "", false
+	}
+	segs := strings.SplitN(r, "/", 4)
+	if len(segs) < 4 || !procID(segs[0]) || segs[1] != "task" || !procID(segs[2]) {
+		return "", false
+	}
+	return "/proc/" + segs[0] + "/" + segs[3], true
 }
 
 // procLink splits a path in a process's /proc directory into the entry

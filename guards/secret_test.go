@@ -47,6 +47,12 @@ func TestSecretsMatch(t *testing.T) {
 		{"~/.local/share/keyrings/login.keyring", "~/.local/share/keyrings"},
 		{"/proc/1/environ", "/proc/*/environ"},
 		{"/proc/self/environ", "/proc/*/environ"},
+		// A task's directory holds its process's environ (red team 17 PR1c).
+		{"/proc/1/task/1/environ", "/proc/*/environ"},
+		{"/proc/self/task/4242/environ", "/proc/*/environ"},
+		{"/proc/thread-self/../self/task/7/environ", "/proc/*/environ"},
+		{"/proc/1/task/1/status", ""},
+		{"/proc/1/task/environ", ""},
 		{"/proc/self/status", ""},
 		{"/proc/cpuinfo", ""},
 		{".env", ".env"},

@@ -29,9 +29,15 @@ func TestSecretsThroughProc(t *testing.T) {
 		{"head < /proc/$PPID/cwd/.env", "deny"},
 		{"grep -r TOKEN /proc/1/cwd", "deny"},
 		{"cp /proc/1/cwd/.env /tmp/x", "deny"},
+		// A task's environ is its process's (red team 17 PR1c).
+		{"cat /proc/1/task/1/environ", "deny"},
+		{"x=/proc/$$/task/$$; tr '\\0' '\\n' < $x/environ", "deny"},
+		{"x=/proc/$$; strings $x/environ", "deny"},
 		// Look-alikes.
 		{"cat /proc/$PPID/status", "allow"},
 		{"cat /proc/$PPID/cmdline", "allow"},
+		{"cat /proc/1/task/1/status", "allow"},
+		{"x=/proc/$$; cat $x/status", "allow"},
 		{"cat /proc/1/cwd/README.md", "allow"},
 		{"cat /proc/$PPID/cwd/src/main.go", "allow"},
 		{"cat /proc/$PPID/root/etc/hostname", "allow"},

@@ -76,6 +76,19 @@ func TestPathAliases(t *testing.T) {
 		{"echo x > /proc/self/task/$$/../../cwd/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"echo x > /proc/self/task/$BASHPID/cwd/notes.txt", "echo x > notes.txt"},
 		{"echo x > /proc/$$/task/*/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		// A ".." after cwd climbs out of the working directory, not out
+		// of /proc (red team 17 PR1c).
+		{"echo x > /proc/$$/cwd/../proj/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"rm -f /proc/$$/cwd/../proj/.claude/settings.json", "rm -f .claude/settings.json"},
+		{"cp notes.txt /proc/$BASHPID/cwd/../proj/.claude/settings.json", "cp notes.txt .claude/settings.json"},
+		{"echo x > /proc/$$/fd/../cwd/../proj/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"echo x > /proc/self/task/$$/cwd/../proj/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"echo x > /proc/$$/task/$$/cwd/./../proj/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"echo x > /proc/$$/cwd/../proj/notes.txt", "echo x > notes.txt"},
+		// The shell's process directory kept in a variable.
+		{"x=/proc/self/task/$$; echo x > $x/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=/proc/$$/task/$$; echo x > $x/root/$PWD/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=/proc/$BASHPID/; rm -f $x/cwd/../proj/.claude/settings.json", "rm -f .claude/settings.json"},
 		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf ~root/", "rm -rf /root/"},
@@ -93,7 +106,7 @@ func TestPathAliases(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task"} {
+	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task", "ls /proc/$$/fd", "ls /proc/$$/cwd/", "readlink /proc/$$/cwd", "cat /proc/self/status", "x=/proc/$$; cat $x/status; ls $x/fd"} {
 		if d := Check(cfg, cmd).Decision; d != Allow {
 			t.Errorf("%s: %s, want allow", cmd, d)
 		}

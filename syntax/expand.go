@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -1395,6 +1394,12 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			if place, ok := shellProcPlace(v); ok {
 				a.SetCandidates(append(a.Candidates(), place))
 				a.OneOf = true
+			} else if dir, ok := shellProcDir(v); ok {
+				// x=/proc/self/task/$$: the shell's own directory,
+				// kept so $x/root/… and $x/environ are judged
+				// (red team 17 PR1c).
+				a.SetCandidates(append(a.Candidates(), dir))
+				a.OneOf = true
 			}
 		}
 		return
@@ -1784,6 +1789,17 @@ func IsDirStackTilde(name string) bool {
 	return ok
 }
 
+// shellProcDir returns the shell's own process directory, once its id is
+// written as self: /proc/self for /proc/$$, /proc/self/task/$$ and
+// /proc/$$/task/$$ (the main thread's).
+func shellProcDir(v string) (string, bool) {
+	switch strings.TrimRight(v, "/") {
+	case "/proc/self", "/proc/self/task/self":
+		return "/proc/self", true
+	}
+	return "", false
+}
+
 // shellProcPlace returns the path through the shell's own /proc entry
 // that names its working directory or root, once the shell's id is
 // written as self: /proc/self/cwd, /proc/self/root, and the same through
@@ -1792,17 +1808,40 @@ func IsDirStackTilde(name string) bool {
 // matches, shares them) or after climbing out of one of its directories
 // (/proc/self/task/$$/../../root; red team 16 PR1b). The path returned
 // goes through /proc/self itself.
+//
+// The part after cwd or root is kept as written: a ".." there climbs out
+// of the link's target (the working directory), not out of /proc, so
+// /proc/$$/cwd/../x is the directory above the working directory's x
+// (red team 17 PR1c); only the directories inside /proc before the link
+// are cleaned.
 func shellProcPlace(v string) (string, bool) {
-	c := filepath.Clean(procpath.FdDirAlias(v))
-	if rest, ok := strings.CutPrefix(c, "/proc/self/task/"); ok {
-		if _, after, ok := strings.Cut(rest, "/"); ok {
-			c = "/proc/self/" + after
+	segs := strings.Split(procpath.FdDirAlias(v), "/")
+	var stack []string
+	for i, seg := range segs {
+		switch seg {
+		case "", ".":
+			continue
+		case "..":
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+			continue
 		}
-	}
-	for _, s := range []string{"/proc/self/cwd", "/proc/self/root"} {
-		if c == s || strings.HasPrefix(c, s+"/") {
-			return c, true
+		stack = append(stack, seg)
+		if seg != "cwd" && seg != "root" {
+			continue
 		}
+		if len(stack) == 5 && stack[2] == "task" {
+			stack = append(stack[:2], seg)
+		}
+		if len(stack) != 3 || stack[0] != "proc" || stack[1] != "self" {
+			return "", false
+		}
+		place := "/proc/self/" + seg
+		if rest := strings.Join(segs[i+1:], "/"); rest != "" {
+			place += "/" + rest
+		}
+		return place, true
 	}
 	return "", false
 }

@@ -517,6 +517,15 @@ func newState(dir Dir, home string) *state {
 		"BASH":  {set: true, seeded: true, cands: []string{"/bin/bash"}},
 		"SHELL": {set: true, exported: true, seeded: true, cands: []string{"/bin/bash", "/bin/sh", "/bin/zsh"}},
 	}
+	// bash evaluates a value given to these as arithmetic (the seed of
+	// RANDOM and SRANDOM, getopts' OPTIND, HISTCMD, and SECONDS through
+	// declare and for; not LINENO, OPTERR, COLUMNS:
+	// TestSpecialIntegerVarsOracle), as for declare -i: a static
+	// RANDOM='a[$(cmd)]' runs cmd (red team 17 SA1). unset drops it, as
+	// bash's unset drops their special meaning.
+	for _, n := range []string{"RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "SECONDS"} {
+		st.vars[n] = variable{set: true, seeded: true, integer: true}
+	}
 	if home != "" {
 		st.vars["HOME"] = variable{known: true, set: true, str: home, exported: true, seeded: true}
 	}
