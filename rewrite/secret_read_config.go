@@ -31,7 +31,7 @@ type configFileReader struct {
 
 // configFileReaderKeys are configFileReaders' keys, so that a call of any
 // other program does not build the table.
-var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", string(lang.Python)}
+var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", "python"}
 
 var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[string]configFileReader {
 	const npmVerb = "prints as its settings (npm config list, get) the lines of"

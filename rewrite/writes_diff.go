@@ -195,7 +195,10 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 				ownGit = sameRepoGit(src, c)
 			}
 		default:
-			if stdin {
+			if stdin && !(c.Name == "git" && fetchers.Get()[src.Name]) {
+				// curl URL | git apply, gh pr diff N | git apply: a
+				// download, the acquisition rules' (curl's asks; a pull
+				// request of the project's own repository passes).
 				unread = "the output of " + src.Text()
 			}
 		}

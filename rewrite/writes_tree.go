@@ -347,8 +347,16 @@ func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
 		return false
 	}
+	if opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar")); has(opts, "O", "to-stdout", "t", "list") || len(find(opts, "to-command")) > 0 {
+		return false // the members go to stdout or a command (checkTarToCommand), or are only listed
+	}
 	switch src := in.Pipe.Calls[in.Stage-1]; {
 	case src == nil:
+		return false
+	case src.Name == "tee":
+		// curl URL | tee >(tar xz): the stage before tee is the source;
+		// a download's extraction is moved into the sandbox. tee's own
+		// source is not followed further: a limit.
 		return false
 	case fetchers.Get()[src.Name] || slices.Contains(packageFetch.Commands, src.Name) && syntax.RunnerOf(src.Name) == syntax.NotRunner:
 		// curl URL | tar xz, gdown URL --output - | tar xvf -: a
