@@ -49,23 +49,30 @@ func compoundShape(v string) bool {
 // maybeParen reports whether a word may expand to text that starts with
 // "(": false when its first character is written out and is another one.
 func maybeParen(wd *sh.Word) bool {
+	first, ok := writtenStart(wd)
+	return ok && (first == "" || first[0] == '(')
+}
+
+// writtenStart returns the text a word starts with as written (a literal,
+// single-quoted or double-quoted literal first part; "" when its first
+// part is anything else), and false for no word.
+func writtenStart(wd *sh.Word) (string, bool) {
 	if wd == nil || len(wd.Parts) == 0 {
-		return false
+		return "", false
 	}
-	var first string
 	switch p := wd.Parts[0].(type) {
 	case *sh.Lit:
-		first = p.Value
+		return p.Value, true
 	case *sh.SglQuoted:
-		first = p.Value
+		return p.Value, true
 	case *sh.DblQuoted:
 		if len(p.Parts) > 0 {
 			if l, ok := p.Parts[0].(*sh.Lit); ok {
-				first = l.Value
+				return l.Value, true
 			}
 		}
 	}
-	return first == "" || first[0] == '('
+	return "", true
 }
 
 // declCompound walks an assignment a declaration builtin is given whose
@@ -135,21 +142,9 @@ func (w *walker) declCompoundWord(c scope, st *state, d *sh.DeclClause, flags []
 // maybeName reports whether a word may expand to text that starts with a
 // name: false when its first character is written out and cannot.
 func maybeName(wd *sh.Word) bool {
-	if wd == nil || len(wd.Parts) == 0 {
+	first, ok := writtenStart(wd)
+	if !ok {
 		return false
-	}
-	var first string
-	switch p := wd.Parts[0].(type) {
-	case *sh.Lit:
-		first = p.Value
-	case *sh.SglQuoted:
-		first = p.Value
-	case *sh.DblQuoted:
-		if len(p.Parts) > 0 {
-			if l, ok := p.Parts[0].(*sh.Lit); ok {
-				first = l.Value
-			}
-		}
 	}
 	if first == "" {
 		return true
