@@ -1773,7 +1773,20 @@ func (w *walker) compoundText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		case "echo", "printf":
 			if t, dyn, ok := w.echoFedText(c, call); ok {
 				b.WriteString(t)
+				if call.Name == "echo" && !echoNoNewline(call) {
+					// echo ends its line: { echo set -e; cat f; } | sh is
+					// two lines, not "set -e" joined to f's first.
+					b.WriteByte('\n')
+				}
 				dynamic = dynamic || dyn
+				known = true
+				continue
+			}
+		case "cat":
+			// (cat F) | sh, { cat F; } | sh, if …; then cat F; fi | sh:
+			// the files' text, as for a simple stage (red team 17 CS1).
+			if t, ok := w.catFilesText(call); ok {
+				b.WriteString(t)
 				known = true
 				continue
 			}
@@ -1784,6 +1797,40 @@ func (w *walker) compoundText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		dynamic = true
 	}
 	return b.String(), dynamic, known
+}
+
+// echoNoNewline reports echo's -n among its leading options.
+func echoNoNewline(call *Call) bool {
+	for _, a := range call.Args {
+		if !a.Static || len(a.Value) < 2 || a.Value[0] != '-' || strings.Trim(a.Value[1:], "neE") != "" {
+			return false
+		}
+		if strings.Contains(a.Value, "n") {
+			return true
+		}
+	}
+	return false
+}
+
+// catFilesText returns the text cat prints from the files it is given as
+// static operands (no option, no standard input), read as the reader of
+// the stage that runs it reads them (readScript).
+func (w *walker) catFilesText(call *Call) (string, bool) {
+	if len(call.Args) == 0 {
+		return "", false
+	}
+	var b strings.Builder
+	for _, a := range call.Args {
+		if !a.Static || strings.HasPrefix(a.Value, "-") {
+			return "", false
+		}
+		t, ok := w.readScript(call.Dir.Join(a.Value))
+		if !ok {
+			return "", false
+		}
+		b.WriteString(t)
+	}
+	return b.String(), true
 }
 
 // printsNothing reports a command that writes nothing to its output.
