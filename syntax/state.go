@@ -523,9 +523,9 @@ func newState(dir Dir, home string) *state {
 	// TestSpecialIntegerVarsOracle), as for declare -i: a static
 	// RANDOM='a[$(cmd)]' runs cmd (red team 17 SA1). unset drops it, as
 	// bash's unset drops their special meaning.
-	for _, n := range []string{"RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "SECONDS"} {
-		st.vars[n] = variable{set: true, seeded: true, integer: true}
-	}
+	// They are not stored here (every copy of the state would copy them:
+	// TestHookMemory/1000-clones): get and setVar give a name of theirs
+	// that has no entry that variable (integerSpecial).
 	if home != "" {
 		st.vars["HOME"] = variable{known: true, set: true, str: home, exported: true, seeded: true}
 	}
@@ -775,6 +775,8 @@ func (st *state) setVar(name string, v variable) {
 		// declare -i and -A stay through assignments (unset drops them).
 		v.integer = v.integer || old.integer
 		v.assoc = v.assoc || old.assoc
+	} else if !ok && integerSpecial(name) && !v.nameref && (v.set || !v.known) {
+		v.integer = true // RANDOM=…: still bash's integer special
 	}
 	st.vars[name] = v
 	if len(v.from) > 0 {
@@ -858,7 +860,24 @@ func (st *state) get(name string) variable {
 	if v, ok := st.vars[n]; ok {
 		return v
 	}
+	if integerSpecial(n) {
+		return integerSpecialVar
+	}
 	return variable{from: st.wild}
+}
+
+// integerSpecialVar is the variable bash's integer specials hold until
+// they are assigned or unset (see newState).
+var integerSpecialVar = variable{set: true, seeded: true, integer: true}
+
+// integerSpecial reports a variable bash evaluates a value given to as
+// arithmetic from its start (see newState).
+func integerSpecial(name string) bool {
+	switch name {
+	case "RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "SECONDS":
+		return true
+	}
+	return false
 }
 
 // assign gives name (the variable its name reference names) a known
