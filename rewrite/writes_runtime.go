@@ -342,7 +342,7 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 	}
 	const unknownText = "which the agent loads with the contents of every @file they name, with text only known at run time"
 	if !strings.ContainsAny(name, "*?[") {
-		for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+		for _, mem := range syntax.MemoryFileNames() {
 			if findNameMatch(name, mem, fold) {
 				ask(unknownText)
 				return
@@ -441,7 +441,7 @@ func (p *Pass) judgeMemoryText(c *syntax.Call, f, text string) {
 // a name ending in .md, which a pattern can only match if it ends in d
 // or a pattern character.
 func memoryNamePossible(pattern string, fold bool) bool {
-	for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+	for _, mem := range syntax.MemoryFileNames() {
 		if findNameMatch(pattern, mem, fold) {
 			return true
 		}
@@ -485,7 +485,7 @@ func (p *Pass) loadedMemoryFiles(root, pattern string, fold bool) ([]string, boo
 	if cfg.Project != "" {
 		for a := path.Dir(cfg.Project); ; a = path.Dir(a) {
 			if a == root || guards.Within(root, a) {
-				for _, mem := range []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"} {
+				for _, mem := range syntax.MemoryFileNames() {
 					f := path.Join(a, mem)
 					if fi, err := os.Lstat(f); err == nil && fi.Mode().IsRegular() && findNameMatch(pattern, mem, fold) {
 						out = append(out, f)

@@ -22,6 +22,12 @@ type FileRef struct {
 	File, Ref string
 }
 
+// MemoryFileNames are the names of the memory files the agents load by
+// themselves wherever they sit (ReferencingFile), a fresh slice each call.
+func MemoryFileNames() []string {
+	return []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"}
+}
+
 // ReferencingFile reports whether the agents expand @PATH references in
 // the file at path when they load it by themselves: a memory file or a
 // Markdown file under a .claude/rules directory.

@@ -50,7 +50,7 @@ func NewImportedFiles(project, home string, read func(string) (string, bool)) *I
 // memoryRoots returns the memory files the agent loads at start that are
 // on disk.
 func (im *ImportedFiles) memoryRoots() []string {
-	names := []string{"CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md"}
+	names := MemoryFileNames()
 	var out []string
 	add := func(p string) {
 		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() {
