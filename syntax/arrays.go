@@ -220,7 +220,7 @@ func (r *resolver) arithIndex(x sh.ArithmExpr) (int, bool) {
 		return n, true
 	}
 	pure := true
-	sh.Walk(x, func(n sh.Node) bool {
+	walkTree(x, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst, *sh.UnaryArithm:
 			if u, ok := n.(*sh.UnaryArithm); ok && (u.Op == sh.Minus || u.Op == sh.Plus) {
@@ -261,7 +261,7 @@ func (r *resolver) arithIndex(x sh.ArithmExpr) (int, bool) {
 // unset (bash evaluates a name's value as an expression in turn).
 func (r *resolver) arithPlain(x sh.ArithmExpr) bool {
 	ok := true
-	sh.Walk(x, func(n sh.Node) bool {
+	walkTree(x, func(n sh.Node) bool {
 		var name string
 		switch n := n.(type) {
 		case *sh.Lit:
@@ -298,7 +298,7 @@ func (r *resolver) unorderedNames(w *sh.Word) (names map[string]bool, mixed bool
 	}
 	keyed := map[string]bool{}
 	bad := false
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		p, ok := n.(*sh.ParamExp)
 		if !ok || p.Param == nil || p.Index == nil || p.Names != 0 {
 			return true

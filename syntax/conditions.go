@@ -103,7 +103,7 @@ func (w *walker) callTruth(c scope, ce *sh.CallExpr, st *state) truth {
 		// fails (or the variable is read-only, which the model does not
 		// know).
 		subst := false
-		sh.Walk(ce, func(n sh.Node) bool {
+		walkTree(ce, func(n sh.Node) bool {
 			switch n.(type) {
 			case *sh.CmdSubst:
 				subst = true

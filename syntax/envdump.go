@@ -63,7 +63,7 @@ func (a Arg) ParamRefs() (names, indirect []string) {
 func paramRefs(n sh.Node) (names, indirect []string) {
 	seen := map[string]bool{}
 	seenInd := map[string]bool{}
-	sh.Walk(n, func(n sh.Node) bool {
+	walkTree(n, func(n sh.Node) bool {
 		pe, ok := n.(*sh.ParamExp)
 		if !ok || pe.Param == nil {
 			return true
@@ -127,7 +127,7 @@ func (sc *Script) Assignments() []Assignment {
 		refs, ind := paramRefs(n)
 		out = append(out, Assignment{Name: name, Refs: append(refs, ind...), Start: int(n.Pos().Offset()), End: int(n.End().Offset())})
 	}
-	sh.Walk(sc.File, func(n sh.Node) bool {
+	walkTree(sc.File, func(n sh.Node) bool {
 		switch x := n.(type) {
 		case *sh.Assign:
 			if x.Name == nil {
@@ -191,7 +191,7 @@ func (sc *Script) StdoutTargets(start, end int) []string {
 		return nil
 	}
 	var found []string
-	sh.Walk(sc.File, func(n sh.Node) bool {
+	walkTree(sc.File, func(n sh.Node) bool {
 		st, ok := n.(*sh.Stmt)
 		if !ok {
 			return true

@@ -177,7 +177,7 @@ func (w *walker) paramVals(c scope, wd *sh.Word, st *state) {
 // arithmetic comparisons and the name of -v.
 func (w *walker) evalTest(c scope, t *sh.TestClause, st *state) {
 	r := w.resolver(c, st)
-	sh.Walk(t.X, func(n sh.Node) bool {
+	walkTree(t.X, func(n sh.Node) bool {
 		switch x := n.(type) {
 		case *sh.BinaryTest:
 			if arithTestOps.Get()[x.Op.String()] {

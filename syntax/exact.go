@@ -878,7 +878,7 @@ func computedInside(w *sh.Word) bool {
 	if w == nil {
 		return false
 	}
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if pe, ok := n.(*sh.ParamExp); ok && (pe.Repl != nil || pe.Exp != nil && pe.Exp.Op == sh.OtherParamOps) {
 			found = true
 		}

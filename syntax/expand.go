@@ -171,7 +171,7 @@ func (e *wordEnv) candLen(name string) int {
 // (${a[@]}, ${a[*]}, ${!a[@]} aside).
 func allElements(w *sh.Word) bool {
 	found := false
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if p, ok := n.(*sh.ParamExp); ok && p.Index != nil && !p.Excl {
 			if l, ok := p.Index.(*sh.Word); ok && (l.Lit() == "@" || l.Lit() == "*") {
 				found = true
@@ -531,7 +531,7 @@ var caseOrEscapeOp = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // ${name[@]…}: expansions that make several fields inside double quotes.
 func splitsInQuotes(w *sh.Word) bool {
 	found := false
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if pe, ok := n.(*sh.ParamExp); ok && pe.Param != nil {
 			if pe.Param.Value == "@" {
 				found = true
@@ -601,7 +601,7 @@ func (r *resolver) scanParam(s *wordScan, p *sh.ParamExp, quoted bool) {
 		inner = append(inner, p.Exp.Word)
 	}
 	for _, n := range inner {
-		sh.Walk(n, func(n sh.Node) bool {
+		walkTree(n, func(n sh.Node) bool {
 			switch n := n.(type) {
 			case *sh.CmdSubst, *sh.ProcSubst:
 				s.dynamic, s.subst = true, true
@@ -632,7 +632,7 @@ func (r *resolver) scanArithm(s *wordScan, x sh.ArithmExpr) {
 	if x == nil {
 		return
 	}
-	sh.Walk(x, func(n sh.Node) bool {
+	walkTree(x, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			s.dynamic, s.subst = true, true
@@ -868,7 +868,7 @@ func (r *resolver) prepare(w *sh.Word, assignment bool) (*sh.Word, bool) {
 // bash).
 func assignsPlainly(w *sh.Word) bool {
 	ok := true
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			ok = false
@@ -900,7 +900,7 @@ func assignsOnce(w *sh.Word) bool {
 	assigns := false
 	names := map[string]int{}
 	ok := true
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
 			ok = false
@@ -1512,7 +1512,7 @@ func (r *resolver) substEmpty(a *Arg, w *sh.Word, s wordScan) {
 				continue
 			default:
 				nested := false
-				sh.Walk(p, func(n sh.Node) bool {
+				walkTree(p, func(n sh.Node) bool {
 					switch n.(type) {
 					case *sh.CmdSubst, *sh.ProcSubst:
 						nested = true

@@ -21,7 +21,7 @@ func (m *Model) Functions() []Function {
 		if sc.File == nil {
 			continue
 		}
-		sh.Walk(sc.File, func(n sh.Node) bool {
+		walkTree(sc.File, func(n sh.Node) bool {
 			fd, ok := n.(*sh.FuncDecl)
 			if !ok || fd.Name == nil || fd.Body == nil {
 				return true
@@ -29,7 +29,7 @@ func (m *Model) Functions() []Function {
 			name := fd.Name.Value
 			calls, parallel := 0, false
 			visit := func(n sh.Node) {
-				sh.Walk(n, func(n sh.Node) bool {
+				walkTree(n, func(n sh.Node) bool {
 					switch x := n.(type) {
 					case *sh.Stmt:
 						if x.Background && callsName(x, name) {
@@ -84,7 +84,7 @@ func (m *Model) SpawnLoops() []SpawnLoop {
 		if sc.File == nil {
 			continue
 		}
-		sh.Walk(sc.File, func(n sh.Node) bool {
+		walkTree(sc.File, func(n sh.Node) bool {
 			var body []*sh.Stmt
 			switch x := n.(type) {
 			case *sh.WhileClause:
@@ -103,7 +103,7 @@ func (m *Model) SpawnLoops() []SpawnLoop {
 			}
 			spawns, throttled := false, false
 			for _, s := range body {
-				sh.Walk(s, func(n sh.Node) bool {
+				walkTree(s, func(n sh.Node) bool {
 					switch x := n.(type) {
 					case *sh.Stmt:
 						if x.Background {

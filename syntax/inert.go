@@ -95,7 +95,7 @@ func (m *Model) ChangesNothing() bool {
 			return false
 		}
 		ok := true
-		sh.Walk(s.File, func(n sh.Node) bool {
+		walkTree(s.File, func(n sh.Node) bool {
 			switch n := n.(type) {
 			case *sh.Assign, *sh.DeclClause, *sh.FuncDecl, *sh.ArithmCmd, *sh.ArithmExp, *sh.LetClause,
 				*sh.TestClause, *sh.CoprocClause, *sh.TimeClause, *sh.ProcSubst:

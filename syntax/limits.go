@@ -52,7 +52,7 @@ func withinLimits(src string) bool {
 		empty bool
 	}
 	seen := map[int]found{}
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		if r, ok := n.(*sh.Redirect); ok && (r.Op == sh.Hdoc || r.Op == sh.DashHdoc) && r.Word != nil {
 			stop, _ := endWord(r.Word)
 			seen[int(r.OpPos.Offset())] = found{stop: stop, dash: r.Op == sh.DashHdoc, empty: r.Hdoc == nil}

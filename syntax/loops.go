@@ -22,7 +22,7 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 	// The for loops around the call, outermost first.
 	var loops []*sh.WordIter
 	pos := c.Stmt.Pos().Offset()
-	sh.Walk(c.Script.File, func(n sh.Node) bool {
+	walkTree(c.Script.File, func(n sh.Node) bool {
 		fc, isFor := n.(*sh.ForClause)
 		if !isFor {
 			return true
@@ -75,7 +75,7 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 	}
 	// A value from a glob item is itself a glob: "$f" of "for f in /*".
 	glob := false
-	sh.Walk(a.Word, func(n sh.Node) bool {
+	walkTree(a.Word, func(n sh.Node) bool {
 		if pe, isParam := n.(*sh.ParamExp); isParam && pe.Param != nil && globVars[pe.Param.Value] {
 			glob = true
 		}

@@ -515,7 +515,7 @@ func (c *Call) RunsFirst() bool {
 		return false
 	}
 	nested := false
-	sh.Walk(c.Stmt, func(n sh.Node) bool {
+	walkTree(c.Stmt, func(n sh.Node) bool {
 		switch n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			nested = true

@@ -116,7 +116,7 @@ func valueFields(name Arg, v string, split bool) []Arg {
 // ${x:+v}, ${x+v}): the values it gives are then written in the script.
 func hasDefault(w *sh.Word) bool {
 	found := false
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if p, ok := n.(*sh.ParamExp); ok && p.Exp != nil {
 			switch p.Exp.Op {
 			case sh.DefaultUnset, sh.DefaultUnsetOrNull, sh.AssignUnset, sh.AssignUnsetOrNull,

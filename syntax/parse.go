@@ -289,7 +289,7 @@ const maxCommentFixes = 64
 // newline), or -1.
 func continuedComment(f *sh.File, src string) int {
 	at := -1
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		if at >= 0 {
 			return false
 		}
@@ -318,7 +318,7 @@ func dollarContinuation(f *sh.File, src string) (at, atEnd int) {
 		return -1, -1
 	}
 	quotedBodies := map[*sh.Word]bool{}
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		if at >= 0 {
 			return false
 		}
@@ -364,7 +364,7 @@ func dollarContinuation(f *sh.File, src string) (at, atEnd int) {
 // one quoted part, and expands <<E"O"F's body (red team 14 FA1: a
 // documentation example showing $(rm -rf ~) was denied).
 func literalQuotedHdocs(f *sh.File, src string) {
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		rd, ok := n.(*sh.Redirect)
 		if !ok || rd.Hdoc == nil || rd.Word == nil || len(rd.Word.Parts) < 2 {
 			return true
@@ -412,7 +412,7 @@ func moveDollars(src string) string {
 // compares the physical lines only.
 func hdocMisread(f *sh.File, src string) string {
 	why := ""
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		rd, ok := n.(*sh.Redirect)
 		if !ok || why != "" || rd.Hdoc == nil || rd.Word == nil || rd.Op != sh.Hdoc && rd.Op != sh.DashHdoc {
 			return why == ""
@@ -456,7 +456,7 @@ const crStandIn = "\x01"
 // restoreCR puts the carriage returns back into every literal text of f.
 func restoreCR(f *sh.File) {
 	back := func(s string) string { return strings.ReplaceAll(s, crStandIn, "\r") }
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.Lit:
 			n.Value = back(n.Value)
@@ -1091,7 +1091,7 @@ func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
 			textOnly(wp)
 		}
 	}
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		if d, ok := n.(*sh.DblQuoted); ok {
 			textOnly(d.Parts)
 		}
@@ -1117,7 +1117,7 @@ func paramProcSubst(f *sh.File, src, orig string) (*sh.File, string, error) {
 			}
 		}
 	}
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.Word:
 			turn(n.Parts)
@@ -1155,7 +1155,7 @@ func procInParam(f *sh.File) []int {
 			}
 		}
 	}
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		if p, ok := n.(*sh.ParamExp); ok {
 			if p.Exp != nil {
 				word(p.Exp.Word)

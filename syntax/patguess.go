@@ -36,7 +36,7 @@ func (r *resolver) patternGuesses(w *sh.Word) (out map[string][]string, complete
 	uses := map[string]int{}
 	asPattern := map[string]int{}
 	partial := map[string]bool{}
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		pe, ok := n.(*sh.ParamExp)
 		if !ok || pe.Param == nil {
 			return true
@@ -214,7 +214,7 @@ func mergeGuesses(a, b []string) (out []string, kept bool) {
 // word to the general reading, for any other word.
 func (r *resolver) anchoredGuesses(a *Arg, w *sh.Word) bool {
 	name := ""
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if pe, ok := n.(*sh.ParamExp); ok && pe.Repl != nil && anchoredParam(pe) {
 			if y, whole := patternParam(anchoredPattern(pe)); whole && name == "" {
 				name = y

@@ -182,7 +182,7 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 		return "", false
 	}
 	subst := false
-	sh.Walk(doc, func(n sh.Node) bool {
+	walkTree(doc, func(n sh.Node) bool {
 		switch n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			subst = true
@@ -204,7 +204,7 @@ func (r *resolver) promptValue(p *sh.ParamExp) (string, bool) {
 // prompts (promptParam).
 func promptNames(w *sh.Word) []string {
 	var names []string
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if p, ok := n.(*sh.ParamExp); ok && promptParam(p) && !slices.Contains(names, p.Param.Value) {
 			names = append(names, p.Param.Value)
 		}

@@ -419,7 +419,7 @@ func plainQuoted(d *sh.DblQuoted) bool {
 func extPattern(p *sh.ParamExp) bool {
 	found := false
 	if p.Repl != nil && p.Repl.Orig != nil {
-		sh.Walk(p.Repl.Orig, func(n sh.Node) bool {
+		walkTree(p.Repl.Orig, func(n sh.Node) bool {
 			switch n := n.(type) {
 			case *sh.ExtGlob:
 				found = true

@@ -2305,7 +2305,7 @@ func (w *walker) returnMayFire(c scope, call *Call) bool {
 		return true
 	}
 	may := false
-	sh.Walk(c.sc.File, func(n sh.Node) bool {
+	walkTree(c.sc.File, func(n sh.Node) bool {
 		if may {
 			return false
 		}
@@ -2350,7 +2350,7 @@ func declaredFuncs(sc *Script) map[string]bool {
 		if sc.File == nil {
 			continue
 		}
-		sh.Walk(sc.File, func(n sh.Node) bool {
+		walkTree(sc.File, func(n sh.Node) bool {
 			if fd, ok := n.(*sh.FuncDecl); ok && fd.Name != nil {
 				out[fd.Name.Value] = true
 			}

@@ -37,7 +37,7 @@ func (ps *pureSubsts) isPure(cs *sh.CmdSubst) bool {
 		return p
 	}
 	pure := true
-	sh.Walk(cs, func(n sh.Node) bool {
+	walkTree(cs, func(n sh.Node) bool {
 		if !pure {
 			return false
 		}

@@ -41,7 +41,7 @@ func renamedName(st *state, w *sh.Word) bool {
 	}
 	handed := false
 	for _, a := range ce.Args[1:] {
-		sh.Walk(a, func(n sh.Node) bool {
+		walkTree(a, func(n sh.Node) bool {
 			switch n := n.(type) {
 			case *sh.CmdSubst, *sh.ProcSubst:
 				return false

@@ -26,7 +26,7 @@ const maxRematchValues = 16
 // Any other =~ leaves BASH_REMATCH only known at run time.
 func (w *walker) rematch(c scope, t *sh.TestClause, st *state) {
 	found := false
-	sh.Walk(t.X, func(n sh.Node) bool {
+	walkTree(t.X, func(n sh.Node) bool {
 		if b, ok := n.(*sh.BinaryTest); ok && b.Op == sh.TsReMatch {
 			found = true
 		}

@@ -1122,7 +1122,7 @@ func (st *state) fromOf(node sh.Node) []string {
 		return nil
 	}
 	var out []string
-	sh.Walk(node, func(n sh.Node) bool {
+	walkTree(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.ParamExp:
 			switch {

@@ -302,7 +302,7 @@ func (w *walker) fdRefStream(st *state, raw string) *Stream {
 // holdsCmdSubst reports whether the word holds a command substitution.
 func holdsCmdSubst(wd *sh.Word) bool {
 	found := false
-	sh.Walk(wd, func(n sh.Node) bool {
+	walkTree(wd, func(n sh.Node) bool {
 		if _, ok := n.(*sh.CmdSubst); ok {
 			found = true
 		}

@@ -221,7 +221,7 @@ func PrintedPath(a Arg) bool {
 		return true
 	}
 	found := false
-	sh.Walk(a.Word, func(n sh.Node) bool {
+	walkTree(a.Word, func(n sh.Node) bool {
 		cs, ok := n.(*sh.CmdSubst)
 		if !ok {
 			return !found

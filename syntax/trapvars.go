@@ -235,12 +235,12 @@ func funcAssigns(sc *Script, name string) []string {
 		if sc.File == nil {
 			continue
 		}
-		sh.Walk(sc.File, func(n sh.Node) bool {
+		walkTree(sc.File, func(n sh.Node) bool {
 			fd, ok := n.(*sh.FuncDecl)
 			if !ok || fd.Name == nil || fd.Name.Value != name {
 				return true
 			}
-			sh.Walk(fd.Body, func(n sh.Node) bool {
+			walkTree(fd.Body, func(n sh.Node) bool {
 				switch n := n.(type) {
 				case *sh.Assign:
 					if n.Name != nil {

@@ -990,7 +990,7 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 func hasContinue(list []*sh.Stmt) bool {
 	found := false
 	for _, s := range list {
-		sh.Walk(s, func(n sh.Node) bool {
+		walkTree(s, func(n sh.Node) bool {
 			if ce, ok := n.(*sh.CallExpr); ok && len(ce.Args) > 0 && ce.Args[0].Lit() == "continue" {
 				found = true
 			}
@@ -1003,7 +1003,7 @@ func hasContinue(list []*sh.Stmt) bool {
 func hasBreak(list []*sh.Stmt) bool {
 	found := false
 	for _, s := range list {
-		sh.Walk(s, func(n sh.Node) bool {
+		walkTree(s, func(n sh.Node) bool {
 			if ce, ok := n.(*sh.CallExpr); ok && len(ce.Args) > 0 {
 				if l := ce.Args[0].Lit(); l == "break" || l == "return" || l == "exit" {
 					found = true
@@ -1022,7 +1022,7 @@ func (w *walker) arithm(c scope, x sh.ArithmExpr, st *state) {
 	if x == nil {
 		return
 	}
-	sh.Walk(x, func(n sh.Node) bool {
+	walkTree(x, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.BinaryArithm:
 			if arithAssign.Get()[n.Op] {
@@ -1353,7 +1353,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 			return
 		}
 	}
-	sh.Walk(node, func(n sh.Node) bool {
+	walkTree(node, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
 			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: c.sub || !st.funcTrace}
@@ -1583,7 +1583,7 @@ func (w *walker) defaultAssign(c scope, p *sh.ParamExp, st *state) {
 // "${D:=/}" "$D" removes / twice. The substitutions walk them again
 // later, which changes nothing more.
 func (w *walker) wordAssigns(c scope, word *sh.Word, st *state) {
-	sh.Walk(word, func(n sh.Node) bool {
+	walkTree(word, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst:
 			return false
@@ -2764,7 +2764,7 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 // the call.
 func localOptions(body *sh.Stmt) bool {
 	found := false
-	sh.Walk(body, func(n sh.Node) bool {
+	walkTree(body, func(n sh.Node) bool {
 		if d, ok := n.(*sh.DeclClause); ok && d.Variant.Value == "local" {
 			for _, a := range d.Args {
 				if a.Name == nil && a.Value != nil {

@@ -161,7 +161,7 @@ func (w *walker) zshPatterns(top *Script) {
 	if top == nil || top.File == nil {
 		return
 	}
-	sh.Walk(top.File, func(n sh.Node) bool {
+	walkTree(top.File, func(n sh.Node) bool {
 		what := ""
 		switch n := n.(type) {
 		case *sh.ExtGlob:

@@ -270,7 +270,7 @@ func (p *parser) goMethods() {
 		if i < 0 || i >= len(closeIdx) {
 			return -1
 		}
-		return closeIdx[i]
+		return int(closeIdx[i])
 	}
 	methods := map[string]bool{} // TYPE·NAME
 	drop := map[int]bool{}       // receiver tokens of definitions

@@ -82,8 +82,8 @@ const maxSegments = 32
 // closers returns, for each opening bracket of toks, the index of the
 // bracket that closes it (-1 when none does); other entries are -1. It is
 // one pass with a stack, so that looking up a bracket is constant time.
-func closers(toks []token) []int {
-	out := make([]int, len(toks))
+func closers(toks []token) []int32 {
+	out := make([]int32, len(toks))
 	var stack []int
 	for j, t := range toks {
 		out[j] = -1
@@ -95,7 +95,7 @@ func closers(toks []token) []int {
 			stack = append(stack, j)
 		case ")", "]", "}":
 			if n := len(stack); n > 0 {
-				out[stack[n-1]] = j
+				out[stack[n-1]] = int32(j)
 				stack = stack[:n-1]
 			}
 		}
@@ -113,7 +113,7 @@ func (p *parser) closeOf(toks []token, i int) int {
 	if i < 0 || i >= len(toks) {
 		return -1
 	}
-	return p.closeIdx[i]
+	return int(p.closeIdx[i])
 }
 
 // spans returns the token ranges of the top-level arguments of the
@@ -243,20 +243,33 @@ func (p *parser) rewriteWith(at func(in []token, i int, out []token) ([]token, i
 	in := p.toks
 	p.closeIdx = closers(in)
 	defer func() { p.closeIdx = nil }()
-	out := make([]token, 0, len(in))
+	// out is in itself until the first change: a pass that changes
+	// nothing copies no token (a megabyte of program text is some
+	// 250,000 of them).
+	out := in[:0:0]
 	changed := false
 	for i := 0; i < len(in); {
+		if !changed {
+			out = in[:i:i]
+		}
 		repl, j, drop, ok := at(in, i, out)
 		if !ok {
-			out = append(out, in[i])
+			if changed {
+				out = append(out, in[i])
+			}
 			i++
 			continue
 		}
-		changed = true
+		if !changed {
+			out = append(make([]token, 0, len(in)), in[:i]...)
+			changed = true
+		}
 		out = append(out[:len(out)-drop], repl...)
 		i = j
 	}
-	p.toks = out
+	if changed {
+		p.toks = out
+	}
 	return changed
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 // kind is the kind of a token.
-type kind int
+type kind uint8
 
 const (
 	tIdent   kind = iota // a name, with its sigil ($x, @x) when the language has one
@@ -17,21 +17,24 @@ const (
 
 // token is one lexical token of program text.
 type token struct {
-	kind kind
 	// text is the identifier or operator; for a string, its value when
 	// lit, else its source text.
 	text string
+	// tag is the identifier directly before a JavaScript template (Bun's $).
+	tag  string
+	off  int
+	kind kind
 	// lit reports that a string's value is fully known.
 	lit bool
 	// shell reports a string that is itself a shell command (backticks,
 	// %x{}, qx{}).
 	shell bool
-	// tag is the identifier directly before a JavaScript template (Bun's $).
-	tag string
-	off int
 	// begin marks a token of a Perl or Ruby BEGIN block's body
 	// (flattenBegin).
 	begin bool
+	// The fields are in this order, the kind a byte, so that a token
+	// is 48 bytes, not 64: a megabyte of program text is some 250,000
+	// tokens, copied by each rewriting pass (TestHookMemory).
 }
 
 // lexer turns program text into tokens. It understands the parts of each

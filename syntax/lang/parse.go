@@ -84,7 +84,7 @@ type parser struct {
 	// vars maps Perl and PHP variables to the names they hold.
 	vars map[string]string
 	// closeIdx caches closers of the tokens being rewritten.
-	closeIdx []int
+	closeIdx []int32
 	// openIdx caches the inverse of closeIdx over p.toks (openOf).
 	openIdx []int
 	// pathDepth counts the path calls being read (pathCall).
