@@ -50,7 +50,12 @@ func TestSecretsMatch(t *testing.T) {
 		// A task's directory holds its process's environ (red team 17 PR1c).
 		{"/proc/1/task/1/environ", "/proc/*/environ"},
 		{"/proc/self/task/4242/environ", "/proc/*/environ"},
-		{"/proc/thread-self/../self/task/7/environ", "/proc/*/environ"},
+		{"/proc/self/task/../task/7/environ", "/proc/*/environ"},
+		// /proc/thread-self is PID/task/TID: two levels (red team 18 PR1d).
+		{"/proc/thread-self/../../environ", "/proc/*/environ"},
+		{"/proc/thread-self/environ", "/proc/*/environ"},
+		{"/proc/thread-self/status", ""},
+		{"/proc/thread-self/../status", ""},
 		{"/proc/1/task/1/status", ""},
 		{"/proc/1/task/environ", ""},
 		{"/proc/self/status", ""},

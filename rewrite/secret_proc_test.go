@@ -33,6 +33,11 @@ func TestSecretsThroughProc(t *testing.T) {
 		{"cat /proc/1/task/1/environ", "deny"},
 		{"x=/proc/$$/task/$$; tr '\\0' '\\n' < $x/environ", "deny"},
 		{"x=/proc/$$; strings $x/environ", "deny"},
+		// /proc/thread-self is two levels down (red team 18 PR1d).
+		{"cat /proc/thread-self/../../environ", "deny"},
+		{"tr '\\0' '\\n' < /proc/thread-self/../../environ", "deny"},
+		{"cat /proc/thread-self/status", "allow"},
+		{"ls /proc/thread-self/fd", "allow"},
 		// Look-alikes.
 		{"cat /proc/$PPID/status", "allow"},
 		{"cat /proc/$PPID/cmdline", "allow"},

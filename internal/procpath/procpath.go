@@ -20,6 +20,13 @@ func FdDirAlias(p string) string {
 	if p == "/dev/fd" || strings.HasPrefix(p, "/dev/fd/") {
 		p = "/proc/self/fd" + p[len("/dev/fd"):]
 	}
+	if p == "/proc/thread-self" || strings.HasPrefix(p, "/proc/thread-self/") {
+		// /proc/thread-self is a link to PID/task/TID, two levels down:
+		// /proc/thread-self/../../environ is the process's environ
+		// (red team 18 PR1d), where a lexical clean would make it
+		// /proc/environ.
+		p = "/proc/self/task/self" + p[len("/proc/thread-self"):]
+	}
 	for i := 0; i < maxHops && strings.HasPrefix(p, "/proc/"); i++ {
 		if p == "/proc/net" || strings.HasPrefix(p, "/proc/net/") {
 			p = "/proc/self/net" + p[len("/proc/net"):] // /proc/net is a link to self/net

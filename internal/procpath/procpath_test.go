@@ -8,16 +8,19 @@ import "testing"
 func TestFdDirAlias(t *testing.T) {
 	t.Parallel()
 	for in, want := range map[string]string{
-		"/dev/fd/../cwd/.git":    "/proc/self/cwd/.git",
-		"/dev/fd/../root/root":   "/proc/self/root/root",
-		"/dev/fd//./../cwd":      "/proc/self/cwd",
-		"/proc/self/fd/../cwd/x": "/proc/self/cwd/x",
-		"/dev/fd/3":              "/proc/self/fd/3",
-		"/dev/fd/3/../x":         "/proc/self/fd/3/../x",
-		"/dev/fd":                "/proc/self/fd",
-		"/dev/null":              "/dev/null",
-		"/proc/self/cwd/../x":    "/proc/self/cwd/../x",
-		"/home/u/fd/../x":        "/home/u/fd/../x",
+		"/dev/fd/../cwd/.git":             "/proc/self/cwd/.git",
+		"/dev/fd/../root/root":            "/proc/self/root/root",
+		"/dev/fd//./../cwd":               "/proc/self/cwd",
+		"/proc/self/fd/../cwd/x":          "/proc/self/cwd/x",
+		"/dev/fd/3":                       "/proc/self/fd/3",
+		"/dev/fd/3/../x":                  "/proc/self/fd/3/../x",
+		"/dev/fd":                         "/proc/self/fd",
+		"/proc/thread-self/../../environ": "/proc/self/task/self/../../environ",
+		"/proc/thread-self":               "/proc/self/task/self",
+		"/proc/thread-selfish":            "/proc/thread-selfish",
+		"/dev/null":                       "/dev/null",
+		"/proc/self/cwd/../x":             "/proc/self/cwd/../x",
+		"/home/u/fd/../x":                 "/home/u/fd/../x",
 		// The process's other directories (red team 15 PR1), and
 		// /proc/net, a link to self/net.
 		"/proc/self/net/../root/home/u/.ssh/id_rsa": "/proc/self/root/home/u/.ssh/id_rsa",
