@@ -133,6 +133,10 @@ var mcpProject = []string{".mcp.json", ".cursor/mcp.json", ".vscode/mcp.json", "
 	// register servers and commands).
 	".amazonq/mcp.json", ".kiro/settings/mcp.json", ".factory/mcp.json", ".junie/mcp/mcp.json", ".continue/mcpServers/**",
 	".gemini/extensions/**",
+	// Qwen Code loads the extensions of <workspace>/.qwen/extensions at
+	// start-up, their qwen-extension.json (or gemini-extension.json)
+	// mcpServers included (red team 18 RG1c).
+	".qwen/extensions/**",
 	// Red team 15 RG1: the sibling files those agents read with the same
 	// power — Crush's .crush.json (read before crush.json), OpenCode's
 	// opencode.json(c) in a .opencode directory (servers, plugins,
