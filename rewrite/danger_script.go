@@ -13,7 +13,8 @@ var runtimeScript = Rule{
 (bash -c "$cmd", eval "$x", eval -- "$x", trap "$x" EXIT, source
 /dev/stdin <<< "$x", xargs bash -c, parallel bash -c {}, a shell
 reading one run-time word on stdin: bash <<< "$x", echo "$cmd" | bash), or whose
-script file is named only at run time (bash "$f", echo x.sh | xargs bash),
+script file is named only at run time (bash "$f", source "$f", . "$(…)",
+echo x.sh | xargs bash),
 runs code corral cannot see: ask. A script named by a pattern or by one
 of a bounded set of values (for f in *.sh; do bash "$f"; done) is read
 file by file. eval "$(tool init)" runs the output of a local
@@ -41,7 +42,18 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 		// trap "$x" EXIT runs $x as eval would; source /dev/stdin <<<
 		// "$x" runs the here-string (syntax.ScriptWord).
 		a, _, file := syntax.ScriptWord(c)
-		if a == nil || file {
+		if a == nil {
+			return
+		}
+		if file {
+			// source "$f", . "$(…)": a script file named only at run
+			// time runs in this shell, as bash "$f" runs it in another
+			// (red team 18 SR1). A name with a known part around the
+			// run-time one (source "$NVM_DIR/nvm.sh", . "$(conda info
+			// --base)/etc/profile.d/conda.sh") is not one.
+			if c.Name != "trap" && runtimeName(*a) && !loopItem(c, *a, p.Config.Home) {
+				p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + a.Raw + ", a script file only known at run time"})
+			}
 			return
 		}
 		script = a

@@ -13,6 +13,11 @@ func TestRuntimeScript(t *testing.T) {
 		{`sh $1`, Ask},
 		{"echo x.sh | xargs bash", Ask},
 		{"xargs sh <<< x.sh", Ask},
+		// source and . of a file named only at run time (red team 18 SR1).
+		{`source "$(echo /tmp/p.sh; :)"`, Ask},
+		{`source $(compgen -f /tmp/p.s)`, Ask},
+		{`f=$(cat list 2>/dev/null || echo p.sh); source "$f"`, Ask},
+		{`. "$f"`, Ask},
 		// The script a shell reads on stdin is one run-time word.
 		{`bash <<< "$x"`, Ask},
 		{`echo "$cmd" | bash`, Ask},
@@ -29,6 +34,12 @@ func TestRuntimeScript(t *testing.T) {
 		{`for f in a.sh b.sh; do bash "$f"; done`, Allow},
 		{`for f in *.sh; do bash "$f"; done`, Allow},
 		{`bash "$DIR/run.sh"`, Allow},
+		{`source "$NVM_DIR/nvm.sh"`, Allow},
+		{`. "$(conda info --base)/etc/profile.d/conda.sh"`, Allow},
+		{"source .venv/bin/activate", Allow},
+		{`for f in ./env/*.sh; do . "$f"; done`, Allow},
+		{"source <(kubectl completion bash)", Allow},
+		{`. "$HOME/.cargo/env"`, Allow},
 		{"echo hi | bash", Allow},
 	})
 }
