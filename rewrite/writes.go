@@ -474,6 +474,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkExtraction(c)
 	p.checkTarToCommand(c)
+	p.checkSplitFilter(c)
 	p.checkArExtract(c)
 	p.checkPsqlWrites(c)
 	p.checkExtractDirs(c)
