@@ -338,6 +338,14 @@ var shellOwn = lazy.Set{List: []string{
 	"let", "wait", "type", "hash",
 }}
 
+// runByShell reports a call bash runs itself, starting no program: a
+// shellOwn command named without a directory and with no wrapper.
+// /bin/true, /usr/bin/test, /bin/echo are programs the loader starts
+// (red team 18 LP1: LD_PRELOAD=x.so /bin/true ran x.so).
+func runByShell(call *Call) bool {
+	return len(call.Wrappers) == 0 && shellOwn.Has(call.Name) && !strings.Contains(call.NameArg.Raw, "/")
+}
+
 // loader models the code the dynamic linker loads into the program call
 // starts: a library named by LD_PRELOAD or LD_AUDIT, or found first in
 // an LD_LIBRARY_PATH directory, that this command compiled (cc -shared -o
@@ -347,7 +355,7 @@ var shellOwn = lazy.Set{List: []string{
 // NAME=value words. A library that existed before the command is not
 // judged (see the README's limits).
 func (w *walker) loader(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name) || len(w.compiled) == 0 && len(w.written) == 0 {
+	if call.Name == "" || runByShell(call) || len(w.compiled) == 0 && len(w.written) == 0 {
 		return
 	}
 	for _, name := range loaderVars {

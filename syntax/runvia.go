@@ -180,7 +180,7 @@ func commandVar(name string) varUse {
 // EDITOR and its kind usually come exported from the environment, and the
 // new value is then what programs see. Each value is judged once.
 func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name) {
+	if call.Name == "" || runByShell(call) {
 		return // bash runs these itself: no program sees the variables
 	}
 	type val struct {

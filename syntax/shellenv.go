@@ -36,7 +36,7 @@ import (
 
 // shellEnv judges those variables at call.
 func (w *walker) shellEnv(c scope, call *Call, st *state, envWords map[string]string) {
-	if call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name) {
+	if call.Name == "" || runByShell(call) {
 		return
 	}
 	w.interactivePrompts(c, call, st, envWords)

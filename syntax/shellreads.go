@@ -134,7 +134,7 @@ func (w *walker) shellReads(c scope, call *Call) {
 				}
 			}
 		}
-	case call.Name == "" || len(call.Wrappers) == 0 && shellOwn.Has(call.Name):
+	case call.Name == "" || runByShell(call):
 		// echo, cd, export: the shell runs them itself, starting nothing.
 	default:
 		// make, git, npm: a bash they start (a recipe with SHELL=bash,
