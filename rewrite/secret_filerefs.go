@@ -35,8 +35,9 @@ func (p *Pass) checkFileRefs(c *syntax.Call) {
 	}
 }
 
-// checkMemoryLinks judges a link ln makes at a file the agent loads by
-// itself (CLAUDE.md, AGENTS.md, .claude/rules/x.md: syntax.ReferencingFile):
+// checkMemoryLinks judges a link ln makes at a file an agent loads by
+// itself (CLAUDE.md, AGENTS.md, .claude/rules/x.md, Claude Code's
+// MEMORY.md, other agents' rules: syntax.InstructionFile):
 // the agent reads the link's target into the model's context when it next
 // loads the file, so ln -s ~/.ssh/id_rsa CLAUDE.md (or a hard link) is a
 // read of the key (rule secret-read). A symbolic link's relative target is
@@ -65,7 +66,7 @@ func (p *Pass) checkMemoryLinks(c *syntax.Call) {
 		if symbolic && target.Static && !strings.HasPrefix(target.Value, "/") && !strings.HasPrefix(target.Value, "~") {
 			dir = syntax.Dir{Path: path.Dir(name), Known: true}
 		}
-		if syntax.ReferencingFile(name) || p.imported.Imported(name) {
+		if syntax.InstructionFile(name) || p.imported.Imported(name) {
 			if s, ok := p.secretOf(dir, target); ok {
 				p.reportSecret(c, s, c.Name+" makes "+relOrSelf(c.Dir, name)+" (which the agent loads into its context by itself) a link to")
 			}

@@ -46,6 +46,61 @@ func ReferencingFile(path string) bool {
 			return true
 		}
 	}
+	return base == "MEMORY.md" && autoMemoryDir(parts)
+}
+
+// autoMemoryDir reports the directories (as their path's segments) of
+// Claude Code's own memory files, whose MEMORY.md it loads at the start
+// of a session as it loads CLAUDE.md (red team 18 AM1): its auto memory,
+// ~/.claude/projects/PROJECT/memory, and a subagent's persistent memory,
+// .claude/agent-memory/AGENT and .claude/agent-memory-local/AGENT (in
+// the home directory or a project).
+func autoMemoryDir(parts []string) bool {
+	n := len(parts)
+	if n >= 4 && parts[n-1] == "memory" && parts[n-3] == "projects" && parts[n-4] == ".claude" {
+		return true
+	}
+	return n >= 3 && (parts[n-2] == "agent-memory" || parts[n-2] == "agent-memory-local") && parts[n-3] == ".claude"
+}
+
+// InstructionFile reports whether an agent loads the file at path into
+// the model's context by itself, at start-up or when it works in the
+// file's directory: a ReferencingFile, or another agent's always-loaded
+// rules (red team 18 AM2) — Cursor's .cursor/rules/*.mdc (and .md) and
+// .cursorrules, GitHub Copilot's .github/copilot-instructions.md and
+// .github/instructions/*.instructions.md, Kiro's .kiro/steering/*.md,
+// Windsurf's .windsurfrules and .windsurf/rules/*.md, Cline's
+// .clinerules (a file, or *.md in that directory), AGENT.md. A link
+// there to a secret puts the secret in that agent's context.
+func InstructionFile(path string) bool {
+	if ReferencingFile(path) {
+		return true
+	}
+	base := filepath.Base(path)
+	switch base {
+	case "AGENT.md", ".cursorrules", ".windsurfrules", ".clinerules":
+		return true
+	}
+	parts := strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/")
+	n := len(parts)
+	if n == 0 {
+		return false
+	}
+	md := strings.HasSuffix(base, ".md")
+	for i := 0; i+1 < n; i++ {
+		switch {
+		case parts[i] == ".cursor" && parts[i+1] == "rules" && (md || strings.HasSuffix(base, ".mdc")),
+			parts[i] == ".kiro" && parts[i+1] == "steering" && md,
+			parts[i] == ".windsurf" && parts[i+1] == "rules" && md:
+			return true
+		}
+	}
+	switch {
+	case parts[n-1] == ".github" && base == "copilot-instructions.md",
+		parts[n-1] == "instructions" && n >= 2 && parts[n-2] == ".github" && strings.HasSuffix(base, ".instructions.md"),
+		parts[n-1] == ".clinerules" && md:
+		return true
+	}
 	return false
 }
 
