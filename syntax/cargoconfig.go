@@ -2,6 +2,7 @@ package syntax
 
 import (
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -169,18 +170,105 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 				// build.rustdoc runs for cargo doc and the doctests;
 				// doc.browser opens cargo doc --open's pages.
 				w.child(c, &inner, line, nil, "cargo config "+name, false)
-			case !alias && sub != "" && (e.table == "alias" && e.key == sub || e.table == "" && e.key == "alias."+sub):
+			case !alias && sub != "" && !cargoBuiltinCommands.Has(sub) && (e.table == "alias" && e.key == sub || e.table == "" && e.key == "alias."+sub):
+				// cargo expands the alias before it runs anything (a
+				// built-in command's name is never one; a built-in
+				// alias such as b is): its words take the alias's
+				// place, the global options before and the words after
+				// it stay. A string is split at white space, with no
+				// quoting (red team 17 CA1: --config
+				// target.T.runner="/x" keeps its TOML quotes).
 				alias = true
 				if w.cargoAliasDepth >= maxCargoAlias {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: sub,
+						What: "cargo alias " + sub + " expands to further aliases more than " + strconv.Itoa(maxCargoAlias) + " deep"})
+					continue
+				}
+				aliasWords, ok := cargoAliasWords(e.value)
+				if !ok {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.value,
+						What: "cargo alias " + sub + " is a command line corral cannot read"})
 					continue
 				}
 				w.cargoAliasDepth++
-				w.child(c, call, "cargo "+line, nil, "cargo alias "+sub, false)
+				w.child(c, call, cargoAliasLine(call.Args, sub, aliasWords), nil, "cargo alias "+sub, false)
 				w.cargoAliasDepth--
 			}
 		}
 	}
 	return alias
+}
+
+// cargoBuiltinCommands are cargo's own commands (cargo --list, 1.95, less
+// the built-in aliases b, c, d, r, rm, t and the installed cargo-*
+// programs): cargo ignores a user alias of one of these names.
+var cargoBuiltinCommands = lazy.Set{List: []string{"add", "bench", "build", "check", "clean", "config", "doc", "fetch", "fix",
+	"generate-lockfile", "git-checkout", "help", "info", "init", "install", "locate-project", "login", "logout", "metadata",
+	"new", "owner", "package", "pkgid", "publish", "read-manifest", "remove", "report", "run", "rustc", "rustdoc", "search",
+	"test", "tree", "uninstall", "update", "vendor", "verify-project", "version", "yank"}}
+
+// cargoAliasWords reads an [alias] value as cargo does: a TOML string
+// (escapes applied) split at white space, or an array of strings, each
+// one word.
+func cargoAliasWords(value string) ([]string, bool) {
+	p := &tomlReader{s: strings.TrimSpace(value)}
+	v, ok := p.value(0)
+	if !ok {
+		return nil, false
+	}
+	switch v := v.(type) {
+	case string:
+		if q := strings.TrimSpace(value); q == "" || q[0] != '"' && q[0] != '\'' {
+			return nil, false // a bare word is no TOML string
+		}
+		return strings.Fields(v), true
+	case []any:
+		out := make([]string, 0, len(v))
+		for _, x := range v {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// cargoAliasLine is the cargo command line an alias makes: the words
+// before the alias's name (global options), the alias's words, then
+// the words after the name, each quoted as one shell word.
+func cargoAliasLine(args []Arg, sub string, aliasWords []string) string {
+	_, ops := ScanOptions(args, cargoOptions)
+	k := -1
+	for _, i := range ops {
+		if args[i].Value == sub {
+			k = i
+			break
+		}
+	}
+	words := []string{"cargo"}
+	word := func(a Arg) string {
+		if a.Static {
+			return Quote(a.Value)
+		}
+		return a.Raw
+	}
+	if k >= 0 {
+		for _, a := range args[:k] {
+			words = append(words, word(a))
+		}
+	}
+	for _, a := range aliasWords {
+		words = append(words, Quote(a))
+	}
+	if k >= 0 {
+		for _, a := range args[k+1:] {
+			words = append(words, word(a))
+		}
+	}
+	return strings.Join(words, " ")
 }
 
 // cargoCredentialVerbs are cargo's commands that authenticate to a

@@ -920,6 +920,9 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		w.m.Truncated = true
 		return
 	}
+	if l == lang.Rust {
+		text = w.rustIncluded(call, text, origin) // include_str!("p.sh"): rustinclude.go
+	}
 	if l == lang.Python && !w.inBreakpointHook {
 		w.breakpointCalls(c, call, text, label, dynamic, origin)
 	}

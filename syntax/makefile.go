@@ -1,7 +1,9 @@
 package syntax
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -299,6 +301,13 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		return v, known, set
 	}
 	opts.changed = w.changedHere
+	opts.absent = func(p string) bool {
+		if w.read == nil {
+			return false
+		}
+		_, err := os.Lstat(p)
+		return errors.Is(err, fs.ErrNotExist)
+	}
 	opts.newer = func(a, b string) bool {
 		if w.read == nil {
 			return false
@@ -316,10 +325,14 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		switch r.kind {
 		case "hidden":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(r.text, "$$", "$") + " " + r.hint),
-				What: "make reads Makefile text at " + r.where + " that is only known when make runs"})
+				Always: makeFileRead(r.text + " " + r.hint),
+				What:   "make reads Makefile text at " + r.where + " that is only known when make runs"})
 		case "runtime-shell":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.ReplaceAll(r.text, "$$", "$"),
 				What: "make runs its recipes as $(SHELL) $(.SHELLFLAGS) LINE, with a shell or options only known at run time"})
+		case "remade":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
+				What: "make remakes the makefile " + clip(r.text, 40) + " and reads it again, with text only its recipe's run gives"})
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})
@@ -347,12 +360,19 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 				n := len(w.m.Calls)
 				w.child(c, inner, makeShellText(r.text), nil, kind, true)
 				w.makeTaint(w.m.Calls[n:], r)
+				if f := makeSubFiles(w.m.Calls[n:]); f != "" {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: strings.ReplaceAll(r.text, "$$", "$"),
+						What: "the recipe at " + r.where + " starts a make that reads a makefile only known when make runs"})
+				}
 				line := r.text
 				if r.line != "" {
 					line = r.line
 				}
+				// A file's text make reads with $(file <P) and runs there
+				// asks whatever it holds: corral could not read it.
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(strings.ReplaceAll(line, "$$", "$") + " " + r.hint),
-					What: what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
+					Always: makeFileRead(r.text + " " + r.hint),
+					What:   what + " at " + r.where + " uses make variables or functions, so its commands are only known when make runs"})
 			} else {
 				n := len(w.m.Calls)
 				w.child(c, inner, strings.ReplaceAll(r.text, "$$", "$"), nil, kind, false)
@@ -372,6 +392,13 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 // (optionCode) and whose every recipe counts. Texts are in make's
 // expanded form ($$ for a dollar).
 func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeAction {
+	return makePlanRestart(srcs, opts, evals, dry, 0)
+}
+
+// makePlanRestart is makePlan after restarts make made: once it has
+// remade a makefile it read (or tried to include), make reads every
+// makefile again, the new text included (makefileread.go remadeText).
+func makePlanRestart(srcs []makeSource, opts makeOpts, evals int, dry bool, restarts int) []makeAction {
 	e := newMakeEval(opts)
 	e.commandLine()
 	if opts.cmdOnly {
@@ -461,9 +488,22 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 	globalExported := e.exportedTaint(nil, nil)
 	var shell []string
 	shellUnres := false
+	remadeLines := map[string][]makeVal{}
+	var remadeOrder []string
 	for i, s := range steps {
 		n := len(e.actions)
 		vals, hint, x := e.recipeText(s)
+		if i < remade {
+			if _, ok := remadeLines[s.target]; !ok {
+				remadeOrder = append(remadeOrder, s.target)
+			}
+			if len(vals) != 1 {
+				// Conditionals make decides at run time: one of several
+				// lines runs.
+				vals = append(vals, makeVal{unres: true})
+			}
+			remadeLines[s.target] = append(remadeLines[s.target], vals...)
+		}
 		for _, k := range []string{"@", "<", "^", "+", "?", "*", "%"} {
 			// $@, $<, $^ … name a target or prerequisite that holds
 			// an included file's value (all: $(API_KEY)).
@@ -523,7 +563,7 @@ func makePlan(srcs []makeSource, opts makeOpts, evals int, dry bool) []makeActio
 			}
 		}
 	}
-	return out
+	return append(out, e.restart(srcs, opts, evals, dry, restarts, remadeOrder, remadeLines)...)
 }
 
 // makeSilentLine reports a recipe line (expanded) that make runs without
@@ -775,10 +815,10 @@ func dropMakeRefs(text string) string {
 				}
 			}
 			i = j
-			b.WriteString("MAKEVAR")
+			b.WriteString(makeRefWord)
 		default:
 			i++
-			b.WriteString("MAKEVAR")
+			b.WriteString(makeRefWord)
 		}
 	}
 	return b.String()

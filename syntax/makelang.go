@@ -103,8 +103,11 @@ type makeOpts struct {
 	// changed reports a file (absolute path) the command made, changed
 	// or removed before make runs; newer one whose file on disk is
 	// newer than another's.
-	changed   func(path string) bool
-	newer     func(a, b string) bool
+	changed func(path string) bool
+	newer   func(a, b string) bool
+	// absent reports a path with no file at all (a read that fails for
+	// another reason is not an empty text).
+	absent    func(path string) bool
 	overrides map[string]Arg
 	// cmdVars are the variable definitions of the command line and
 	// MAKEFLAGS, in the order make makes them (makecmdvars.go); a name
@@ -1248,6 +1251,14 @@ func (e *makeEval) function(fn string, rawArgs []string, raw string, x *makeCtx)
 			p := strings.TrimSpace(op[1:])
 			if p != "" {
 				e.act(makeAction{kind: "read", text: p, unres: strings.Contains(strings.ReplaceAll(p, "$$", ""), "$"), where: x.where})
+			}
+			// Its value is P's text (one final newline dropped), used
+			// as it stands wherever the reference is: a recipe line, an
+			// $(eval) (red team 17 MK1). Read now when P is static and
+			// nothing may change it before make reads it; otherwise the
+			// reference stays, and makeFileRead asks where it is used.
+			if t, ok := e.fileText(p); ok {
+				return escapeMake(strings.TrimSuffix(t, "\n")), false
 			}
 			return raw, true
 		}

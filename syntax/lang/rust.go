@@ -174,13 +174,18 @@ func (p *parser) rustCommand(c call) Effect {
 			a := p.arg(i+3, close)
 			a = rustRef(p, a, i+3, close)
 			if !a.lit {
-				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + a.text, Offset: c.off, Built: true}
+				// A value in the place of code (sh -c X, python3 -c X:
+				// include_str!("p.sh"), a variable) is code only known
+				// at run time, whatever its text (red team 17 MI1).
+				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + a.text, Offset: c.off,
+					Built: !commandPlace(strings.Join(argv, " ") + " " + runtimePart)}
 			}
 			argv = append(argv, a.str)
 		case "args":
 			list, ok := p.rustList(i+3, close)
 			if !ok {
-				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + p.arg(i+3, close).text, Offset: c.off, Built: true}
+				return Effect{Kind: Hidden, Call: "Command::new", Text: strings.Join(argv, " ") + " " + p.arg(i+3, close).text, Offset: c.off,
+					Built: !commandPlace(strings.Join(argv, " ") + " " + runtimePart)}
 			}
 			argv = append(argv, list...)
 		}
