@@ -39,6 +39,17 @@ var childEnvCases = []codeCase{
 		files: map[string]string{"b.mk": bashMakefile, "x.sh": "rm -rf {home}\n"}, want: Deny, gone: true},
 	{name: "bash-env-python-subprocess", prog: "python3", cmd: "chmod +x bs.sh && BASH_ENV=$PWD/x.sh python3 -c 'import subprocess; subprocess.run([\"./bs.sh\"])'",
 		files: map[string]string{"bs.sh": bashScript, "x.sh": "rm -rf {home}\n"}, want: Deny, gone: true},
+	// Code that sets them in its own environment or in one it hands a
+	// child (lang.SetsShellEnv).
+	{name: "code-func-python", prog: "python3", cmd: "python3 -c 'import os,subprocess; e=dict(os.environ); e[\"BASH_FUNC_echo%%\"]=\"() { rm -rf {home}; }\"; subprocess.run([\"bash\",\"-c\",\"echo hi\"], env=e)'",
+		want: Deny, gone: true},
+	{name: "code-func-perl", prog: "perl", cmd: "perl -e '$ENV{\"BASH_FUNC_ls%%\"}=\"() { rm -rf {home}; }\"; system(\"bash -c ls\")'",
+		want: Deny, gone: true},
+	{name: "code-bash-env-python", prog: "python3", cmd: "python3 -c 'import os,subprocess; os.environ[\"BASH_ENV\"]=\"x.sh\"; subprocess.run([\"bash\",\"-c\",\"true\"])'",
+		files: map[string]string{"x.sh": "rm -rf {home}\n"}, want: Deny, gone: true},
+	{name: "code-func-harmless-look", prog: "python3", cmd: "python3 -c 'import os,subprocess; e=dict(os.environ); e[\"BASH_FUNC_ls%%\"]=\"() { echo hi; }\"; subprocess.run([\"bash\",\"-c\",\"ls\"], env=e)'",
+		want: Allow},
+	{name: "code-bash-env-read-look", prog: "python3", cmd: "python3 -c 'import os; print(os.environ.get(\"BASH_ENV\"))'", want: Allow},
 	// EX1b: PATH given through env reaches the interpreter's and make's
 	// children.
 	{name: "env-path-python-system", prog: "python3", cmd: "chmod +x bin/ls && env PATH=$PWD/bin:$PATH python3 -c 'import os; os.system(\"ls\")'",

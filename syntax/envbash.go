@@ -4,6 +4,8 @@ import (
 	"os"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/syntax/lang"
 )
 
 // The environment a program starts with reaches every program it starts
@@ -28,17 +30,6 @@ import (
 // body only known at run time asks. Each value is judged once per
 // command. The user's own environment (variables the command did not
 // set) is not judged.
-
-// bashFuncVar returns NAME for an environment variable bash imports a
-// function from (BASH_FUNC_NAME%%).
-func bashFuncVar(name string) (string, bool) {
-	fn, ok := strings.CutPrefix(name, "BASH_FUNC_")
-	if !ok {
-		return "", false
-	}
-	fn, ok = strings.CutSuffix(fn, "%%")
-	return fn, ok && fn != ""
-}
 
 // inheritedBash judges, at call, what a bash its program starts (call
 // itself when it is bash) runs from the environment the command gives
@@ -66,7 +57,7 @@ func (w *walker) importedFuncs(c scope, call *Call, st *state) {
 	seen := map[string]bool{}
 	for _, a := range call.pre {
 		name, val, ok := strings.Cut(a.Value, "=")
-		fn, isFn := bashFuncVar(name)
+		fn, isFn := lang.BashFuncName(name)
 		if !ok || !isFn {
 			continue
 		}
@@ -79,7 +70,7 @@ func (w *walker) importedFuncs(c scope, call *Call, st *state) {
 	if st != nil && (call.envEdit == nil || !call.envEdit.cleared) {
 		var names []string
 		for name, v := range st.vars {
-			if _, isFn := bashFuncVar(name); isFn && !seen[name] && v.exported && (v.set || !v.known) {
+			if _, isFn := lang.BashFuncName(name); isFn && !seen[name] && v.exported && (v.set || !v.known) {
 				names = append(names, name)
 			}
 		}
@@ -89,7 +80,7 @@ func (w *walker) importedFuncs(c scope, call *Call, st *state) {
 				continue
 			}
 			v := st.vars[name]
-			fn, _ := bashFuncVar(name)
+			fn, _ := lang.BashFuncName(name)
 			vars = append(vars, fnVar{name, fn, Arg{Value: v.str, Raw: name, Static: v.known}})
 		}
 	}
@@ -98,36 +89,44 @@ func (w *walker) importedFuncs(c scope, call *Call, st *state) {
 		who = "any bash " + clip(call.Name, 30) + " is or starts"
 	}
 	for _, v := range vars {
-		key := "BASH_FUNC " + v.name + "=" + v.val.Value
-		if !v.val.Static {
-			key = "BASH_FUNC " + v.name + " " + v.val.Raw
-		}
-		if w.ranVars[key] {
-			continue
-		}
-		if w.ranVars == nil {
-			w.ranVars = map[string]bool{}
-		}
-		w.ranVars[key] = true
-		if !v.val.Static {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v.val.Raw,
-				What: who + " imports the function " + clip(v.fn, 30) + " from its environment, with a body only known at run time"})
-			continue
-		}
-		if !strings.HasPrefix(strings.TrimSpace(v.val.Value), "()") {
-			continue // not a function definition: bash imports nothing
-		}
-		// The body is what runs; a name bash allows but the parser may
-		// not (apt-get, a.b) is walked under a plain one.
-		fn := v.fn
-		if !isName(fn) {
-			fn = "imported_function"
-		}
-		origin := w.origin
-		w.origin = v.name + " (a function " + who + " imports)"
-		w.child(c, call, fn+" "+v.val.Value+"\n"+fn, nil, "imported function", false)
-		w.origin = origin
+		w.importedFunc(c, call, v.name, v.fn, v.val, who, v.name)
 	}
+}
+
+// importedFunc judges the function fn a bash imports from the
+// environment variable name with the value val: walked as a function that
+// is called (a value that is no function definition is nothing to bash;
+// one only known at run time asks). who says which bash; origin names
+// where the code comes from in the findings. Each value is judged once.
+func (w *walker) importedFunc(c scope, call *Call, name, fn string, val Arg, who, origin string) {
+	key := "BASH_FUNC " + name + "=" + val.Value
+	if !val.Static {
+		key = "BASH_FUNC " + name + " " + val.Raw
+	}
+	if w.ranVars[key] {
+		return
+	}
+	if w.ranVars == nil {
+		w.ranVars = map[string]bool{}
+	}
+	w.ranVars[key] = true
+	if !val.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+			What: who + " imports the function " + clip(fn, 30) + " from its environment, with a body only known at run time"})
+		return
+	}
+	if !strings.HasPrefix(strings.TrimSpace(val.Value), "()") {
+		return // not a function definition: bash imports nothing
+	}
+	// The body is what runs; a name bash allows but the parser may not
+	// (apt-get, a.b) is walked under a plain one.
+	if !isName(fn) {
+		fn = "imported_function"
+	}
+	saved := w.origin
+	w.origin = origin + " (a function " + who + " imports)"
+	w.child(c, call, fn+" "+val.Value+"\n"+fn, nil, "imported function", false)
+	w.origin = saved
 }
 
 // inheritedBashEnv judges the file BASH_ENV names where a program that
@@ -140,7 +139,16 @@ func (w *walker) inheritedBashEnv(c scope, call *Call, st *state, envWords map[s
 			val, known, set = v.str, v.known, true
 		}
 	}
-	if !set || known && val == "" {
+	if set {
+		w.bashEnvFile(c, call, val, known, "a file any bash "+clip(call.Name, 30)+" is or starts runs first")
+	}
+}
+
+// bashEnvFile judges the file BASH_ENV names, val (known false: only
+// known at run time), where a program that may start bash gets it; what
+// says which bash runs it. Each value is judged once.
+func (w *walker) bashEnvFile(c scope, call *Call, val string, known bool, what string) {
+	if known && val == "" {
 		return
 	}
 	if known && w.read != nil {
@@ -165,7 +173,24 @@ func (w *walker) inheritedBashEnv(c scope, call *Call, st *state, envWords map[s
 		w.ranVars = map[string]bool{}
 	}
 	w.ranVars[key] = true
-	w.startupFile(c, call, "BASH_ENV", val, known, "a file any bash "+clip(call.Name, 30)+" is or starts runs first")
+	w.startupFile(c, call, "BASH_ENV", val, known, what)
+}
+
+// codeShellEnv judges the functions and the BASH_ENV program code in
+// language l puts in the environment of the programs it starts
+// (lang.SetsShellEnv: e["BASH_FUNC_echo%%"] = "() { …; }";
+// subprocess.run(["bash", …], env=e), $ENV{BASH_ENV} = "x.sh"; system
+// "make"): any bash among them imports or sources them. where names the
+// code in the findings.
+func (w *walker) codeShellEnv(c scope, call *Call, l lang.Lang, text, where string) {
+	for _, v := range lang.SetsShellEnv(l, text) {
+		who := "any bash the code starts"
+		if fn, ok := lang.BashFuncName(v.Name); ok {
+			w.importedFunc(c, call, v.Name, fn, Arg{Value: v.Value, Raw: v.Name, Static: v.Known}, who, "in "+string(l)+" code ("+where+"): "+v.Name)
+			continue
+		}
+		w.bashEnvFile(c, call, v.Value, v.Known, "a file "+who+" runs first")
+	}
 }
 
 // startupFile judges the file a shell's start-up variable name (BASH_ENV,
