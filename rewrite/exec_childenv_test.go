@@ -114,6 +114,9 @@ func TestChildEnvDecisions(t *testing.T) {
 		{"env 'BASH_FUNC_git-x%%=() { rm -rf ~; }' ./bs.sh", "deny"},
 		{"env 'BASH_FUNC_ls%%=() { rm -rf ~; }' xargs -a /dev/null ./bs.sh", "deny"},
 		{"env 'BASH_FUNC_ls%%=() { rm -rf ~; }' bash ./bs.sh", "deny"},
+		{"env -S \"BASH_FUNC_ls%%='() { rm -rf ~; }' ./bs.sh\"", "deny"},
+		{"env -S 'BASH_ENV=x.sh make'", "deny"},
+		{"env -S \"BASH_FUNC_ls%%='() { echo hi; }' ./bs.sh\"", "allow"},
 		// A body or a file only known at run time.
 		{"env \"BASH_FUNC_ls%%=$(cat f)\" ./bs.sh", "ask"},
 		{"export BASH_ENV=$(cat f); make", "ask"},

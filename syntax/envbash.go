@@ -39,6 +39,15 @@ func (w *walker) inheritedBash(c scope, call *Call, st *state, envWords map[stri
 		return // bash runs these itself: no program sees the variables
 	}
 	w.importedFuncs(c, call, st)
+	if c.sc.Kind == "env -S" && len(call.Args) > 0 {
+		// env -S "BASH_FUNC_ls%%='() {…}' CMD": env takes the word for
+		// NAME=value; read as a shell line, it is the command name.
+		if name, val, ok := strings.Cut(call.NameArg.Value, "="); ok {
+			if fn, isFn := lang.BashFuncName(name); isFn {
+				w.importedFunc(c, call, name, fn, Arg{Value: val, Raw: call.NameArg.Raw, Static: call.NameArg.Static}, "any bash env -S starts", name)
+			}
+		}
+	}
 	if !isBash(call.Name) {
 		w.inheritedBashEnv(c, call, st, envWords)
 	}
