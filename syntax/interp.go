@@ -966,6 +966,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	pathSetter, setsPath := "", false
 	if origin == "" || w.lenient == 0 {
 		pathSetter, setsPath = lang.SetsPath(l, text)
+		w.codeShellEnv(c, call, l, text, where) // envbash.go (red team 17 BF1)
 	}
 	// cwd is the program's working directory as its chdir calls leave
 	// it; dir the one of the effect being judged.

@@ -1853,31 +1853,6 @@ func (w *walker) prompt(c scope, text string, st *state) {
 	w.childIn(c, nil, sh, nil, "prompt", false, st, st.dir)
 }
 
-// importedFuncs models the functions bash imports from its environment:
-// env 'BASH_FUNC_f%%=() { …; }' bash -c f defines f in the new shell,
-// which may call it. The definition is walked as a function that runs.
-func (w *walker) importedFuncs(c scope, call *Call, envArgs []Arg) {
-	if call.Name != "bash" {
-		return
-	}
-	for _, a := range envArgs {
-		name, val, ok := strings.Cut(a.Value, "=")
-		if !ok || !strings.HasPrefix(name, "BASH_FUNC_") || !strings.HasSuffix(name, "%%") {
-			continue
-		}
-		fn := strings.TrimSuffix(strings.TrimPrefix(name, "BASH_FUNC_"), "%%")
-		if !a.Static || !strings.HasPrefix(strings.TrimSpace(val), "()") {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Value,
-				What: "bash imports the function " + clip(fn, 30) + " from its environment, with a body only known at run time"})
-			continue
-		}
-		if !isName(fn) {
-			continue
-		}
-		w.child(c, call, fn+" "+val+"\n"+fn, nil, "imported function", false)
-	}
-}
-
 // markReadonly gives the read-only attribute to the variables readonly
 // (or declare -r) d names or assigns, and, for a word only run time
 // knows (readonly $(cat .env | xargs)), to every variable it may set.
@@ -2369,7 +2344,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.feedCoproc(c, call)
 	}
 	var env *state
-	if inv.split != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
+	// A wrapper's NAME=value words (env PATH=… python3 -c …) reach the
+	// program's children as a prefix does (envinherit.go).
+	if inv.split != nil || inv.env != nil || inv.inputsAreCommands || call.Name == "find" || call.Name == "fd" || call.Name == "fdfind" || call.Name == "su" || call.Name == "runuser" || IsShell(call.Name) || call.Name == "git" || call.Name == "pip" || call.Name == "pip3" ||
 		call.Name == "uv" || call.Name == "uvx" || underUv(args[:len(args)-len(inv.words)]) || len(ce.Assigns) > 0 ||
 		// npm's config files named in the environment
 		// (NPM_CONFIG_USERCONFIG; red team 17 SK1).
@@ -2385,7 +2362,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 				env.setVar(name, variable{known: true, set: true, str: val, exported: true})
 			} else if name, _, ok := strings.Cut(a.Raw, "="); ok && !a.Static && isName(name) {
 				// env NAME="$X": set, to a value only run time knows.
-				env.setVar(name, variable{exported: true})
+				env.setVar(name, wrapperEnvVar(name, a))
 			}
 		}
 		env.fds = call.fds
@@ -2450,7 +2427,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.uvConfigFile(c, call, cmdState, envWords)
 	w.rubyPHPConfig(c, call, cmdState, envWords)
 	w.packageIndexConfig(call)
-	w.importedFuncs(c, call, args[:len(args)-len(inv.words)])
+	w.inheritedBash(c, call, cmdState, envWords) // envbash.go
 	w.loader(c, call, cmdState, envWords)
 	w.shellEnv(c, call, cmdState, envWords)
 	w.commandVars(c, call, cmdState, envWords)
@@ -2592,26 +2569,7 @@ func (w *walker) startup(c scope, call *Call, st *state, envWords map[string]str
 		if !given || known && val == "" {
 			continue
 		}
-		d := call.Dir.Join(expandTilde(val, w.home))
-		_, written := w.written[d.Path]
-		if !known || !d.Known || w.read == nil && !written && !w.opaque[d.Path] {
-			// A file only known at run time, or a machine whose files
-			// are not read.
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, What: name + " names a file the shell runs first", Always: true})
-			continue
-		}
-		if _, ok := w.readScript(d); ok {
-			w.scriptFile(c, call, Arg{Value: d.Path, Raw: name, Static: true}, "sh")
-			continue
-		}
-		// A file that exists but cannot be read, or that does not exist
-		// yet (the command may make it before the shell starts: tar x,
-		// a download): its code is only known at run time.
-		why := "a file the shell runs first that corral could not read (not a regular file of at most 1 MiB)"
-		if _, err := os.Lstat(d.Path); err != nil && !w.opaque[d.Path] {
-			why = "a file the shell runs first, which does not exist when corral looks"
-		}
-		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, What: name + " names " + d.Path + ", " + why})
+		w.startupFile(c, call, name, val, known, "a file the shell runs first") // envbash.go
 	}
 }
 

@@ -1025,7 +1025,7 @@ func (w wrapper) skipOptions(words []Arg) (i int, opts []Option, split *Arg, spl
 		i = w.skipLocations(words, i, &opts)
 	}
 	for i < len(words) && w.assigns && (words[i].Static && (words[i].Value == "-" || envAssignment(words[i].Value)) ||
-		!words[i].Static && isAssignment(strings.TrimLeft(words[i].Raw, `"'`))) {
+		!words[i].Static && envWordAssign(words[i]) != "") {
 		i++
 	}
 	for n := 0; n < w.positional && i < len(words); n++ {
@@ -1592,11 +1592,13 @@ func envWordAssign(a Arg) string {
 		name, _, _ := strings.Cut(a.Value, "=")
 		return name
 	}
+	// env takes any word with = for NAME=value, so the name is the
+	// literal text before it (env "BASH_FUNC_ls%%=$(cat f)" CMD too).
 	v := strings.TrimLeft(a.Raw, `"'`)
-	if !isAssignment(v) {
+	name, _, ok := strings.Cut(v, "=")
+	if !ok || name == "" || strings.ContainsAny(name, "$`\"'\\ \t\n") {
 		return ""
 	}
-	name, _, _ := strings.Cut(v, "=")
 	return name
 }
 
