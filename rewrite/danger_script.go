@@ -50,8 +50,10 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 			// time runs in this shell, as bash "$f" runs it in another
 			// (red team 18 SR1). A name with a known part around the
 			// run-time one (source "$NVM_DIR/nvm.sh", . "$(conda info
-			// --base)/etc/profile.d/conda.sh") is not one.
-			if c.Name != "trap" && runtimeName(*a) && !loopItem(c, *a, p.Config.Home) {
+			// --base)/etc/profile.d/conda.sh") is not one; a name that may
+			// be a file this command wrote under a run-time name (f=$(mktemp);
+			// echo … > "$f"; source "$f") is read as each such file.
+			if c.Name != "trap" && runtimeName(*a) && !loopItem(c, *a, p.Config.Home) && !c.ScriptReadAtRunTime() {
 				p.Report(c, Finding{Rule: "runtime-script", Decision: Ask, Message: c.Name + " runs " + a.Raw + ", a script file only known at run time"})
 			}
 			return

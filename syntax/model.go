@@ -74,6 +74,10 @@ type Call struct {
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool
+	// runTimeRead reports a script named only at run time that was
+	// judged as each file the command wrote under a run-time name
+	// (runTimeScript): the files it may be are read.
+	runTimeRead bool
 	// FetchedFrom is, for a git call that puts the commits its revisions
 	// name into the work tree (GitTreeVerb), the foreign repository an
 	// earlier command fetched one of them from, as the repository on disk
@@ -451,6 +455,11 @@ func base(v string) string {
 // PreWords returns the words before the program's name: the wrappers and
 // their options (strace -o F before the traced command).
 func (c *Call) PreWords() []Arg { return c.pre }
+
+// ScriptReadAtRunTime reports a script file named only at run time
+// (source "$f" after f=$(mktemp); echo … > "$f") that the model judged
+// as each file this command wrote under a run-time name.
+func (c *Call) ScriptReadAtRunTime() bool { return c.runTimeRead }
 
 // Getenv returns the value of the environment variable name as the
 // program the call starts gets it: from a prefix assignment (GIT_DIR=x

@@ -35,6 +35,7 @@ func (w *walker) runTimeScript(c scope, call *Call, a Arg, as string) {
 			What: call.Name + " runs the script " + clip(a.Raw, 60) + ", a descriptor only known at run time"})
 		return
 	}
+	call.runTimeRead = len(w.runTimeWrites) > 0
 	for i, wr := range w.runTimeWrites {
 		if i >= maxRunTimeCandidates {
 			break
