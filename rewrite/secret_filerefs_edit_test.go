@@ -81,17 +81,17 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`ln -s ~/.ssh lib`, "deny"},
 		{`echo '## Usage' >> README.md`, "allow"},
 		{`ln -s docs lib`, "allow"},
-		{`jq . package.json > t && mv t README.md`, "allow"}, // unknown text of an imported file: a limit
+		{`jq . package.json > t && mv t README.md`, "ask"}, // unknown text of an imported file
 		// Look-alikes: literal edits that leave ordinary references, and
 		// files the agent does not load.
 		{`sed -i 's/foo/bar/' CLAUDE.md`, "allow"},
 		{`sed -i 's/^# notes$/# Notes/' CLAUDE.md`, "allow"},
 		{`sed -i -e 's/see/ /' -e 's/ @/@/' CLAUDE.md`, "allow"},
 		{`sed -i 's|foo|@~/.ssh/id_rsa|' docs/guide.md`, "allow"},
-		{`perl -pi -e 's/foo/bar/' README.md`, "allow"},
+		{`perl -pi -e 's/foo/bar/' README.md`, "ask"}, // text only run time knows (imported_memory_test.go)
 		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
 		{`echo '@README.md' > docs/c.md && echo '@docs/c.md' >> CLAUDE.md`, "allow"},
-		{`gawk -i inplace '{print}' README.md`, "allow"},
+		{`gawk -i inplace '{print}' README.md`, "ask"},
 		{`find . -name CLAUDE.md -exec cat {} +`, "allow"},
 		{`find . -name '*.py' -exec sed -i 's/a/b/' {} +`, "allow"},
 		{`find . -name '*.py' -exec sed -i '1i # x' {} +`, "allow"},

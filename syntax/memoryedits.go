@@ -28,16 +28,11 @@ func (w *walker) referencingEdit(call *Call, path, old string, oldOK bool) {
 			}
 		}
 	}
-	if !ReferencingFile(path) {
-		// A file a memory file imports (importedfiles.go): only the text
-		// corral computes is judged; an edit it cannot compute passes (a
-		// README.md or package.json a CLAUDE.md imports is edited every
-		// day).
-		return
-	}
+	// A memory file, or a file one on disk imports (importedfiles.go),
+	// whose new text corral cannot compute.
 	name := relTo(call.Dir.Path, path)
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-		What: call.Name + " edits " + name + " in place, which the agent loads with the contents of every @file it names, and corral cannot tell the text it will hold"})
+		What: call.Name + " edits " + name + " in place" + w.loadedWith(call, path) + ", and corral cannot tell the text it will hold"})
 }
 
 // InPlaceEditText returns the text sed call leaves in a file that held
