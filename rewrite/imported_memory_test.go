@@ -60,16 +60,17 @@ func TestImportedFileUnknownText(t *testing.T) {
 		{`python3 gen.py > README.md`, "ask"},
 		{`jq . package.json > t && mv t README.md`, "ask"},
 		{`cp "$F" docs/a.md`, "ask"},
-		{`sed -i '1i @~/.ssh/id_rsa' README.md`, "ask"},
-		{`sed -i 's/f.o/x/' docs/a.md`, "ask"},
+		{`sed -i "1i $X" README.md`, "ask"},
+		{`sed -i -f fix.sed docs/a.md`, "ask"},
+		{`sed -i '1r notes.txt' README.md`, "ask"}, // r: refused by GNU sed's sandbox
 		{`perl -pi -e 's/foo/bar/' README.md`, "ask"},
 		{`gawk -i inplace '{print}' docs/a.md`, "ask"},
 		{`sponge docs/a.md`, "ask"},
 		{`sort -o README.md "$F"`, "ask"},
 		{`cd docs && echo "$X" > a.md`, "ask"},
-		{`find docs -name '*.md' -exec sed -i '1i x' {} +`, "ask"},
+		{`find docs -name '*.md' -exec sed -i "1i $X" {} +`, "ask"},
 		{`find docs -name a.md -exec perl -pi -e 's/a/b/' {} \;`, "ask"},
-		{`find . -maxdepth 1 -name 'README*' | xargs sed -i '1i @x'`, "ask"},
+		{`find . -maxdepth 1 -name 'README*' | xargs sed -i -f fix.sed`, "ask"},
 		// Memory files in the project's subdirectories, loaded when the
 		// agent works there, import too: sub/CLAUDE.md imports
 		// sub/notes.md, pkg/deep/AGENTS.md imports docs/c.md.
@@ -90,6 +91,15 @@ func TestImportedFileUnknownText(t *testing.T) {
 		// Known text: judged by the references it leaves.
 		{`find docs -name '*.md' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
 		{`echo '@~/.ssh/id_rsa' > docs/a.md`, "deny"},
+		// Any other sed script is run in GNU sed's sandbox on the text.
+		{`sed -i '1i @~/.ssh/id_rsa' README.md`, "deny"},
+		{`sed -i 's/f.o/@~\/.ssh\/id_rsa/' docs/a.md`, "deny"},
+		{`find docs -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "deny"},
+		{`sed -i 's/[0-9]\.[0-9]\.[0-9]/1.0.1/' package.json`, "allow"},
+		{`sed -i 's/1.0.0/1.0.1/' package.json`, "allow"},
+		{`sed -i -E 's/^# (.*)$/# \1 (v2)/' README.md`, "allow"},
+		{`sed -i '/^foo$/d' docs/a.md`, "allow"},
+		{`find docs -name '*.md' -exec sed -i '1i x' {} +`, "allow"},
 		// Look-alikes: known text with no reference to a secret, literal
 		// edits, files no memory file imports, and programs whose writes
 		// corral does not model (they rewrite a file's own text).
@@ -138,6 +148,13 @@ func TestImportedFileUnknownTextOracle(t *testing.T) {
 		{`perl -pi -e 's/foo/$ENV{X}/' README.md`, "ask", true},
 		{`find docs -name '*.md' -exec sed -i "1i $X" {} +`, "ask", true},
 		{`cd sub && echo "$X" >> notes.md`, "ask", true},
+		// sed scripts run in GNU sed's sandbox: the verdict follows what
+		// the real sed -i leaves.
+		{`sed -i '1i @~/.ssh/id_rsa' README.md`, "deny", true},
+		{`sed -i 's/f.o/\x40~\/.ssh\/id_rsa/' docs/a.md`, "deny", true},
+		{`find docs -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "deny", true},
+		{`sed -i 's/f.o/bar/' docs/a.md`, "allow", false},
+		{`sed -i '1i @x.md' README.md`, "allow", false},
 		{`echo "$X" > docs/b.md`, "allow", false},
 		{`perl -pi -e 's/foo/$ENV{X}/' docs/b.md`, "allow", false},
 		{`echo "$X" >> sub/other.md`, "allow", false},

@@ -418,7 +418,7 @@ func (p *Pass) runTimeMemoryFileWrite(c *syntax.Call, root syntax.Arg, name stri
 				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names and corral cannot read")
 				return
 			}
-			text, ok := syntax.InPlaceEditText(c, old)
+			text, ok := p.sedEditText(c, old)
 			if !ok {
 				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names, with text only known at run time")
 				return
@@ -467,7 +467,7 @@ func (p *Pass) runTimeImportedWrite(c *syntax.Call, root syntax.Arg, name string
 			old, err := syntax.ReadScript(f)
 			text, ok := "", false
 			if err == nil {
-				text, ok = syntax.InPlaceEditText(c, old)
+				text, ok = p.sedEditText(c, old)
 			}
 			if !ok {
 				p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
