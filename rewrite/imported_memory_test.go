@@ -63,6 +63,7 @@ func TestImportedFileUnknownText(t *testing.T) {
 		{`sed -i "1i $X" README.md`, "ask"},
 		{`sed -i -f fix.sed docs/a.md`, "ask"},
 		{`sed -i '1r notes.txt' README.md`, "ask"}, // r: refused by GNU sed's sandbox
+		{`sed -i '1F' README.md`, "ask"},           // F: the name sed is given
 		{`perl -pi -e 's/foo/bar/' README.md`, "ask"},
 		{`gawk -i inplace '{print}' docs/a.md`, "ask"},
 		{`sponge docs/a.md`, "ask"},

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"strings"
+
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -17,7 +19,8 @@ import (
 // as a write of that text's would be: sed -i 's/v[0-9.]*/v2/' README.md
 // passes, sed -i '1i @~/.ssh/id_rsa' CLAUDE.md is the read of the key. A
 // script sed cannot run there (a -f file, a run-time word, e/r/w, an
-// option corral does not pass on) asks, as before (hidden-code).
+// option corral does not pass on) or one with an F (the file's name,
+// which the sandbox does not have) asks, as before (hidden-code).
 
 // checkMemorySedEdits judges c's sed -i edits of memory files the walker
 // left to the rules (syntax.Model.MemoryEdits).
@@ -92,6 +95,13 @@ func (p *Pass) sandboxedSedEdit(c *syntax.Call, old string) (string, bool) {
 			return "", false
 		}
 		args = append(args, "-e", c.Args[ops[0]].Value)
+	}
+	for _, a := range args {
+		if strings.Contains(a, "F") {
+			// F prints the file's name, which is - in the sandbox and the
+			// path sed is given when it runs: a path can hold " @…".
+			return "", false
+		}
 	}
 	out, err := sandboxedSed(old, args)
 	if err != nil {
