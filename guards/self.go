@@ -227,6 +227,9 @@ type selfLayer struct {
 	// registrations are the files corral's installers write to register
 	// the hook with each agent (WithRegistrations).
 	registrations []string
+	// codeDirs hold an agent's skills, commands or subagents
+	// (WithAgentCodeDirs: CLAUDE_CONFIG_DIR's).
+	codeDirs []string
 }
 
 func newSelfLayer() *selfLayer {
@@ -371,6 +374,9 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		if pat.matchAnchored(env.Home, np.Abs) {
 			return ask(pat.raw)
 		}
+	}
+	if s, ok := l.codeAbove(env, np.Abs); ok {
+		return ask(filepath.Join(s, "**")) // agentcode_above.go
 	}
 	if pyBytecode(np.Abs) {
 		return Decision{Verdict: Ask, Rule: PyBytecodeRule, Pattern: "*.pyc", Source: "corral", PathContext: ContextOutside,

@@ -39,6 +39,11 @@ func (p *Pass) checkRunFileWrites(c *syntax.Call, ts []target) {
 			// agent loads it with every @file it names.
 			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
 				Message: c.Name + " writes " + v + ", which the agent loads with the contents of every @file it names, with text only known at run time"})
+		case p.imported.Imported(d.Path):
+			// A file a memory file on disk imports (syntax.ImportedFiles):
+			// loaded with it, as it is (imw_runtime.go).
+			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+				Message: c.Name + " writes " + v + importedWhy(c, p.imported, d.Path) + ", with text only known at run time"})
 		}
 	}
 }

@@ -34,14 +34,14 @@ func TestMemoryFileEdits(t *testing.T) {
 	cfg, _ := NewConfig(func(k string) string { return env[k] }, proj)
 	for _, tt := range []struct{ cmd, want string }{
 		// The red team's: an inserted line, a substitution to a key.
-		{`sed -i '1i @~/.ssh/id_rsa' CLAUDE.md`, "ask"},
+		{`sed -i '1i @~/.ssh/id_rsa' CLAUDE.md`, "deny"}, // run in GNU sed's sandbox (memory_sed.go)
 		{`sed -i 's|foo|@~/.ssh/id_rsa|' CLAUDE.md`, "deny"},
 		{`sed -i 's/foo/@~\/.ssh\/id_rsa/g' CLAUDE.md`, "deny"},
 		{`sed -i -e 's/see/ /' -e 's/ @/@~\/.ssh\/id_rsa /' CLAUDE.md`, "deny"},
 		{`sed -i 's/^foo/@~\/.ssh\/id_rsa/' .claude/rules/x.md`, "deny"},
 		// Edits corral does not compute.
-		{`sed -i 's/x/\x40/' CLAUDE.md`, "ask"},
-		{`sed -i 's/f.o/bar/' CLAUDE.md`, "ask"},
+		{`sed -i 's/foo/\x40~\/.ssh\/id_rsa/' CLAUDE.md`, "deny"}, // GNU sed's \x40 is @
+		{`sed -i 's/f.o/bar/' CLAUDE.md`, "allow"},
 		{`sed -i -f fix.sed CLAUDE.md`, "ask"},
 		{`perl -pi -e 's/foo/bar/' CLAUDE.md`, "ask"},
 		{`echo "$NOTE" >> CLAUDE.md`, "ask"},
@@ -49,12 +49,13 @@ func TestMemoryFileEdits(t *testing.T) {
 		// Files named at run time (the before-stop attack on this rule).
 		{`find . -maxdepth 1 -name CLAUDE.md -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "ask"},
 		{`find . -iname 'claude.md' -exec perl -pi -e 's/a/b/' {} \;`, "ask"},
-		{`find . -name 'CLAUDE.m?' | xargs sed -i '1i @x'`, "ask"},
-		{`find . -name 'AGENTS.m?' | xargs sed -i '1i @x'`, "allow"}, // none on disk: find selects nothing
+		{`find . -name 'CLAUDE.m?' | xargs sed -i '1i @x'`, "allow"},      // @x reaches no secret
+		{`find . -name 'CLAUDE.m?' | xargs sed -i '1r notes.txt'`, "ask"}, // r: refused by the sandbox
+		{`find . -name 'AGENTS.m?' | xargs sed -i '1i @x'`, "allow"},      // none on disk: find selects nothing
 		// Selected by a pattern (or by no name at all): the memory files
 		// on disk that it matches, their new text computed for literal
 		// substitutions.
-		{`find . -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "ask"},
+		{`find . -name '*.md' -exec sed -i '1i @~/.ssh/id_rsa' {} +`, "deny"},
 		{`find . -name '*.md' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
 		{`find . -iname '*.MD' -exec sed -i 's/^foo/@~\/.ssh\/id_rsa/' {} \;`, "deny"},
 		{`find .claude -name '*' -exec sed -i 's|foo|@~/.ssh/id_rsa|' {} +`, "deny"},
@@ -81,17 +82,17 @@ func TestMemoryFileEdits(t *testing.T) {
 		{`ln -s ~/.ssh lib`, "deny"},
 		{`echo '## Usage' >> README.md`, "allow"},
 		{`ln -s docs lib`, "allow"},
-		{`jq . package.json > t && mv t README.md`, "allow"}, // unknown text of an imported file: a limit
+		{`jq . package.json > t && mv t README.md`, "ask"}, // unknown text of an imported file
 		// Look-alikes: literal edits that leave ordinary references, and
 		// files the agent does not load.
 		{`sed -i 's/foo/bar/' CLAUDE.md`, "allow"},
 		{`sed -i 's/^# notes$/# Notes/' CLAUDE.md`, "allow"},
 		{`sed -i -e 's/see/ /' -e 's/ @/@/' CLAUDE.md`, "allow"},
 		{`sed -i 's|foo|@~/.ssh/id_rsa|' docs/guide.md`, "allow"},
-		{`perl -pi -e 's/foo/bar/' README.md`, "allow"},
+		{`perl -pi -e 's/foo/bar/' README.md`, "ask"}, // text only run time knows (imported_memory_test.go)
 		{`echo "## Build: make" >> CLAUDE.md`, "allow"},
 		{`echo '@README.md' > docs/c.md && echo '@docs/c.md' >> CLAUDE.md`, "allow"},
-		{`gawk -i inplace '{print}' README.md`, "allow"},
+		{`gawk -i inplace '{print}' README.md`, "ask"},
 		{`find . -name CLAUDE.md -exec cat {} +`, "allow"},
 		{`find . -name '*.py' -exec sed -i 's/a/b/' {} +`, "allow"},
 		{`find . -name '*.py' -exec sed -i '1i # x' {} +`, "allow"},

@@ -464,6 +464,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkRunFileWrites(c, ts)
 	p.checkFileRefs(c)
 	p.checkMemoryLinks(c)
+	p.checkMemorySedEdits(c) // memory_sed.go
 	// GIT_TRACE=/abs/file git …, HISTFILE, SSLKEYLOGFILE: the file the
 	// program's environment names.
 	for _, f := range c.EnvFiles {

@@ -332,11 +332,24 @@ func inPlace(c *syntax.Call) bool {
 //     ask.
 //
 // fold: the name matches without case (-iname).
+//
+// The files a memory file on disk imports are loaded with it: those under
+// root that the name matches are judged as the memory files are
+// (runTimeImportedWrite).
 func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, fold bool) {
 	if name == "" || strings.Contains(name, "/") {
 		return
 	}
+	if !p.runTimeMemoryFileWrite(c, root, name, fold) {
+		p.runTimeImportedWrite(c, root, name, fold)
+	}
+}
+
+// runTimeMemoryFileWrite is runTimeMemoryWrite for the memory files
+// themselves; it reports whether it asked.
+func (p *Pass) runTimeMemoryFileWrite(c *syntax.Call, root syntax.Arg, name string, fold bool) (asked bool) {
 	ask := func(why string) {
+		asked = true
 		p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
 			Message: c.Name + " writes the files named " + name + " it is given at run time, " + why})
 	}
@@ -405,7 +418,7 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names and corral cannot read")
 				return
 			}
-			text, ok := syntax.InPlaceEditText(c, old)
+			text, ok := p.sedEditText(c, old)
 			if !ok {
 				ask("among them " + relOrSelf(c.Dir, f) + ", which the agent loads with the contents of every @file it names, with text only known at run time")
 				return
@@ -413,6 +426,67 @@ func (p *Pass) runTimeMemoryWrite(c *syntax.Call, root syntax.Arg, name string, 
 			p.judgeMemoryText(c, f, text)
 		}
 	}
+	return
+}
+
+// runTimeImportedWrite judges a write of paths given at run time that
+// selects files by name under root for the files a memory file on disk
+// imports (syntax.ImportedFiles: CLAUDE.md holding @README.md), which the
+// agent loads with it: each one under root that is on disk and whose base
+// name the selection matches (a fixed name or a pattern) is edited as a
+// memory file is (runTimeMemoryFileWrite): a sed edit of literal
+// substitutions computed, any other change of its text asked about.
+func (p *Pass) runTimeImportedWrite(c *syntax.Call, root syntax.Arg, name string, fold bool) {
+	switch l := lang.ForProgram(c.Name); {
+	case l == lang.Perl || l == lang.Ruby:
+	case c.Name == "sed" || c.Name == "gsed" || c.Name == "awk" || c.Name == "gawk":
+	case c.Name == "tee" || c.Name == "cp" || c.Name == "install" || c.Name == "dd":
+	default:
+		return
+	}
+	cfg := p.Config
+	for _, r := range candidateArgs(root) {
+		if !r.Static || r.Glob {
+			return // a root only known at run time: a limit, as for copies
+		}
+		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+		if !c.Dir.Known {
+			env.Cwd = cfg.Project
+		}
+		abs := guards.Normalize(env, r.Value).Abs
+		if abs == "" {
+			continue
+		}
+		for _, f := range p.imported.Under(abs) {
+			if !findNameMatch(name, path.Base(f), fold) {
+				continue
+			}
+			if fi, err := os.Lstat(f); err != nil || !fi.Mode().IsRegular() {
+				continue // find selects no such file
+			}
+			old, err := syntax.ReadScript(f)
+			text, ok := "", false
+			if err == nil {
+				text, ok = p.sedEditText(c, old)
+			}
+			if !ok {
+				p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+					Message: c.Name + " writes the files named " + name + " it is given at run time, among them " + relOrSelf(c.Dir, f) +
+						importedWhy(c, p.imported, f) + ", with text only known at run time"})
+				return
+			}
+			p.judgeMemoryText(c, f, text)
+		}
+	}
+}
+
+// importedWhy says, after a file's name, that the memory file on disk
+// that imports the file at f makes the agent load it.
+func importedWhy(c *syntax.Call, im *syntax.ImportedFiles, f string) string {
+	if by, ok := im.ImportedBy(f); ok {
+		return ", which " + relOrSelf(c.Dir, by) + " imports: the agent loads it with the contents of every @file it names"
+	}
+	return ", which the agent loads with the contents of every @file it names"
 }
 
 // judgeMemoryText judges the @ imports of text, the text call leaves in

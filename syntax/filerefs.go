@@ -227,8 +227,9 @@ func (w *walker) noteFileRefs(call *Call, path, text string) {
 	if call.Dir.Known {
 		cwd = call.Dir.Path
 	}
-	read := func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
+	read := w.importRead(call, path)
 	for _, im := range Imports(path, text, cwd, w.home, read) {
 		w.m.FileRefs = append(w.m.FileRefs, FileRef{Call: call, File: im.File, Ref: im.Ref})
+		w.noteImportedHere(im, path)
 	}
 }

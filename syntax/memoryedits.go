@@ -14,8 +14,10 @@ import (
 // key that no tool call shows. When the edit is a sed script of literal
 // substitutions (s/old/new/, s|a|b|g, anchored with ^ or $) and the file
 // is one corral can read, the new text is computed and its references
-// judged as a known write's are; any other in-place edit of such a file
-// has text only known at run time and asks (rule hidden-code).
+// judged as a known write's are; any other sed script is run in GNU
+// sed's sandbox by the rules (rewrite/memory_sed.go), and any other
+// in-place edit of such a file has text only known at run time and asks
+// (rule hidden-code).
 
 // referencingEdit judges call's in-place edit of the memory file path,
 // whose text before the edit is old (oldOK when corral could read it).
@@ -28,16 +30,27 @@ func (w *walker) referencingEdit(call *Call, path, old string, oldOK bool) {
 			}
 		}
 	}
-	if !ReferencingFile(path) {
-		// A file a memory file imports (importedfiles.go): only the text
-		// corral computes is judged; an edit it cannot compute passes (a
-		// README.md or package.json a CLAUDE.md imports is edited every
-		// day).
+	if oldOK && (call.Name == "sed" || call.Name == "gsed") {
+		// Any other sed script: the rules ask GNU sed's sandbox what it
+		// makes of the text (rewrite/memory_sed.go), and ask when it
+		// cannot say.
+		w.m.MemoryEdits = append(w.m.MemoryEdits, MemoryEdit{Call: call, Path: path, Old: old, What: call.Name + " edits " + relTo(call.Dir.Path, path) + " in place" + w.loadedWith(call, path)})
 		return
 	}
+	// A memory file, or a file one on disk imports (importedfiles.go),
+	// whose new text corral cannot compute.
 	name := relTo(call.Dir.Path, path)
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-		What: call.Name + " edits " + name + " in place, which the agent loads with the contents of every @file it names, and corral cannot tell the text it will hold"})
+		What: call.Name + " edits " + name + " in place" + w.loadedWith(call, path) + ", and corral cannot tell the text it will hold"})
+}
+
+// MemoryEdit is a sed -i edit by Call of the file at Path (a memory file
+// or one a memory file imports), which held Old before it; What names
+// the edit and why the agent loads the file, for a finding.
+type MemoryEdit struct {
+	Call      *Call
+	Path, Old string
+	What      string
 }
 
 // InPlaceEditText returns the text sed call leaves in a file that held

@@ -283,6 +283,10 @@ type Model struct {
 	// FileRefs are the @PATH references of agent memory files the command
 	// writes with known text (filerefs.go).
 	FileRefs []FileRef
+	// MemoryEdits are the sed -i edits of memory files (and the files they
+	// import) whose text corral's own reading does not compute, left to
+	// the rules to run in GNU sed's sandbox (memoryedits.go).
+	MemoryEdits []MemoryEdit
 	// Prints lists the declaration commands that print variables with
 	// their values (export -p, declare -p, declare -x, a bare export or
 	// declare), which the parser gives as declarations, not calls.

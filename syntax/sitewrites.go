@@ -70,18 +70,19 @@ func RunsByItself(path string) bool {
 // start: its code when the text is known, else as code only known at run
 // time.
 func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
-	if RunsByItself(path) || ReferencingFile(path) {
+	referencing := w.referencing(path) // a memory file, or one it imports (importedfiles.go)
+	if RunsByItself(path) || referencing {
 		w.m.RunFileWrites = append(w.m.RunFileWrites, RunFileWrite{Call: call, Path: path})
 	}
 	w.editorSettingsWrite(c, call, path, text, known)
 	if known {
 		w.noteFileRefs(call, path, text)
-	} else if ReferencingFile(path) {
+	} else if referencing {
 		// A memory file the agent loads with every @file it names, with
 		// text only known at run time (memoryedits.go).
 		name := relTo(call.Dir.Path, path)
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
-			What: call.Name + " writes " + name + ", which the agent loads with the contents of every @file it names, with text only known at run time"})
+			What: call.Name + " writes " + name + w.loadedWith(call, path) + ", with text only known at run time"})
 	}
 	code, ok := SiteStartCode(path, text)
 	if !ok && w.pthImported(path) {

@@ -22,6 +22,9 @@ type walker struct {
 	// imported are the files the memory files on disk import
 	// (Options.Imported).
 	imported *ImportedFiles
+	// importedHere are the files memory files this command writes with
+	// known text import, each with its importer (importedfiles.go).
+	importedHere map[string]string
 	// pure are the command substitutions that print the same text
 	// wherever they stand (puresubst.go), shared by its resolvers.
 	pure *pureSubsts

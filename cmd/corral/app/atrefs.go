@@ -97,7 +97,7 @@ func (s *settings) importedSecret(req *agent.Request, path string, d guards.Deci
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(req.Cwd, abs)
 	}
-	if !importsText(path, d.Rule) && !s.importedByMemory(abs) {
+	if !importsText(path, d.Rule) && (!mayReference(req, path) || !s.importedByMemory(abs)) {
 		return d
 	}
 	text, ok, why := agentCodeTextWhy(req, path)

@@ -205,7 +205,8 @@ func (env *runtimeEnv) loadSettings(cwd string, policyFiles []string) *settings 
 	cfg.Protected = s.protectedFiles(env.getenv("CLAUDE_CONFIG_DIR"))
 	s.paths = s.paths.WithSelfProtection(cfg.Protected, cfg.Sandbox).
 		WithRegistrations(registrationFilesAbove(cfg, env.getenv)).
-		WithAgentPrograms(agentProgramsAbove(cfg, env.getenv("CLAUDE_CONFIG_DIR")))
+		WithAgentPrograms(agentProgramsAbove(cfg, env.getenv("CLAUDE_CONFIG_DIR"))).
+		WithAgentCodeDirs(guards.ConfigCodeDirs(env.getenv("CLAUDE_CONFIG_DIR")))
 	s.configDir = env.getenv("CLAUDE_CONFIG_DIR")
 	cfg.Paths = s.paths
 	// The built-in table is used as it is (cfg.Rules nil) unless a preset

@@ -48,6 +48,10 @@ func skillFiles(project, home, name string) []string {
 		cands = append(cands, filepath.Join(base, "skills", name, "SKILL.md"),
 			filepath.Join(base, "commands", strings.ReplaceAll(name, ":", string(filepath.Separator))+".md"))
 	}
+	// The skills of the directories above the project (guards.SkillDirsAbove).
+	for _, d := range guards.SkillDirsAbove(project) {
+		cands = append(cands, filepath.Join(d, name, "SKILL.md"))
+	}
 	if plugin, skill, ok := strings.Cut(name, ":"); ok && home != "" {
 		matches, _ := filepath.Glob(filepath.Join(home, ".claude", "plugins", "*", "*", plugin, "*", "skills", skill, "SKILL.md"))
 		more, _ := filepath.Glob(filepath.Join(home, ".claude", "plugins", "*", "*", plugin, "skills", skill, "SKILL.md"))
@@ -90,6 +94,13 @@ func nestedSkillFiles(project, home, name string) []string {
 	var roots []string
 	if home != "" {
 		roots = append(roots, filepath.Join(home, ".claude", "skills"))
+	}
+	for _, d := range guards.SkillDirsAbove(project) {
+		if d != filepath.Join(home, ".claude", "skills") {
+			if fi, err := os.Stat(d); err == nil && fi.IsDir() {
+				roots = append(roots, d)
+			}
+		}
 	}
 	if project != "" {
 		visited := 0
@@ -264,7 +275,7 @@ func (env *runtimeEnv) skill(s *settings, req *agent.Request) *agent.Answer {
 	}
 	name = strings.TrimPrefix(strings.TrimSpace(name), "/")
 	args, _ := req.Input["args"].(string)
-	files := skillFiles(s.cfg.Project, s.cfg.Home, name)
+	files := append(skillFiles(s.cfg.Project, s.cfg.Home, name), configSkillFiles(s.configDir, name)...)
 	worst, why := rewrite.Allow, ""
 	for _, f := range files {
 		data, err := os.ReadFile(f)
