@@ -22,6 +22,11 @@ type walker struct {
 	// imported are the files the memory files on disk import
 	// (Options.Imported).
 	imported *ImportedFiles
+	// gitURL collects the url.*.insteadOf rules and configured URLs of
+	// the git call being walked, gitKept those git config and git remote
+	// set earlier in the command (gitinsteadof.go).
+	gitURL  *gitURLSet
+	gitKept gitURLSet
 	// pure are the command substitutions that print the same text
 	// wherever they stand (puresubst.go), shared by its resolvers.
 	pure *pureSubsts
