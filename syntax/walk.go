@@ -126,6 +126,9 @@ type walker struct {
 	// editing are the files an editor call works on (vim FILE…): what a
 	// :w or :wq without a name writes.
 	editing []string
+	// vimArgs are the file arguments of the Vim call being read, whose
+	// first is its current buffer until an :edit (vimkeys.go).
+	vimArgs []Arg
 	// restricted reports an editor in restricted mode (vim -Z, rvim):
 	// the code it runs can write and delete files but runs no commands.
 	restricted bool
