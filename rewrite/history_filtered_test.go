@@ -19,6 +19,7 @@ func TestHistoryFilteredIntoShell(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`history -s 'rm -f ~/.bashrc'; eval "$(history 1 | sed 's/^ *[0-9]* *//')"`, "ask"},
 		{`eval "$(history 1 | sed 's/^ *[0-9]* *//')"`, "ask"},
+		{`history -s 'rm -f ~/.bashrc'; eval "$(true; history 1 | sed 's/^ *[0-9]* *//')"`, "ask"},
 		{`sh -c "$(history | tail -1 | cut -c8-)"`, "ask"},
 		{`source <(history 1 | sed 's/^ *[0-9]* *//')`, "ask"},
 		{`bash <(fc -ln -1 | sed 's/^\s*//')`, "ask"},
@@ -32,6 +33,7 @@ func TestHistoryFilteredIntoShell(t *testing.T) {
 		{`history -c`, "allow"},
 		{`eval "$(history -c | sed s/a/b/)"`, "allow"},
 		{`eval "$(date | sed s/a/b/)"`, "allow"},
+		{`eval "$(true; history -c | sed s/a/b/)"`, "allow"},
 	})
 }
 
