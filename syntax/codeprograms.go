@@ -405,6 +405,7 @@ func (w *walker) vimProgram(c scope, call *Call) {
 	valueLong := map[string]bool{"--servername": true, "--startuptime": true, "--log": true,
 		"--remote-wait": false, "--listen": true}
 	onlyFiles := false
+	var vimArgs []Arg
 	for i := 0; i < len(args); i++ {
 		a := &args[i]
 		v := a.Value
@@ -420,6 +421,7 @@ func (w *walker) vimProgram(c scope, call *Call) {
 			if v != "-" && a.Static {
 				files = append(files, Quote(v))
 			}
+			vimArgs = append(vimArgs, *a)
 			if a.Static && strings.Contains(v, "://") {
 				// vim URL: netrw fetches it into the buffer, as :e URL
 				// does (lang/ex.go), before the -c commands run.
@@ -510,10 +512,10 @@ func (w *walker) vimProgram(c scope, call *Call) {
 		files = []string{} // :e FILE adds the files a :w writes
 	}
 	pieces = joinTextPieces(pieces)
-	saved, savedRestricted := w.editing, w.restricted
-	w.editing, w.restricted = files, restricted
+	saved, savedRestricted, savedArgs := w.editing, w.restricted, w.vimArgs
+	w.editing, w.restricted, w.vimArgs = files, restricted, vimArgs
 	w.runPieces(c, call, lang.Ex, call.Name, pieces)
-	w.editing, w.restricted = saved, savedRestricted
+	w.editing, w.restricted, w.vimArgs = saved, savedRestricted, savedArgs
 }
 
 // joinTextPieces joins consecutive pieces of program text into one, in

@@ -174,6 +174,29 @@ func (w *walker) historyPrinted(src *Call) (text string, known bool) {
 	return text, known
 }
 
+// historyFeeds reports whether stage i of p prints text that came, through
+// the filters between them, from a stage that prints entries of the
+// shell's history list (red team 17 HX1b): in eval "$(history 1 | sed
+// 's/^ *[0-9]* *//')" sed only strips the number history puts before the
+// entry history -s stored, so what eval runs is that entry: code, only
+// known at run time, as history's own output is (generatesCode). Each
+// stage from the history call on must read the one before it (history |
+// date prints no entry).
+func historyFeeds(p *Pipeline, i int) bool {
+	if p == nil || i <= 0 || i >= len(p.Calls) {
+		return false
+	}
+	for j := i; j > 0; j-- {
+		if p.Calls[j] == nil || !readsStage(p.Calls[j], p, j) {
+			return false
+		}
+		if src := p.Calls[j-1]; src != nil && (src.Name == "history" || src.Name == "fc") && !silentCall(src) {
+			return true
+		}
+	}
+	return false
+}
+
 // historyExpand applies bash's history expansion to s as history -p
 // does: !! (the last entry), !-N (the Nth last), !STR (the last
 // starting with STR), !?STR[?] (the last containing STR), and ^OLD^NEW[^]

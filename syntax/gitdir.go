@@ -395,3 +395,25 @@ func (w *walker) commonDirRepo(r gitRepoAt, env func(string) (Arg, bool), dir Di
 	r.config = path.Join(dir.Join(v.Value).Path, "config")
 	return r
 }
+
+// agentHooksDir reports a default hooks directory ($GIT_COMMON_DIR/hooks)
+// that is not the user's: git runs the hooks of the common directory,
+// which a commondir file or GIT_COMMON_DIR can put anywhere (red team 17
+// GC1: echo /tmp/G > E/.git/commondir makes git -C E commit run
+// /tmp/G/hooks/pre-commit), and a repository outside the project is the
+// agent's to write. Only a .git directory inside the project holds hooks
+// the agent cannot write (the path guards protect it), and so does the
+// .git of the repository the project is in: the user's, read only for a
+// hook manager's configuration (managedHooks). Without a project nothing
+// is read here.
+func (w *walker) agentHooksDir(hooks string) bool {
+	if w.project == "" || !filepath.IsAbs(hooks) {
+		return false
+	}
+	for d := filepath.Dir(filepath.Clean(hooks)); d != "/" && d != "."; d = filepath.Dir(d) {
+		if filepath.Base(d) == ".git" && (pathWithin(d, w.project) || pathWithin(w.project, filepath.Dir(d))) {
+			return false
+		}
+	}
+	return true
+}

@@ -108,7 +108,11 @@ func (w *walker) gitHooks(c scope, call *Call, sub string, rest []Arg, repo gitR
 	// hooks a hook manager installed (managedHooks). It is the common
 	// directory's, beside the config: a linked worktree runs the main
 	// repository's .git/hooks, not .git/worktrees/NAME/hooks.
-	w.managedHooks(c, call, names, repo.top, filepath.Join(filepath.Dir(repo.config), "hooks"))
+	def := filepath.Join(filepath.Dir(repo.config), "hooks")
+	if w.agentHooksDir(def) {
+		w.runGitHooks(c, call, names, repo.top, def) // gitdir.go
+	}
+	w.managedHooks(c, call, names, repo.top, def)
 }
 
 // runGitHooks walks the hooks names that exist in the hooks directory

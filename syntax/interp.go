@@ -1198,6 +1198,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.pyStdlibShadows(c, call, append([]string{dir}, call.modPath...), e.Argv, e.Call+" in "+string(l)+" code ("+at+")", label, false)
 				continue
 			}
+			if l == lang.Ex && (e.Text == lang.ExArgBuffer || e.Text == lang.ExEveryArg) {
+				w.vimArgBuffers(c, call, e, what, label, dynamic) // vimkeys.go
+				continue
+			}
 			if e.Search {
 				w.searchModule(c, call, l, e.Path, what, label, dynamic)
 				if !e.Relative {

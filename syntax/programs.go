@@ -26,6 +26,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		return true
 	}
 	if call.Name == "git" {
+		defer w.gitURLScope()()
 		w.gitEnvConfig(c, call)
 	}
 	w.clientConfig(c, call)
@@ -599,6 +600,7 @@ func (w *walker) git(c scope, call *Call) {
 	}
 	i := operands[0]
 	sub, rest := args[i].Value, args[i+1:]
+	defer w.gitRewrittenURLs(c, call, sub, rest) // gitinsteadof.go
 	// Each repository the call may open (gitdir.go: a pattern's
 	// matches; a directory only run time knows asks).
 	repos := w.gitRepos(call, sub, dir, gitDirOpt, workTreeOpt, bare)
@@ -1006,6 +1008,7 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		return
 	}
 	key = strings.ToLower(key)
+	w.noteGitURL(key, kv, a) // gitinsteadof.go
 	if gitRunTimeCodeValue(key, a) {
 		// git config alias.st "$(cat F)": a program's output git runs
 		// (editorvars.go).

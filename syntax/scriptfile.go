@@ -1163,7 +1163,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		return true
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"
-	if generatesCode(last) {
+	if generatesCode(last) || historyFeeds(p, i) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw, Always: true,
 			What: what + " (" + clip(last.Text(), 40) + " builds it)"})
 		return false

@@ -52,7 +52,7 @@ func (w *walker) substScriptMulti(c scope, call *Call, a *Arg, kind string, stmt
 			known, code = false, true
 		default:
 			known = false
-			code = code || generatesCode(last)
+			code = code || generatesCode(last) || historyFeeds(p, i)
 		}
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"

@@ -25,6 +25,11 @@ type walker struct {
 	// importedHere are the files memory files this command writes with
 	// known text import, each with its importer (importedfiles.go).
 	importedHere map[string]string
+	// gitURL collects the url.*.insteadOf rules and configured URLs of
+	// the git call being walked, gitKept those git config and git remote
+	// set earlier in the command (gitinsteadof.go).
+	gitURL  *gitURLSet
+	gitKept gitURLSet
 	// pure are the command substitutions that print the same text
 	// wherever they stand (puresubst.go), shared by its resolvers.
 	pure *pureSubsts
@@ -124,6 +129,9 @@ type walker struct {
 	// editing are the files an editor call works on (vim FILE…): what a
 	// :w or :wq without a name writes.
 	editing []string
+	// vimArgs are the file arguments of the Vim call being read, whose
+	// first is its current buffer until an :edit (vimkeys.go).
+	vimArgs []Arg
 	// restricted reports an editor in restricted mode (vim -Z, rvim):
 	// the code it runs can write and delete files but runs no commands.
 	restricted bool

@@ -224,16 +224,19 @@ func (st *exState) line(line string, off, depth int) []Effect {
 			rest = rest[1:]
 		}
 		arg := strings.TrimLeft(rest, " \t")
+		st.buf.note(name, arg) // exbuffer.go
 		switch {
 		case name == "":
 			return out
 		case exIs(name, "read", 1):
 			// :r !cmd and :r!cmd both read a command's output.
 			if bang || strings.HasPrefix(arg, "!") {
+				st.buf.dirty = true // the command's output joins the buffer
 				out = append(out, Effect{Kind: Shell, Call: ":read !", Text: strings.TrimSpace(strings.TrimPrefix(arg, "!")), Offset: at})
 				return out
 			}
 			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
+				st.buf.read(exFile(f))
 				if u := exFile(f); exNetrwURL(u) {
 					out = append(out, exNetrwFetch(":read", u, at))
 				} else {
@@ -245,6 +248,7 @@ func (st *exState) line(line string, off, depth int) []Effect {
 			// :file NAME: the buffer's file, which a :w without a name
 			// writes; opening it reads it.
 			f, _, _ := exBar(arg)
+			st.buf.edit(name, st.buf.exEditFiles(f, name)) // exbuffer.go
 			for _, w := range exFileArgs(f, exIs(name, "args", 2) || exIs(name, "argadd", 4) || exIs(name, "next", 1)) {
 				if p, ok := exPath(w); ok && exNetrwURL(p) {
 					// The buffer holds what netrw fetched; a :w without a
@@ -334,11 +338,14 @@ func (st *exState) line(line string, off, depth int) []Effect {
 			}
 		case exIs(name, "source", 2):
 			// :so[urce][!] FILE runs the file's ex commands (with the
-			// bang, its normal-mode keys: still the file's doing).
-			if f, _, _ := exBar(arg); strings.TrimSpace(f) != "" {
-				out = append(out, Effect{Kind: Include, Call: ":source", Path: exFile(f), Offset: at})
-			}
-			return out
+			// bang, its normal-mode keys: still the file's doing); %, #
+			// and a range name the buffers' files and lines (exbuffer.go).
+			ln := strings.TrimLeft(line, " \t:")
+			return append(out, st.source(arg, strings.TrimSpace(ln[:len(ln)-len(s)]), at)...)
+		case exIs(name, "bufdo", 5), exIs(name, "argdo", 5), name == "windo", exIs(name, "tabdo", 4), name == "cdo", name == "ldo",
+			exIs(name, "cfdo", 3), exIs(name, "lfdo", 3):
+			// The command runs in each buffer: % is each (exbuffer.go).
+			return append(out, st.eachBuffer(arg, depth)...)
 		case exIs(name, "terminal", 3):
 			cmd := arg
 			for strings.HasPrefix(cmd, "++") {

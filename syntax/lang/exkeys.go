@@ -27,10 +27,12 @@ type exState struct {
 	// cmds are the user commands defined (:command), by name.
 	cmds map[string]string
 	runs int
+	// buf is what is known of Vim's buffers (exbuffer.go).
+	buf exBuffer
 }
 
 func newExState() *exState {
-	return &exState{regs: map[byte]string{}, unknown: map[byte]bool{}}
+	return &exState{regs: map[byte]string{}, unknown: map[byte]bool{}, buf: newExBuffer()}
 }
 
 // setReg records register r's keys (append for an upper-case name, as
