@@ -77,6 +77,10 @@ func TestEditorSetByCommand(t *testing.T) {
 		{"EDITOR='cp SRC/sudoers' visudo", "deny"},
 		{"EDITOR='cp SRC/passwd' vipw", "deny"},
 		{"SUDO_EDITOR='cp SRC/gitignor' sudoedit /etc/hosts", "deny"},
+		// sudo -e is sudoedit: its operands are files, not a command.
+		{"EDITOR='cp SRC/gitignor' sudo -e /etc/hosts", "deny"},
+		{"VISUAL='cp SRC/gitignor' sudo -u root --edit /etc/hosts", "deny"},
+		{"export EDITOR='cp SRC/gitignor'; sudo -e /etc/hosts", "deny"},
 		{"EDITOR='cp SRC/npmrc' npm config edit -g", "ask"},
 		// A code-running key set to a program's output (GE1).
 		{`git config alias.st "$(cat SRC/cmd)"`, "ask"},
@@ -108,6 +112,9 @@ func TestEditorSetByCommand(t *testing.T) {
 		{`git config core.editor "code --wait"`, "allow"},
 		{`echo "GIT_EDITOR='cp x' git config --edit"`, "allow"},
 		{"direnv edit", "allow"},
+		{"sudo -e /etc/hosts", "allow"}, // the user's own editor
+		{"EDITOR=vim sudo -e /etc/hosts", "allow"},
+		{"sudo -l rm -rf /", "allow"}, // -l lists what may run
 		{"systemctl --user edit x", "allow"},
 	} {
 		rows = append(rows, struct{ cmd, want string }{r.Replace(tt.cmd), tt.want})

@@ -89,6 +89,12 @@ func TestPathAliases(t *testing.T) {
 		{"x=/proc/self/task/$$; echo x > $x/cwd/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"x=/proc/$$/task/$$; echo x > $x/root/$PWD/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"x=/proc/$BASHPID/; rm -f $x/cwd/../proj/.claude/settings.json", "rm -f .claude/settings.json"},
+		// The same directory printed by a command substitution.
+		{"x=$(printf %s /proc/self/task/$$); echo x > $x/cwd/../proj/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=$(printf %s /proc/self/task/$$); echo x > $x/root/$PWD/.claude/settings.json", "echo x > .claude/settings.json"},
+		{"x=$(echo /proc/$$); rm -f $x/cwd/../proj/.claude/settings.json", "rm -f .claude/settings.json"},
+		{"cp notes.txt \"$(printf /proc/%s/task/%s $$ ${$})/cwd/.claude/settings.json\"", "cp notes.txt .claude/settings.json"},
+		{"x=$(printf %s /proc/self/task/$$); echo x > $x/cwd/notes.txt", "echo x > notes.txt"},
 		{"echo x > ~+/.claude/settings.json", "echo x > .claude/settings.json"},
 		{"cd .claude && cd .. && echo x > ~-/settings.json", "echo x > .claude/settings.json"},
 		{"rm -rf ~root/", "rm -rf /root/"},
@@ -106,7 +112,7 @@ func TestPathAliases(t *testing.T) {
 			}
 		}
 	}
-	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task", "ls /proc/$$/fd", "ls /proc/$$/cwd/", "readlink /proc/$$/cwd", "cat /proc/self/status", "x=/proc/$$; cat $x/status; ls $x/fd"} {
+	for _, cmd := range []string{"echo x > /dev/fd/2", "cat /proc/$$/status", "cat /proc/self/task/$$/status", "ls /proc/$$/task", "ls /proc/$$/fd", "ls /proc/$$/cwd/", "readlink /proc/$$/cwd", "cat /proc/self/status", "x=/proc/$$; cat $x/status; ls $x/fd", "x=$(printf %s /proc/$$); cat $x/status; ls $x/cwd/", "echo $(echo $$) > pid.txt"} {
 		if d := Check(cfg, cmd).Decision; d != Allow {
 			t.Errorf("%s: %s, want allow", cmd, d)
 		}

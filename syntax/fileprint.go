@@ -132,7 +132,7 @@ func (w *walker) filePrintDepth(c scope, p *Pipeline, i, depth int) (filePrint, 
 		return fp, true
 	}
 	opts, ops := ScanOptions(call.Args, spec)
-	prog := ""
+	prog, progUnknown := "", false
 	if progFirst {
 		given := false
 		for _, o := range opts {
@@ -149,6 +149,8 @@ func (w *walker) filePrintDepth(c scope, p *Pipeline, i, depth int) (filePrint, 
 			}
 			if a := call.Args[ops[0]]; a.Static {
 				prog = a.Value
+			} else {
+				progUnknown = true // sed "$(cat x)" f: any script
 			}
 			ops = ops[1:]
 		}
@@ -207,6 +209,9 @@ func (w *walker) filePrintDepth(c scope, p *Pipeline, i, depth int) (filePrint, 
 		// > f: a self-extracting archive) are no script text: only known
 		// at run time, as before this model, not bytes the command made.
 		fp.read, fp.text = false, ""
+		return fp, true
+	}
+	if progUnknown {
 		return fp, true
 	}
 	if t, ok := printedExactly(call.Name, opts, prog, fp.text, len(inputs), call); ok {
@@ -316,8 +321,9 @@ func (w *walker) printStdin(c scope, call *Call, p *Pipeline, i, depth int) (pri
 // printedExactly computes what a file printer prints from text, the
 // concatenation of its n inputs, when the program and its options
 // decide it alone: cat without options, head and tail of one input
-// with a count of lines or bytes, sed -n p and awk 1 (and their
-// spellings that print every line). ok is false for anything else.
+// with a count of lines or bytes, a sed script sedprog.go models and
+// awk 1 (and its spellings that print every line). ok is false for
+// anything else.
 func printedExactly(name string, opts []Option, prog, text string, n int, call *Call) (string, bool) {
 	switch name {
 	case "cat":
@@ -356,20 +362,7 @@ func printedExactly(name string, opts []Option, prog, text string, n int, call *
 		}
 		return headTail(name == "head", lines, plus, count, text), true
 	case "sed", "gsed":
-		quiet := false
-		for _, o := range opts {
-			switch o.Name {
-			case "n", "quiet", "silent":
-				quiet = true
-			case "e", "expression":
-			default:
-				return "", false
-			}
-		}
-		p := strings.TrimSpace(prog)
-		if quiet && (p == "p" || p == "1,$p") || !quiet && p == "" {
-			return text, true
-		}
+		return sedPrinted(opts, prog, text, n)
 	case "awk", "gawk", "mawk", "nawk":
 		p := strings.Join(strings.Fields(prog), "")
 		if len(opts) == 0 && (p == "1" || p == "{print}" || p == "{print$0}" || p == "{print;}" || p == "{print$0;}") {
@@ -377,6 +370,47 @@ func printedExactly(name string, opts []Option, prog, text string, n int, call *
 		}
 	}
 	return "", false
+}
+
+// sedPrinted computes what sed prints of text, the concatenation of its
+// n inputs, with the options opts and, when no -e gives the script, the
+// script prog (sedprog.go): every -e script in order, -n, -E/-r, -s and
+// -u; any other option (-f, -z, --posix, --debug, -i) or a script only
+// known at run time leaves the output to run time. Several inputs are
+// computed only for a script that prints every line as it is (GNU sed
+// reads them as one stream, a file's last line without a newline
+// included).
+func sedPrinted(opts []Option, prog, text string, n int) (string, bool) {
+	quiet, ext, given := false, false, false
+	var scripts []string
+	for _, o := range opts {
+		switch o.Name {
+		case "n", "quiet", "silent":
+			quiet = true
+		case "e", "expression":
+			given = true
+			if !o.HasVal || !o.Val.Static {
+				return "", false
+			}
+			scripts = append(scripts, o.Val.Value)
+		case "E", "r", "regexp-extended":
+			ext = true
+		case "u", "unbuffered", "s", "separate", "sandbox":
+		default:
+			return "", false
+		}
+	}
+	if !given {
+		scripts = []string{prog}
+	}
+	if n != 1 {
+		p := strings.TrimSpace(strings.Join(scripts, "\n"))
+		if quiet && (p == "p" || p == "1,$p") || !quiet && p == "" {
+			return text, true
+		}
+		return "", false
+	}
+	return sedOutput(scripts, quiet, ext, text)
 }
 
 // headTail returns the first (head) or last count lines or bytes of

@@ -959,6 +959,11 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 	}
 	if w.read != nil || len(w.written) > 0 {
 		effects = append(effects, lang.Imports(l, text)...)
+		if l == lang.Python {
+			// import requests: a package from site-packages, whose own
+			// imports find the library-named project files first.
+			w.pyThirdPartyImports(c, call, effects, origin, label)
+		}
 	}
 	// Code that sets PATH for the programs it starts (os.environ["PATH"]
 	// = …, an environment copy with PATH handed to a child): a program it

@@ -54,6 +54,9 @@ func TestModuleSearchPath(t *testing.T) {
 		{`perl -e 'use lib "lib"; use Foo::Bar;'`, true},
 		{`ruby -e '$LOAD_PATH.unshift("lib"); require "y"'`, true},
 		{`ruby -e '$: << "lib"; require "y"'`, true},
+		// A package from site-packages may import json, found first in
+		// lib (red team 17 MS1: which ones it imports is not known).
+		{`PYTHONPATH=lib python3 -c 'import yaml'`, true},
 		// Look-alikes.
 		{`python3 -c 'import json'`, false},
 		{`PYTHONPATH=lib python3 -I -c 'import json'`, false},
@@ -61,7 +64,7 @@ func TestModuleSearchPath(t *testing.T) {
 		{`PYTHONPATH=site python3 -S -c 'print(1)'`, false},
 		{`PYTHONPATH=ok python3 -c 'import json'`, false},
 		{`PYTHONPATH=lib python3 -c 'print("import json")'`, false},
-		{`PYTHONPATH=lib python3 -c 'import yaml'`, false},
+		{`PYTHONPATH=ok python3 -c 'import yaml'`, false},
 		{`perl -e 'use Foo::Bar;'`, false},
 		{`PERL5LIB=lib perl -e 'use 5.010; print "use Foo::Bar"'`, false},
 		{`ruby -e "require 'y'"`, false},

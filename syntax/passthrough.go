@@ -166,7 +166,7 @@ type sedCmd struct {
 // (an empty script prints every line). Substitutions, regular
 // expression addresses and every other command are left to run time.
 func sedFilter(args []Arg) (passFilter, []Arg, bool) {
-	quiet := false
+	quiet, ext, posix := false, false, false
 	var scripts []string
 	var ops []Arg
 	opts := true
@@ -185,6 +185,8 @@ func sedFilter(args []Arg) (passFilter, []Arg, bool) {
 			quiet = true
 			continue
 		case v == "--regexp-extended" || v == "--unbuffered" || v == "--separate" || v == "--posix":
+			ext = ext || v == "--regexp-extended"
+			posix = posix || v == "--posix"
 			continue
 		case strings.HasPrefix(v, "--expression="):
 			scripts = append(scripts, v[len("--expression="):])
@@ -201,6 +203,7 @@ func sedFilter(args []Arg) (passFilter, []Arg, bool) {
 			case 'n':
 				quiet = true
 			case 'E', 'r', 'u', 's':
+				ext = ext || v[j] == 'E' || v[j] == 'r'
 			case 'e':
 				switch {
 				case j+1 < len(v):
@@ -225,7 +228,11 @@ func sedFilter(args []Arg) (passFilter, []Arg, bool) {
 	}
 	prog, ok := parseSedScript(strings.Join(scripts, "\n"))
 	if !ok {
-		return nil, nil, false
+		// s, y, a/i/c, regular-expression addresses… (sedprog.go).
+		if _, ok := sedProgram(strings.Join(scripts, "\n"), ext); !ok || posix {
+			return nil, nil, false
+		}
+		return func(in string) (string, bool) { return sedOutput(scripts, quiet, ext, in) }, ops, true
 	}
 	return func(in string) (string, bool) { return runSed(prog, quiet, in), true }, ops, true
 }

@@ -80,6 +80,13 @@ var passFilterCases = []struct {
 	{[]string{"base64", "-dw0"}, "L2hvbWUvdS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-di"}, "L2hvbWUv*dS8uc3NoL2lkX3JzYQo=\n"},
 	{[]string{"base64", "-d"}, ""},
+	// sedprog.go: the scripts beyond line addresses and p, d, q, Q.
+	{[]string{"sed", "s/a/b/"}, "/a\n/ba\n"},
+	{[]string{"sed", "-n", "/x/p"}, "/a\n/x"},
+	{[]string{"sed", "y/a/b/"}, "/a\n"},
+	{[]string{"sed", "1{p}"}, "/a\n/b\n"},
+	{[]string{"sed", "-E", "s/(a+)/[\\1]/g"}, "/aa/b/a\n"},
+	{[]string{"sed", "$a /x"}, "/a"},
 	// revfilters.go: tac, rev, xxd and their reversals.
 	{[]string{"tac"}, "rm -rf /\n"},
 	{[]string{"tac"}, "/a\n/b\n"},
@@ -102,8 +109,8 @@ var passFilterCases = []struct {
 
 // passFilterUnknown are programs corral leaves to run time.
 var passFilterUnknown = [][]string{
-	{"sed", "s/a/b/"}, {"sed", "-n", "/x/p"}, {"sed", "1,2q"}, {"sed", "0p"}, {"sed", "-i", "q"}, {"sed", "-z", "q"}, {"sed", "y/a/b/"},
-	{"sed", "1{p}"}, {"sed", "-f", "x.sed"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
+	{"sed", "s/a/b/w x"}, {"sed", "-n", "/x/bx"}, {"sed", "1,2q"}, {"sed", "0p"}, {"sed", "-i", "q"}, {"sed", "-z", "q"}, {"sed", "y/ab/b/"},
+	{"sed", "1{p"}, {"sed", "-f", "x.sed"}, {"sed", "--posix", "s/a/b/"}, {"sed", `s/\(a\)\1/x/`}, {"sed", "s/a/b/e"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
 	{"awk", "{print $1, $2}"}, {"awk", "1", "x=1"}, {"awk", "END{print}"}, {"awk", "{print NR}"}, {"dd", "count=1"},
 	{"dd", "of=x"}, {"dd", "skip=1"}, {"dd", "conv=ucase"}, {"head", "-c", "3"}, {"tail", "-n", "+2"}, {"head", "-n", "-1"},
 	{"tr", "a-z", "A-Z"}, {"tr", "-d", "a-z"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort"},

@@ -1663,6 +1663,10 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		return fp.text, !fp.computed, fp.read
 	}
 	switch src.Name {
+	case "print":
+		if src.zshEcho {
+			return zshPrintFed(src) // zsh's print: zsh.go
+		}
 	case "history", "fc":
 		// history -p '!!': an entry of the history list (evalbuiltins.go).
 		text, known := w.historyPrinted(src)

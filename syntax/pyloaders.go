@@ -217,6 +217,9 @@ func (w *walker) pythonRunModule(c scope, call *Call, dirs []string, name string
 	// more, each found first in the working directory (python3 -m
 	// unittest beside an argparse.py).
 	w.pyStdlibShadows(c, call, dirs, lang.PyStdlibRuns(name), what, what, false)
+	// A package from site-packages (python3 -m pip): its imports find
+	// every library-named project file first (pythirdparty.go).
+	w.pyThirdPartyRun(c, call, dirs, name)
 }
 
 // pyModuleIn runs the module parts (a, b, c of a.b.c) from directory

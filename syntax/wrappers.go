@@ -112,7 +112,9 @@ var wrapperTable = []namedWrapper{
 		LongFlag: []string{"askpass", "bell", "background", "preserve-env", "edit", "set-home", "help", "login",
 			"remove-timestamp", "reset-timestamp", "list", "no-update", "non-interactive", "preserve-groups", "stdin",
 			"shell", "version", "validate"}},
-		chdir: []string{"D", "chdir"}, assigns: true}},
+		// -e/--edit is sudoedit (its operands are files, editorvars.go),
+		// -l/--list lists what may run: neither runs a command.
+		chdir: []string{"D", "chdir"}, assigns: true, query: []string{"e", "edit", "l", "list"}}},
 	// doas(1): doas [-Lns] [-a style] [-C config] [-u user] command.
 	{"doas", wrapper{opts: OptSpec{ShortVal: "aCu", Stop: true}}},
 	// env(1), GNU coreutils; -P altpath is BSD's.

@@ -94,6 +94,29 @@ func zshPrint(args []Arg) (string, bool) {
 	return out, ok && strings.IndexByte(out, 0) < 0
 }
 
+// zshPrintFed is what zsh's print writes into a pipe (print 'rm -rf ~' |
+// sh in the agent's zsh, red team 16 ZS1): computed for static words with
+// -r and -n (zshPrint); any other option (-l one word a line, -P, -f) or a
+// word only known at run time leaves the text to run time, judged for
+// what its words hold.
+func zshPrintFed(src *Call) (text string, dynamic, ok bool) {
+	if t, ok := zshPrint(src.Args); ok {
+		return t, false, true
+	}
+	opts, ops := ScanOptions(src.Args, zshPrintSpec())
+	sep := " "
+	for _, o := range opts {
+		if o.Name == "l" {
+			sep = "\n"
+		}
+	}
+	words := make([]string, 0, len(ops))
+	for _, i := range ops {
+		words = append(words, src.Args[i].Value)
+	}
+	return unescapeC(strings.Join(words, sep)) + "\n", true, true
+}
+
 // zshCall judges the zsh-only meanings of a call in the agent's zsh;
 // true when the call is handled.
 func (w *walker) zshCall(c scope, call *Call, st *state) bool {
