@@ -35,7 +35,7 @@ func (r *resolver) pidSubst(a *Arg, w *sh.Word) bool {
 	inSubst, bad := false, false
 	var walk func(n sh.Node, subst bool)
 	walk = func(n sh.Node, subst bool) {
-		sh.Walk(n, func(m sh.Node) bool {
+		walkTree(n, func(m sh.Node) bool {
 			switch m := m.(type) {
 			case *sh.CmdSubst:
 				if m != n {
