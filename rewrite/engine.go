@@ -163,6 +163,8 @@ type Pass struct {
 	seenWrites map[string][]*syntax.Call
 	seenCount  int
 	diskReads  *diskReadIndex
+	// secretScripts caches secretScript's answer per script.
+	secretScripts map[*syntax.Script]string
 }
 
 // Report records a finding about call c (nil for a finding about the whole
@@ -178,7 +180,19 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 		f.Start, f.End = topSpan(c.Script, c.Start, c.End)
 	}
 	if c != nil {
-		f.Message = where(c) + f.Message
+		if secret := p.secretScript(c.Script); secret != "" {
+			// A call read from a secret file (BASH_ENV=~/.ssh/id_rsa
+			// make reads the key as the script a bash runs): its words
+			// are the secret's text, which a finding must not carry to
+			// the agent. The finding keeps its rule and decision, and
+			// names the file and line.
+			top := topScript(c.Script)
+			f.Start, f.End = topSpan(c.Script, c.Start, c.End)
+			f.Text = top.Src[min(f.Start, len(top.Src)):min(f.End, len(top.Src))]
+			f.Message = where(c) + "a line of " + secret + ", a secret file, runs here (" + f.Rule + "); its text is not shown"
+		} else {
+			f.Message = where(c) + f.Message
+		}
 	}
 	if p.mayBe > 0 {
 		// A value the word can take, not one it must: only what would be
@@ -192,6 +206,38 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	if c != nil {
 		p.calls[len(p.findings)-1] = c
 	}
+}
+
+// secretScript returns the path of the secret file that script, or a
+// script it is nested in, was read from, or "".
+func (p *Pass) secretScript(script *syntax.Script) string {
+	if p.Config == nil || p.Config.Paths == nil {
+		return ""
+	}
+	if v, ok := p.secretScripts[script]; ok {
+		return v
+	}
+	found := ""
+	for sc := script; sc != nil && found == ""; sc = sc.Parent {
+		if sc.Path == "" {
+			continue
+		}
+		dir := syntax.Dir{}
+		if sc.Runner != nil {
+			dir = sc.Runner.Dir
+		}
+		if s, ok := p.Config.Paths.Secrets().Match(p.guardsEnv(dir), sc.Path); ok {
+			found = s.Path.Abs
+			if found == "" {
+				found = sc.Path
+			}
+		}
+	}
+	if p.secretScripts == nil {
+		p.secretScripts = map[*syntax.Script]string{}
+	}
+	p.secretScripts[script] = found
+	return found
 }
 
 // ResultOf returns the findings reported so far by the rules named, which
