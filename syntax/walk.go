@@ -3065,11 +3065,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		// A file read and walked in this state (sourceFile) left what it
 		// set there; any other file can set anything.
 		if !call.sourced {
-			file := ""
-			if len(args) > 0 && args[0].Static && args[0].Value != "" {
-				file = sourcedPath(call.Dir, args[0].Value)
-			}
-			st.forgetAllFrom(file)
+			sourceForgets(call, st) // sourcetext.go
 		}
 	case "eval":
 		// Walked in place by nested.
