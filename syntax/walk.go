@@ -352,7 +352,9 @@ func (w *walker) command(c scope, s *sh.Stmt, st *state) {
 	saved := st.fds
 	var set []int
 	st.fds, set = applyRedirects(st.fds, reds)
+	from := len(w.m.Calls)
 	w.compound(c, s, st)
+	w.compoundWrites(c, s, reds, from) // { cat p.sh; } > m.sh (compoundwrite.go)
 	if len(set) > 0 {
 		// The compound's redirections end with it; an exec inside it
 		// that set other descriptors stays.
