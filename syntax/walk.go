@@ -1661,6 +1661,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			from = union(from, old.from)
 		}
 		v.from = from
+		carryParams(st, a.Value, &v) // y=$x, x+=$l: the text they carry (appendvalue.go)
 		if (name == "PATH" || modulePathVar(name)) && !v.known && a.Value != nil && !a.Append {
 			// The text before the first part only run time knows ($PWD
 			// and other known values resolved).
@@ -1797,6 +1798,11 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 	val := Arg{Static: true}
 	if a.Value != nil {
 		val = r.literal(a.Value, true)
+	}
+	if a.Append && (!val.Static || !old.known) {
+		if v, ok := appendedValue(old, val); ok {
+			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
+		}
 	}
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
@@ -3227,6 +3233,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 						// read -t 5 -u 3 x 3< n.txt, read -n 8 x < n.txt:
 						// a value the lines of a file corral reads give.
 						v.fileVals = vals
+					} else if prog, ok := w.pipedProgram(c, call); ok {
+						// git log | while read -r n: the text git chose
+						// (readrecord.go).
+						v.wroteRead, v.wrotePath = prog, ""
 					}
 				}
 				st.setVar(t, v)
