@@ -16,8 +16,8 @@ import (
 // come from the environment: it is then any value, of which the empty
 // one is tried, so x is not known but may be each value (maybe), never a
 // harmless guess. ok is false when the values are not bounded (the word
-// has no candidates, too many of them), or x is an array, a name
-// reference or an integer.
+// has no candidates, too many of them, or longer together than
+// MaxValueBytes), or x is an array, a name reference or an integer.
 func appendedValue(old variable, val Arg) (variable, bool) {
 	if old.array || old.nameref || old.integer {
 		return variable{}, false
@@ -49,8 +49,14 @@ func appendedValue(old variable, val Arg) (variable, bool) {
 		return variable{}, false
 	}
 	var out []string
+	size := 0
 	for _, o := range olds {
 		for _, a := range adds {
+			// The values together stay within the value budget
+			// (valuebudget.go): x+=$x repeated doubles them.
+			if size += len(o) + len(a); size > MaxValueBytes {
+				return variable{}, false
+			}
 			out = append(out, o+a)
 		}
 	}
