@@ -16,9 +16,10 @@ import (
 // come from the environment: it is then any value, of which the empty
 // one is tried, so x is not known but may be each value (maybe), never a
 // harmless guess. ok is false when the values are not bounded (the word
-// has no candidates, too many of them, or longer together than
-// MaxValueBytes), or x is an array, a name reference or an integer.
-func appendedValue(old variable, val Arg) (variable, bool) {
+// has no candidates, too many of them, longer together than
+// MaxValueBytes, or past the analysis's MaxServedBytes), or x is an
+// array, a name reference or an integer.
+func appendedValue(st *state, old variable, val Arg) (variable, bool) {
 	if old.array || old.nameref || old.integer {
 		return variable{}, false
 	}
@@ -59,6 +60,9 @@ func appendedValue(old variable, val Arg) (variable, bool) {
 			}
 			out = append(out, o+a)
 		}
+	}
+	if !st.serve(int64(size)) {
+		return variable{}, false // the analysis has built enough values
 	}
 	sort.Strings(out)
 	out = slices.Compact(out)

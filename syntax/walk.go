@@ -1800,7 +1800,7 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 		val = r.literal(a.Value, true)
 	}
 	if a.Append && (!val.Static || !old.known) {
-		if v, ok := appendedValue(old, val); ok {
+		if v, ok := appendedValue(st, old, val); ok {
 			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
 		}
 	}
