@@ -443,3 +443,52 @@ func (w *walker) mapfileVar(c scope, call *Call, st *state) (string, variable, b
 	}
 	return name, variable{known: true, set: true, array: true, list: list}, true
 }
+
+// catPrinted is what cat of static files prints (no options, no
+// standard input), for a read fed by it through a pipe (cat f | while
+// read -r l; do …; done): the files' text, as read < f would see it
+// (red team 16 AR1: the file's text reached arithmetic through the
+// loop's variable unjudged).
+func (w *walker) catPrinted(call *Call) (string, bool) {
+	if w.shadowed[call] || len(call.Args) == 0 {
+		return "", false
+	}
+	return w.catFilesText(call)
+}
+
+// pipedProgram returns the program whose output a read takes through a
+// pipe or a process substitution when that is text the program chose and
+// corral does not know (git log --format=%s | while read -r n; do echo
+// $((n)); done, read -r n < <(git log -1 --format=%s)): the variable then
+// holds that program's output as x=$(git log …) does (wroteRead), and
+// bash's arithmetic of it asks, since a[$(cmd)] in it runs cmd (red team
+// 16 AR1). A program that prints a number (seq, wc -l) or text corral
+// knows (echo, cat of a file it reads) chose nothing.
+func (w *walker) pipedProgram(c scope, call *Call) (*Call, bool) {
+	in := call.Fd(readFd(call))
+	if in.Kind != StreamPipe || in.Pipe == nil || in.Pipe.Coproc {
+		return nil, false
+	}
+	var prev *Call
+	switch in.Pipe.Subst {
+	case "<(":
+		prev = in.Pipe.Stage(0)
+		if prev != nil && prev.Pipe != nil {
+			prev = prev.Pipe.Stage(len(prev.Pipe.Calls) - 1)
+		}
+	case "":
+		prev = in.Pipe.Stage(in.Stage - 1)
+		if prev != nil && !prev.Fd(1).Same(in) {
+			return nil, false
+		}
+	default:
+		return nil, false
+	}
+	if prev == nil || prev.Name == "" || printsNumber(prev) || silentCall(prev) {
+		return nil, false
+	}
+	if _, ok := w.printed(c, prev); ok {
+		return nil, false
+	}
+	return prev, true
+}

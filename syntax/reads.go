@@ -217,6 +217,11 @@ func (w *walker) printed(c scope, call *Call) (string, bool) {
 		return exactEcho(words)
 	case "printf":
 		return exactPrintf(words)
+	case "cat":
+		// cat f | while read -r l: f's lines (red team 16 AR1, readrecord.go).
+		if t, ok := w.catPrinted(call); ok {
+			return t, true
+		}
 	}
 	// echo ~ | sed q | read -r d: a pass-through program (cat, sed q,
 	// awk 1, base64 -d) prints its input shaped.

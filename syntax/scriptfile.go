@@ -271,7 +271,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		n, fd := fdPath(a.Value)
 		switch {
 		case fd && a.Static:
-			w.fdScript(c, call, n, "sh")
+			call.sourced = w.sourceFd(c, call, n, w.cur) // sourcetext.go
 		case strings.HasPrefix(a.Raw, "<("):
 			if !setupOutput.Get().MatchString(a.Raw) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
@@ -1063,6 +1063,14 @@ func (w *walker) catSubst(c scope, call *Call) bool {
 	if !ok {
 		return false
 	}
+	if call.Name == "eval" || call.Name == "source" || call.Name == "." {
+		// eval "$(cat f)", . <(cat f), . /dev/stdin <<< "$(cat f)": f's
+		// text runs in this shell, which keeps what it sets, as . f
+		// does (red team 17 SS1, sourcetext.go).
+		walked := w.sourceFile(c, call, Arg{Value: m[1], Raw: m[1], Static: true}, w.cur)
+		call.sourced = walked && call.Name != "eval"
+		return true
+	}
 	w.origin = m[1]
 	w.child(c, call, text, nil, "file", false)
 	w.origin = ""
@@ -1112,7 +1120,8 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	// the script text (eval W, trap W SIG, sh -c W, bash <<< W), so a
 	// command substitution's is.
 	a, kind, file := ScriptWord(call)
-	if kind == "source" {
+	sourced := kind == "source"
+	if sourced {
 		kind = "eval"
 	}
 	if a == nil || a.Static || a.Word == nil {
@@ -1120,7 +1129,9 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	}
 	stmts, proc, ok := onlySubst(a.Word)
 	if ok && proc == file && len(stmts) > 1 {
-		return w.substScriptMulti(c, call, a, kind, stmts) // substmulti.go
+		walked := w.substScriptMulti(c, call, a, kind, stmts) // substmulti.go
+		call.sourced = walked && sourced
+		return walked
 	}
 	if !ok || proc != file || len(stmts) != 1 {
 		return false
@@ -1160,6 +1171,8 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	}
 	if known && !dynamic {
 		w.childIn(c, call, text, nil, kind, false, w.cur, call.Dir)
+		// source <(echo 'x=…'): what it set is the caller's (sourcetext.go).
+		call.sourced = sourced
 		return true
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"

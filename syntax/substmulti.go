@@ -47,6 +47,11 @@ func (w *walker) substScriptMulti(c scope, call *Call, a *Arg, kind string, stmt
 		switch {
 		case ok && !dynamic:
 			b.WriteString(text)
+			if last.Name == "echo" && !echoNoNewline(last) {
+				// echo ends its line: eval "$(echo A=1; echo 'rm …')" is
+				// two lines, not "A=1rm …" (as compoundText).
+				b.WriteByte('\n')
+			}
 			code = code || strings.TrimSpace(text) != ""
 		case ok:
 			known, code = false, true

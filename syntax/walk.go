@@ -363,7 +363,9 @@ func (w *walker) command(c scope, s *sh.Stmt, st *state) {
 	saved := st.fds
 	var set []int
 	st.fds, set = applyRedirects(st.fds, reds)
+	from := len(w.m.Calls)
 	w.compound(c, s, st)
+	w.compoundWrites(c, s, reds, from) // { cat p.sh; } > m.sh (compoundwrite.go)
 	if len(set) > 0 {
 		// The compound's redirections end with it; an exec inside it
 		// that set other descriptors stays.
@@ -1670,6 +1672,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			from = union(from, old.from)
 		}
 		v.from = from
+		carryParams(st, a.Value, &v) // y=$x, x+=$l: the text they carry (appendvalue.go)
 		if (name == "PATH" || modulePathVar(name)) && !v.known && a.Value != nil && !a.Append {
 			// The text before the first part only run time knows ($PWD
 			// and other known values resolved).
@@ -1806,6 +1809,11 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 	val := Arg{Static: true}
 	if a.Value != nil {
 		val = r.literal(a.Value, true)
+	}
+	if a.Append && (!val.Static || !old.known) {
+		if v, ok := appendedValue(st, old, val); ok {
+			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
+		}
 	}
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
@@ -3034,11 +3042,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		// A file read and walked in this state (sourceFile) left what it
 		// set there; any other file can set anything.
 		if !call.sourced {
-			file := ""
-			if len(args) > 0 && args[0].Static && args[0].Value != "" {
-				file = sourcedPath(call.Dir, args[0].Value)
-			}
-			st.forgetAllFrom(file)
+			sourceForgets(call, st) // sourcetext.go
 		}
 	case "eval":
 		// Walked in place by nested.
@@ -3198,6 +3202,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 						// read -t 5 -u 3 x 3< n.txt, read -n 8 x < n.txt:
 						// a value the lines of a file corral reads give.
 						v.fileVals = vals
+					} else if prog, ok := w.pipedProgram(c, call); ok {
+						// git log | while read -r n: the text git chose
+						// (readrecord.go).
+						v.wroteRead, v.wrotePath = prog, ""
 					}
 				}
 				st.setVar(t, v)
