@@ -86,7 +86,7 @@ func carryParams(st *state, wd *sh.Word, v *variable) {
 	if wd == nil || v.known {
 		return
 	}
-	sh.Walk(wd, func(n sh.Node) bool {
+	walkTree(wd, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst, *sh.ProcSubst, *sh.ArithmExp:
 			return false
