@@ -18,8 +18,9 @@ import (
 // opaque archive on stdin is, writes_tree.go): an archive read on stdin
 // ("-", /dev/stdin) that is the output of a program that is no plain copy
 // or decompression of a file on disk (base64 -d | busybox unzip -, … |
-// python3 -m zipfile -e /dev/stdin .); one this command makes earlier
-// (madeEarlier); or one not on disk when the hook runs, when no download
+// python3 -m zipfile -e /dev/stdin .); or one not on disk when the hook
+// runs (one this command makes where corral sees it asks anywhere
+// already: madeEarlier), when no download
 // earlier in the command may bring it (that is the acquisition rules':
 // curl -LO URL/x.tgz && tar xzf x.tgz) and it lands in the home directory
 // itself — something makes it in a way corral does not see (cd ~ &&
@@ -49,9 +50,6 @@ func (p *Pass) opaqueArchive(c *syntax.Call, e extraction, abs, base string) boo
 			}
 		}
 		return p.opaqueStdinArchive(c)
-	}
-	if p.madeEarlier(c, abs, e.reader) {
-		return true
 	}
 	if _, err := os.Lstat(abs); !errors.Is(err, fs.ErrNotExist) {
 		return false
