@@ -272,10 +272,12 @@ func TestExtractReachesSelf(t *testing.T) {
 		{"unzip x.zip -d ~/.claude", "ask"},
 		{"bsdtar -xf x.tar -C ~/.claude/", "ask"},
 		{"python3 -c 'import tarfile' && tar xf x.tar -C ~/.claude", "ask"},
-		// Look-alikes: a build directory, the project, the home
-		// directory itself (everyday work, as for an archive on stdin).
+		// The home directory itself: an archive not on disk when the hook
+		// runs is made by the command unseen, and can hold .bashrc (red
+		// team 17 TX1 rest; TestOpaqueArchiveIntoHome).
+		{"bsdtar -xf x.tar -C ~", "ask"},
+		// Look-alikes: a build directory, the project.
 		{"tar xf local.tar -C build/", "allow"},
-		{"bsdtar -xf x.tar -C ~", "allow"},
 		{"tar xf local.tar", "allow"},
 	})
 }

@@ -13,7 +13,9 @@ var gitDestroy = Rule{
 	Doc: `Git commands that throw away work no commit holds, or rewrite shared
 history: reset --hard, clean -f (not -n), push --force/-f/+refspec (not
 --force-with-lease, which refuses to overwrite others' work), push
---delete and push origin :branch, branch -D, checkout -- <paths>, checkout FILE (a word that is a file and no revision), checkout . and checkout -f,
+--delete and push origin :branch, branch -D, checkout -- <paths>, checkout FILE (a word that is a file and no revision), checkout . and checkout -f
+(checkout/restore of paths whose work-tree bytes are all the index's blobs
+discard nothing and pass),
 switch --discard-changes/-f, restore of the worktree (restore --staged only
 touches the index and passes), stash drop/clear, reflog expire,
 gc --prune=now, filter-branch, worktree remove --force. Each is routine for
@@ -323,9 +325,13 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		case flag("--force") || short('f'):
 			why = "git checkout --force discards local changes"
 		case len(afterDashes()) > 0:
-			why = "git checkout -- <paths> discards uncommitted changes to those files"
+			if !(len(operands) == len(afterDashes()) && p.gitDiscardsNothing(c, sub, afterDashes(), opts)) {
+				why = "git checkout -- <paths> discards uncommitted changes to those files"
+			}
 		case operandIs(args, operands, ".") && !flag("-b", "-B"):
-			why = "git checkout . discards every uncommitted change"
+			if !(len(operands) == 1 && p.gitDiscardsNothing(c, sub, args[operands[0]:operands[0]+1], opts)) {
+				why = "git checkout . discards every uncommitted change"
+			}
 		case flag("--pathspec-from-file"):
 			why = "git checkout --pathspec-from-file discards uncommitted changes to those files"
 		case len(operands) >= 2 && !harmless("--track", "--no-track") && !given(opts, "t"):
@@ -334,7 +340,8 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			// optional mode is only attached (--track=direct), so in
 			// --track direct main both words are operands.
 			why = "git checkout <commit> <paths> overwrites uncommitted changes to those files"
-		case len(operands) == 1 && !flag("-b", "-B", "--orphan") && checkoutPath(c, args[operands[0]]):
+		case len(operands) == 1 && !flag("-b", "-B", "--orphan") && checkoutPath(c, args[operands[0]]) &&
+			!p.gitDiscardsNothing(c, sub, args[operands[0]:operands[0]+1], opts):
 			why = "git checkout " + args[operands[0]].Value + " names a file, not a revision: it discards the file's uncommitted changes, as git checkout -- <path> does"
 		}
 	case "switch":
@@ -344,7 +351,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 	case "restore":
 		staged := harmless("--staged", "-S")
 		worktree := flag("--worktree") || short('W')
-		if !staged || worktree {
+		if (!staged || worktree) && !(!staged && p.gitDiscardsNothing(c, sub, restorePathspecs(args, operands), opts)) {
 			why = "git restore discards uncommitted changes in the working tree"
 		}
 	case "stash":

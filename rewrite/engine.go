@@ -45,6 +45,9 @@ type Config struct {
 	// against this machine's files: tests of a virtual machine (the corpus,
 	// the real-world lines) must not depend on what /tmp holds today.
 	NoGlobMatches bool
+	// tarMemberDepth counts the tar --to-command member checks this
+	// check is inside (writes_extract_tocommand.go): one level only.
+	tarMemberDepth int
 	// AllowHosts are the hosts a local file may be uploaded to without
 	// asking (network.allow_hosts); nil means DefaultAllowHosts.
 	AllowHosts []string

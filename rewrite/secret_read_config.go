@@ -31,7 +31,9 @@ type configFileReader struct {
 
 // configFileReaderKeys are configFileReaders' keys, so that a call of any
 // other program does not build the table.
-var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", "python"}
+var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", "python",
+	"gpg", "gpg2", "openssl", "mysql", "mariadb", "mysqldump", "mysqladmin", "mariadb-dump",
+	"psql", "pg_dump", "pg_dumpall", "pg_restore", "createdb", "dropdb"}
 
 var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[string]configFileReader {
 	const npmVerb = "prints as its settings (npm config list, get) the lines of"
@@ -40,7 +42,27 @@ var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[
 		env:  []string{"NPM_CONFIG_USERCONFIG", "npm_config_userconfig", "NPM_CONFIG_GLOBALCONFIG", "npm_config_globalconfig"}, verb: npmVerb}
 	ssh := configFileReader{spec: sshSpec, opts: []string{"F"}, verb: "quotes in its errors (and prints with -G) the lines of its config file"}
 	pip := configFileReader{env: []string{"PIP_CONFIG_FILE"}, verb: "prints as its settings (pip config list) the values of"}
+	// gpg --options F reads F as its gpg.conf ("F:1: invalid option" for
+	// each line it cannot take; a line that is an option is used).
+	gpg := configFileReader{spec: optSpec{longVal: longOpts("options", "homedir"), longEq: true},
+		opts: []string{"options"}, verb: "reads as its options file (and reports each line it cannot take)"}
+	// mysql --defaults-file=F / --defaults-extra-file=F: F's [client]
+	// options are used (--print-defaults prints them), the others named
+	// in errors. The MySQL clients' value options (-e, -u, -h, …).
+	mysql := configFileReader{spec: optSpec{shortVal: "eDhPSuOAB", shortOpt: "p", longEq: true,
+		longVal: longOpts("defaults-file", "defaults-extra-file", "defaults-group-suffix", "execute", "database", "host", "port", "socket", "user")},
+		opts: []string{"defaults-file", "defaults-extra-file"}, verb: "reads as its option file (--print-defaults prints its options) the lines of"}
+	// libpq reads PGSERVICEFILE as its connection service file.
+	pg := configFileReader{env: []string{"PGSERVICEFILE"}, verb: "reads as its connection service file"}
 	return map[string]configFileReader{
+		"gpg": gpg, "gpg2": gpg,
+		// openssl -config F (req, ca, …) and OPENSSL_CONF=F (every
+		// command): "Error on line N of config file", with the text
+		// after the place it failed ("HERE-->OPENSSH PRIVATE KEY-----").
+		"openssl": {spec: optSpec{longVal: longOpts("config"), longOne: true},
+			opts: []string{"config"}, env: []string{"OPENSSL_CONF"}, verb: "reads as its configuration, quoting in its errors the text of,"},
+		"mysql": mysql, "mariadb": mysql, "mysqldump": mysql, "mysqladmin": mysql, "mariadb-dump": mysql,
+		"psql": pg, "pg_dump": pg, "pg_dumpall": pg, "pg_restore": pg, "createdb": pg, "dropdb": pg,
 		"npm":  npm,
 		"curl": {spec: specFor("curl"), opts: []string{"K", "config"}, verb: "quotes in its warnings each line that is no option of its config file"},
 		"ssh":  ssh, "scp": ssh, "sftp": ssh,
@@ -77,6 +99,12 @@ func checkConfigFileReaders(p *Pass) {
 				files = append(files, syntax.Arg{Value: v, Raw: v, Static: true})
 			}
 		}
+		if key == string(lang.Python) {
+			// PYTHONSTARTUP the shell exported earlier (export
+			// PYTHONSTARTUP=F; python3): the file the shell model read as
+			// the interactive start-up script of this call.
+			files = append(files, p.pythonStartupReads(c)...)
+		}
 		for _, f := range files {
 			if s, ok := p.secretOf(c.Dir, f); ok {
 				p.reportSecret(c, s, c.Name+" "+r.verb)
@@ -84,6 +112,38 @@ func checkConfigFileReaders(p *Pass) {
 			}
 		}
 	}
+}
+
+// pythonStartupReads returns the files the shell model read from disk
+// for the Python call c as the code it runs (syntax.Model.DiskReads),
+// when c is interactive (-i, or no program and no -c/-m), which is when
+// Python runs PYTHONSTARTUP: a file it was given through the environment
+// by an earlier export, which c's own prefix and EnvKnown do not show.
+func (p *Pass) pythonStartupReads(c *syntax.Call) []syntax.Arg {
+	interactive, program := false, false
+	for _, a := range c.Args {
+		switch {
+		case a.Value == "-c" || a.Value == "-m":
+			program = true
+		case a.Value == "-i":
+			interactive = true
+		case !strings.HasPrefix(a.Value, "-"):
+			program = true
+		}
+		if program {
+			break
+		}
+	}
+	if !interactive && program {
+		return nil
+	}
+	var out []syntax.Arg
+	for _, r := range p.Model.DiskReads {
+		if r.Call == c {
+			out = append(out, syntax.Arg{Value: r.Path, Raw: r.Path, Static: true})
+		}
+	}
+	return out
 }
 
 // checkGitConfigIncludes judges git config and git var -l given a secret

@@ -14,8 +14,8 @@ import (
 // standard input. A CMD that is a shell or an interpreter reading its
 // program from standard input (sh, bash -s, python3, python3 -) runs
 // every member as a script: tar xf a.tar --to-command=sh is
-// tar xOf a.tar | sh per member, and asks (members corral could list
-// are not judged as scripts yet: they ask too). A CMD that reads the
+// tar xOf a.tar | sh per member: the members of an archive corral can
+// read are judged as those scripts, and one it cannot read asks. A CMD that reads the
 // member as data (wc -c, sha256sum, sh -c '…', python3 script.py)
 // passes here.
 func (p *Pass) checkTarToCommand(c *syntax.Call) {
@@ -44,6 +44,9 @@ func (p *Pass) checkTarToCommand(c *syntax.Call) {
 		}
 		if !readsProgramOnStdin(words) {
 			continue
+		}
+		if p.judgeToCommandMembers(c, o.Val.Value) {
+			continue // each member judged as the script it is (writes_extract_tocommand.go)
 		}
 		p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
 			Message: c.Name + " --to-command=" + clipText(o.Val.Value, 40) + " gives each member of the archive to " + path.Base(words[0]) +

@@ -382,7 +382,13 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		if e.dir != nil {
 			dest = *e.dir
 		}
-		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive " + e.archive.Value, Raw: e.archive.Raw, Static: true}, dest: dest, base: base}, false)
+		opaque := p.opaqueArchive(c, e, archive.Path, base)
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the archive " + e.archive.Value, Raw: e.archive.Raw, Static: true}, dest: dest, base: base}, opaque)
+		if opaque && (e.dir == nil || path.Clean(e.dir.Value) == ".") {
+			// Into the working directory, judged as an extraction -C .
+			// would be (red team 17 TX1: cd ~ && unzip b.zip).
+			p.judge(c, c.Script, c.Dir, target{arg: dest, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
+		}
 		if p.madeEarlier(c, archive.Path, e.reader) {
 			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +

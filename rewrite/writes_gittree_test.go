@@ -100,7 +100,7 @@ func TestGitTreeWrites(t *testing.T) {
 		{"git restore --staged .", "allow"},
 		{"git diff evil", "allow"},
 		{"git log evil", "allow"},
-		{"git checkout README", "ask"}, // a file, not a revision: discards its changes
+		{"git checkout README", "allow"}, // a file, not a revision, but unchanged since the index: nothing discarded (red team 17 FA1)
 	}
 	check := func(tests []struct{ cmd, want string }) { t.Helper(); checkDecisions(t, cfg, tests) }
 	check(tests)

@@ -1547,6 +1547,8 @@ func (w *walker) noteOutputs(c scope, call *Call) bool {
 		return false
 	}
 	switch call.Name {
+	case "curl":
+		w.curlWriteOut(c, call) // -w '%output{F}TEXT' (curlwriteout.go)
 	case "dd":
 		w.ddCopy(c, call, opaque)
 	case "sponge":

@@ -2369,7 +2369,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		call.Name == "uv" || call.Name == "uvx" || underUv(args[:len(args)-len(inv.words)]) || len(ce.Assigns) > 0 ||
 		// npm's config files named in the environment
 		// (NPM_CONFIG_USERCONFIG; red team 17 SK1).
-		call.Name == "npm" {
+		call.Name == "npm" ||
+		// OPENSSL_CONF, PGSERVICEFILE exported earlier (configenv.go).
+		configFromEnv(call.Name) {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
 			env = cmdState.clearedEnv(call.Dir, w.home)
