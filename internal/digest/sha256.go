@@ -1,9 +1,11 @@
-// Package digest computes SHA-256 (FIPS 180-4) without the crypto
+// Package digest computes SHA-256 and SHA-1 (FIPS 180-4) without the crypto
 // packages, whose initialisation the hook does not link (startup_test.go
 // in internal/lazy: TestHookLinksNoCrypto). It binds an approval to the
 // content the user was shown, where a collision-resistant hash is needed
 // and speed is not (a tool input of at most a few MiB, once per call),
-// and names poetry's and pipenv's environments (syntax/pyenvs.go).
+// names poetry's and pipenv's environments (syntax/pyenvs.go), and
+// compares a work tree's file with the blob git's index names (SHA-1 or
+// SHA-256 object names: rewrite/danger_git_discard.go).
 package digest
 
 import (
