@@ -125,7 +125,7 @@ func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 		}
 		return
 	}
-	if !syntax.GitTreeVerb(verb) && verb != "archive" {
+	if !syntax.GitTreeVerb(verb) && verb != "archive" && !(patchVerb(verb) && pipesIntoApply(c)) {
 		return
 	}
 	for _, e := range p.Model.Calls {
@@ -152,6 +152,39 @@ func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 			}
 		}
 	}
+}
+
+// patchVerb reports a git command that prints commits as a diff or as
+// mails (red team 18 GA3: git diff HEAD FETCH_HEAD | git apply).
+func patchVerb(verb string) bool {
+	switch verb {
+	case "diff", "show", "format-patch", "log", "diff-tree":
+		return true
+	}
+	return false
+}
+
+// pipesIntoApply reports a call whose output a later stage of its
+// pipeline applies to the work tree: git apply, git am or patch.
+func pipesIntoApply(c *syntax.Call) bool {
+	if c.Pipe == nil {
+		return false
+	}
+	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
+		s := c.Pipe.Calls[i]
+		if s == nil {
+			continue
+		}
+		switch s.Name {
+		case "patch":
+			return true
+		case "git":
+			if _, sub := gitArgs(s); sub >= 0 && (s.Args[sub].Value == "apply" || s.Args[sub].Value == "am") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // unrelatedMerge lists the files a merge of rev writes when it has no

