@@ -265,7 +265,12 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 	}
 	for _, o := range overlays {
-		files = append(files, w.goOverlay(dir, o)...)
+		f, ok := w.goOverlay(dir, o)
+		if !ok {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o,
+				What: "go " + verb + " -overlay " + clip(o, 40) + " compiles files it names in the place of the package's, and corral cannot read that map"})
+		}
+		files = append(files, f...)
 	}
 	sort.Strings(files)
 	files = compactStrings(files)

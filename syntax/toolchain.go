@@ -347,19 +347,22 @@ func goFlagWords(s string) []string {
 
 // goOverlay returns the files the overlay JSON FILE (go -overlay) puts
 // in place of the ones on disk: the replacement paths, absolute, sorted.
-func (w *walker) goOverlay(dir Dir, file string) []string {
+func (w *walker) goOverlay(dir Dir, file string) ([]string, bool) {
 	text, ok := w.readScript(dir.Join(file))
 	if !ok {
-		return nil
+		return nil, false
 	}
 	var o struct{ Replace map[string]string }
 	if json.Unmarshal([]byte(text), &o) != nil {
-		return nil
+		return nil, false
 	}
 	base := filepath.Dir(dir.Join(file).Path)
 	var out []string
-	for _, to := range o.Replace {
-		if !strings.HasSuffix(to, ".go") {
+	for from, to := range o.Replace {
+		// The file replaced decides how the text is compiled: any name
+		// put in the place of a .go file is Go source (red team 18
+		// GO1: main.go -> evil.go.txt); an empty one deletes it.
+		if !strings.HasSuffix(from, ".go") || to == "" {
 			continue
 		}
 		if !filepath.IsAbs(to) {
@@ -367,7 +370,7 @@ func (w *walker) goOverlay(dir Dir, file string) []string {
 		}
 		out = append(out, filepath.Clean(to))
 	}
-	return out
+	return out, true
 }
 
 // goLocalModules returns the directories of the modules the go.mod above
