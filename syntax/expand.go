@@ -1309,6 +1309,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	a.Value, a.Static = b.String(), false
 	a.Printed = a.Printed || s.translated
 	if s.subst && !r.mask && !s.translated {
+		if r.substCandidates(a, w) {
+			return // $(test -f x && echo P): each text it may print (substlist.go)
+		}
 		r.substEmpty(a, w, s)
 		return
 	}
