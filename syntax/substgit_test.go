@@ -148,7 +148,7 @@ func TestGitSubstOracle(t *testing.T) {
 	for _, w := range []string{`"$(getent passwd root | cut -d: -f6)/.ssh/id_rsa"`, "$(getent passwd root | cut -f 6 -d :)", "$(getent passwd root | cut --delimiter=: --fields=6)",
 		"$(getent passwd root | cut -d: -f6 | head -1)", // head copies its first line (passthrough.go)
 		"$(getent passwd root | cut -d: -f6 | rev)",     // and rev reverses it (revfilters.go)
-		"$(getent passwd root | cut -d: -f6 | sort)"} { // sort of one line is the line (textfilters.go)   // and rev reverses it (revfilters.go)
+		"$(getent passwd root | cut -d: -f6 | sort)"} {  // sort of one line is the line (textfilters.go)   // and rev reverses it (revfilters.go)
 		got, static := gitSubstFields(t, repo, home, "", w)
 		if !static {
 			t.Errorf("%s: dynamic, want static", w)
