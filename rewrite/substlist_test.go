@@ -58,3 +58,19 @@ func TestSubstListPaths(t *testing.T) {
 		{`eval "$(sort <<< 'echo hello')"`, "allow"},
 	})
 }
+
+// TestSubstListScripts: a list substitution inside a here-document to a
+// shell or the script of eval is what it prints (red team 18 HD2). Not
+// yet: cat of a file on disk inside such a list in a here-document
+// (sh <<X / $(cat p.sh; :) / X) or a function (f() { cat p.sh; }; eval
+// "$(f)"), whose file the resolver does not read.
+func TestSubstListScripts(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/p.sh": "rm -f ~/.bashrc\n", "proj/ok.sh": "echo ok\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"sh <<X\n$(echo 'rm -f ~/.bashrc'; :)\nX", "deny"},
+		{`eval "$(cat p.sh; :)"`, "deny"},
+		{"cat <<X\nversion: $(git describe; :)\nX", "allow"},
+		{`f() { cat ok.sh; }; eval "$(f)"`, "allow"},
+		{"sh <<X\n$(echo 'echo hi'; :)\nX", "allow"},
+	})
+}
