@@ -105,7 +105,7 @@ func (r *resolver) assignsRead(cs *sh.CmdSubst) bool {
 		case *sh.CallExpr:
 			if len(n.Args) > 0 {
 				switch name, _ := plainWord(n.Args[0]); name {
-				case "read", "mapfile", "readarray", "export", "local", "declare", "typeset", "readonly", "unset", "set", "shift", "getopts", "printf", "source", ".", "eval", "alias", "shopt":
+				case "read", "mapfile", "readarray", "export", "local", "declare", "typeset", "readonly", "unset", "set", "shift", "getopts", "printf", "alias", "shopt":
 					// printf -v assigns; the others change the state.
 					if name != "printf" || len(n.Args) > 1 && n.Args[1].Lit() == "-v" {
 						other = true
@@ -360,6 +360,10 @@ func (r *resolver) runCall(st *sh.Stmt, c *sh.CallExpr, dir Dir, depth int) ([]s
 			}
 		case "test", "[":
 			return one("", 2, dir)
+		case "which", "command", "type":
+			// $(command -v python3 || command -v python): a lookup's
+			// program is judged as a run-time interpreter, as before.
+			return nil, false
 		case "cd":
 			d, ok := rd.cdTarget(st)
 			if !ok {
