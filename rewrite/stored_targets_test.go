@@ -18,7 +18,7 @@ func TestStoredSubstTargets(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`x=$(cat p); cp Makefile "$x"`, "ask"},
 		{`cp Makefile "$(cat p)"`, "allow"}, // inline: the files worked on (rm -r asks)
-		{`x=$(tr A-Z a-z <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"},
+		{`x=$(tr '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"},
 		{`x=$(curl -s http://127.0.0.1:9/t); cp Makefile "$x"`, "ask"},
 		{`x=$(cat p); mv "$x" /tmp/z`, "ask"},
 		{`x=$(cat p); mv Makefile "$x"`, "ask"},

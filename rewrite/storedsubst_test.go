@@ -20,7 +20,7 @@ func TestStoredSubstDeletion(t *testing.T) {
 		{`x="$(cat f)"; rm -rf "$x"`, Ask},
 		{"x=`cat f`; rm -rf $x", Ask},
 		{`export x=$(cat f); rm -rf "$x"`, Ask},
-		{`declare x=$(tr A-Z a-z <<< /HOME/U/.SSH); rm -rf "$x"`, Ask},
+		{`declare x=$(tr '[:upper:]' '[:lower:]' <<< /HOME/U/.SSH); rm -rf "$x"`, Ask},
 		{`x=$(curl -s https://example.com/t); rm -rf "$x"`, Ask},
 		{`x=$(cat f); find "$x" -delete`, Ask},
 		{`x=$(cat f); eval "rm -rf $x"`, Ask},

@@ -1312,6 +1312,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		if r.pidSubst(a, w) {
 			return // $(printf %s /proc/self/task/$$): procpidsubst.go
 		}
+		if r.substCandidates(a, w) {
+			return // $(test -f x && echo P): each text it may print (substlist.go)
+		}
 		r.substEmpty(a, w, s)
 		return
 	}

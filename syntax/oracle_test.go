@@ -528,10 +528,12 @@ func TestKnownSubstOracle(t *testing.T) {
 		"$(dirname a//b//)", "$(dirname /)", "$(dirname '')", "$(basename /a/b.txt .txt)", "$(basename /a/b/)", "$(basename /)", "$(basename x.txt x.txt)",
 		"$(dirname \"$(pwd)\")", "$(echo ~/x | cat)", "$(printf '%s' a | cat -)", "$(true)", "x$(false)y", "$(:)", `"$(cd .. && pwd)"`, "$(cd ./sub; pwd)", "$(cd /; pwd)",
 		"$(echo $(echo $(echo deep)))", `${u:-$(echo x)}`, "$(pwd -P)",
+		// Lists and compound bodies: what each part prints (substlist.go).
+		"$(echo x; echo y)", `"$(echo x; :)"`, `"$(false || echo x)"`, "$({ echo a; echo b; })", "$(if true; then echo t; else echo f; fi)",
 		// bash's printf and echo (BashPrintf, BashEcho).
 		"$(echo -e '\\x41')", "$(printf '%d' 1)", `$(printf '%b' '/a\x2fb\cz')`, `$(printf '%.3s%c' abcdef xyz)`,
 	}
-	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\u00e9')", "$(printf '%f' 1)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; echo y)"}
+	dynamic := []string{"$(ls)", "$(echo *)", "$(echo -e '\\u00e9')", "$(printf '%f' 1)", "$(cd nowhere && pwd)", "$(cd sub && pwd)", "$(dirname -z a)", "$(echo $zz)", "$(echo x >&2)", "$(echo x; cat f)", "$(x=1; echo $x)"}
 	for _, w := range static {
 		got, st, ok := corralFields(t, dir, w)
 		if !ok {

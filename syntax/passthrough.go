@@ -40,7 +40,7 @@ func passFilterName(name string) bool {
 	case "tac", "rev", "xxd": // revfilters.go
 		return true
 	}
-	return false
+	return textFilterName(name) // sort, uniq, grep (textfilters.go)
 }
 
 // passFilterOf returns the filter that the program name with the words
@@ -68,7 +68,12 @@ func passFilterOf(name string, args []Arg) (f passFilter, ops []Arg, ok bool) {
 		return func(in string) (string, bool) { return in, true }, ops, true
 	case "head", "tail":
 		return headTailFilter(name, args)
+	case "sort", "uniq", "grep":
+		return textFilterOf(name, args)
 	case "tr":
+		if f, ok := trFilter(args); ok {
+			return f, nil, true // tr A-Z a-z, tr -d 0-9 (textfilters.go)
+		}
 		if len(args) != 2 || !args[0].Static || args[0].Value != "-d" || !args[1].Static {
 			return nil, nil, false
 		}

@@ -105,6 +105,11 @@ var passFilterCases = []struct {
 	{[]string{"xxd", "-r"}, "00000000: 3031 3233 3435 3637 3839 6162 6364 6566  0123456789abcdef\n00000010: 0a                                       .\n"},
 	{[]string{"xxd", "-r", "-p"}, "726d202d7266202f0a\n"},
 	{[]string{"xxd", "-r", "-p"}, "726d 202d\n7266202f0a"},
+	// textfilters.go: sort and uniq without options, grep of a fixed
+	// string or ., tr of ASCII sets with ranges.
+	{[]string{"tr", "a-z", "A-Z"}, "rm -rf ~/X\n"}, {[]string{"tr", "A-Z", "a-z"}, "~/.BASHRC\n"}, {[]string{"tr", "-d", "0-9"}, ".bash1rc\n"},
+	{[]string{"tr", "abc", "x"}, "abcd\n"}, {[]string{"tr", "a-c\\n", "A-C "}, "a\nb\n"}, {[]string{"sort"}, "x y\n"}, {[]string{"sort"}, "a\na\n"},
+	{[]string{"uniq"}, "a\na\nb\na\n"}, {[]string{"grep", "."}, "a\n\nb\n"}, {[]string{"grep", "-F", "a.b"}, "a.b\naxb\n"}, {[]string{"grep", "rm"}, "x\nrm -rf\n"},
 }
 
 // passFilterUnknown are programs corral leaves to run time.
@@ -113,7 +118,8 @@ var passFilterUnknown = [][]string{
 	{"sed", "1{p"}, {"sed", "-f", "x.sed"}, {"sed", "--posix", "s/a/b/"}, {"sed", `s/\(a\)\1/x/`}, {"sed", "s/a/b/e"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
 	{"awk", "{print $1, $2}"}, {"awk", "1", "x=1"}, {"awk", "END{print}"}, {"awk", "{print NR}"}, {"dd", "count=1"},
 	{"dd", "of=x"}, {"dd", "skip=1"}, {"dd", "conv=ucase"}, {"head", "-c", "3"}, {"tail", "-n", "+2"}, {"head", "-n", "-1"},
-	{"tr", "a-z", "A-Z"}, {"tr", "-d", "a-z"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort"},
+	{"tr", "[:lower:]", "[:upper:]"}, {"tr", "-d", "[:digit:]"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort", "-r"},
+	{"uniq", "-c"}, {"uniq", "in", "out"}, {"grep", "a*"}, {"grep", "-v", "a"}, {"tr", "z-a", "x"},
 	{"tac", "-s", "x"}, {"tac", "-b"}, {"xxd", "-rp"}, {"xxd", "-pr"}, {"xxd", "-c", "8"}, {"xxd", "-u"}, {"xxd", "in", "out"},
 }
 

@@ -147,7 +147,8 @@ func TestGitSubstOracle(t *testing.T) {
 	// /etc/passwd on every Unix machine.
 	for _, w := range []string{`"$(getent passwd root | cut -d: -f6)/.ssh/id_rsa"`, "$(getent passwd root | cut -f 6 -d :)", "$(getent passwd root | cut --delimiter=: --fields=6)",
 		"$(getent passwd root | cut -d: -f6 | head -1)", // head copies its first line (passthrough.go)
-		"$(getent passwd root | cut -d: -f6 | rev)"} {   // and rev reverses it (revfilters.go)
+		"$(getent passwd root | cut -d: -f6 | rev)",     // and rev reverses it (revfilters.go)
+		"$(getent passwd root | cut -d: -f6 | sort)"} {  // sort of one line is the line (textfilters.go)   // and rev reverses it (revfilters.go)
 		got, static := gitSubstFields(t, repo, home, "", w)
 		if !static {
 			t.Errorf("%s: dynamic, want static", w)
@@ -160,7 +161,7 @@ func TestGitSubstOracle(t *testing.T) {
 	dynamic := []struct{ dir, prelude, word string }{
 		{repo, "", "$(getent passwd 0 | cut -d: -f6)"},
 		{repo, "", "$(getent passwd root | cut -d: -f7)"},
-		{repo, "", "$(getent passwd root | cut -d: -f6 | sort)"},
+		{repo, "", "$(getent passwd root | cut -d: -f6 | sort -r)"},
 		{repo, "", "$(getent passwd no-such-user-here | cut -d: -f6)"},
 		{repo, "cut() { echo /tmp; }; ", "$(getent passwd root | cut -d: -f6)"},
 		{repo, "Y=/q; ", "$(printenv Y)"},

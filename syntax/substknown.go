@@ -68,6 +68,14 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 			return v, true
 		}
 	}
+	if r.listSubstShape(cs) {
+		// $(echo P; :), $(true && echo P), $({ echo P; }), $(f): what
+		// its statements print, when that is one text (substlist.go).
+		if outs, ok := r.listOutputs(cs); ok && len(outs) == 1 {
+			return outs[0], true
+		}
+		return "", false
+	}
 	// cd DIR; pwd and cd DIR && pwd: the subshell's command runs in DIR
 	// when DIR is there now (a cd that fails leaves pwd elsewhere).
 	var st *sh.Stmt

@@ -29,7 +29,7 @@ func TestSubstFields(t *testing.T) {
 		{`$(echo "$HOME")`, "/home/u"},
 		{`$(ls *.go)`, "-"},
 		{`$(cat f)`, "-"},
-		{`$(echo a; echo b)`, "-"},
+		{`$(echo a; echo b)`, "a|b"},
 		{`$(echo a > f)`, "-"},
 		{`$x$(echo a)`, "-"},
 		{`$((1+1))`, "2"},
