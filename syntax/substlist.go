@@ -94,7 +94,7 @@ func (r *resolver) listOutputs(cs *sh.CmdSubst) ([]string, bool) {
 func (r *resolver) assignsRead(cs *sh.CmdSubst) bool {
 	assigned := map[string]bool{}
 	other := false
-	sh.Walk(cs, func(n sh.Node) bool {
+	walkTree(cs, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.Assign:
 			if n.Name != nil {
@@ -122,7 +122,7 @@ func (r *resolver) assignsRead(cs *sh.CmdSubst) bool {
 		return false
 	}
 	read := false
-	sh.Walk(cs, func(n sh.Node) bool {
+	walkTree(cs, func(n sh.Node) bool {
 		if pe, ok := n.(*sh.ParamExp); ok && pe.Param != nil && assigned[pe.Param.Value] {
 			read = true
 		}
@@ -432,7 +432,7 @@ func (r *resolver) runIf(c *sh.IfClause, dir Dir, depth int) ([]substPath, bool)
 // ($1, $@, $#, $*), whose values a call gives.
 func readsPositional(n sh.Node) bool {
 	found := false
-	sh.Walk(n, func(n sh.Node) bool {
+	walkTree(n, func(n sh.Node) bool {
 		if pe, ok := n.(*sh.ParamExp); ok && pe.Param != nil {
 			switch v := pe.Param.Value; {
 			case v == "@" || v == "*" || v == "#":
@@ -454,7 +454,7 @@ func (r *resolver) substCandidates(a *Arg, w *sh.Word) bool {
 	var subs []*sh.CmdSubst
 	var outs [][]string
 	bad := false
-	sh.Walk(w, func(n sh.Node) bool {
+	walkTree(w, func(n sh.Node) bool {
 		if bad {
 			return false
 		}
