@@ -49,14 +49,7 @@ func (p *Policy) WithAgentCodeDirs(dirs []string) *Policy {
 	if len(dirs) == 0 {
 		return p
 	}
-	out := p.Merge(nil)
-	var l *selfLayer
-	if p != nil && p.self != nil {
-		l = new(selfLayer)
-		*l = *p.self
-	} else {
-		l = newSelfLayer()
-	}
+	out, l := p.withSelfLayer()
 	l.codeDirs = append(append([]string{}, l.codeDirs...), dirs...)
 	out.self = l
 	return out

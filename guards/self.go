@@ -261,18 +261,24 @@ func builtinPatterns(raws []string) []pattern {
 	return out
 }
 
+// withSelfLayer returns a copy of p and a copy of its self-protection
+// layer (a new one when it has none) for a With… method to extend and
+// set as the copy's: p and its layer are left as they were.
+func (p *Policy) withSelfLayer() (*Policy, *selfLayer) {
+	out := p.Merge(nil)
+	if p != nil && p.self != nil {
+		l := new(selfLayer)
+		*l = *p.self
+		return out, l
+	}
+	return out, newSelfLayer()
+}
+
 // WithSelfProtection returns p where the agent also cannot write files
 // (or directories, with what is under them) and cannot delete or replace
 // the sandbox root itself.
 func (p *Policy) WithSelfProtection(files []string, sandbox string) *Policy {
-	out := p.Merge(nil)
-	var l *selfLayer
-	if p != nil && p.self != nil {
-		l = new(selfLayer)
-		*l = *p.self
-	} else {
-		l = newSelfLayer()
-	}
+	out, l := p.withSelfLayer()
 	l.files = append(append([]string{}, l.files...), files...)
 	if sandbox != "" {
 		l.sandbox = filepath.Clean(sandbox)
@@ -289,14 +295,7 @@ func (p *Policy) WithRegistrations(files []string) *Policy {
 	if len(files) == 0 {
 		return p
 	}
-	out := p.Merge(nil)
-	var l *selfLayer
-	if p != nil && p.self != nil {
-		l = new(selfLayer)
-		*l = *p.self
-	} else {
-		l = newSelfLayer()
-	}
+	out, l := p.withSelfLayer()
 	l.registrations = append(append([]string{}, l.registrations...), files...)
 	out.self = l
 	return out
@@ -308,14 +307,7 @@ func (p *Policy) WithAgentPrograms(files []string) *Policy {
 	if len(files) == 0 {
 		return p
 	}
-	out := p.Merge(nil)
-	var l *selfLayer
-	if p != nil && p.self != nil {
-		l = new(selfLayer)
-		*l = *p.self
-	} else {
-		l = newSelfLayer()
-	}
+	out, l := p.withSelfLayer()
 	l.programs = append(append([]string{}, l.programs...), files...)
 	out.self = l
 	return out
