@@ -2,17 +2,9 @@ package rewrite
 
 import (
 	"archive/tar"
-	"bufio"
-	"bytes"
-	"compress/bzip2"
-	"compress/gzip"
-	"errors"
 	"io"
-	"os"
 	"strings"
-	"time"
 
-	"github.com/corral-dev/corral/internal/bounded"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -114,33 +106,11 @@ func (p *Pass) judgeToCommandMembers(c *syntax.Call, cmd string) bool {
 // readTarTexts reads the regular members of the tar archive at p (plain,
 // gzip or bzip2) with their text, in archive order, within the bounds.
 func readTarTexts(p string) ([]tarTextMember, error) {
-	fi, err := os.Stat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	f, err := os.Open(p)
+	r, f, err := openTarStream(p)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	deadline := time.Now().Add(pyTarMaxTime)
-	br := bufio.NewReader(&bounded.Reader{R: f, Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge})
-	head, _ := br.Peek(3)
-	var r io.Reader = br
-	switch {
-	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
-		z, err := gzip.NewReader(br)
-		if err != nil {
-			return nil, err
-		}
-		r = z
-	case bytes.HasPrefix(head, []byte("BZh")):
-		r = bzip2.NewReader(br)
-	}
-	r = &bounded.Reader{R: r, Left: pyTarMaxBytes, Deadline: deadline, Err: errArchiveTooLarge}
 	tr := tar.NewReader(r)
 	var out []tarTextMember
 	total := 0

@@ -61,46 +61,63 @@ func (p *Pass) checkPyTar(c *syntax.Call, e extraction, archive, dir string) {
 	}
 }
 
-// pyTarWrites returns the absolute paths tarfile's extraction of the
-// archive file into dir writes, in archive order, each once.
-func pyTarWrites(archive, dir string) ([]string, error) {
-	if !path.IsAbs(archive) || strings.HasPrefix(archive, "/proc/") || strings.HasPrefix(archive, "/dev/") {
-		return nil, errors.New("not a regular file")
+// openTarStream opens the tar archive file at p (plain, gzip or bzip2)
+// for reading its members within the bounds of Python's tarfile reading
+// (pyTarMaxBytes of the file and of its decompressed stream, within
+// pyTarMaxTime): a plain archive's reader seeks past member data. A path
+// under /proc or /dev, anything but a regular file, and xz or zstd
+// compression are errors. The caller closes f.
+func openTarStream(p string) (io.Reader, *os.File, error) {
+	if !path.IsAbs(p) || strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
+		return nil, nil, errors.New("not a regular file")
 	}
-	fi, err := os.Stat(archive)
+	fi, err := os.Stat(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !fi.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
+		return nil, nil, errors.New("not a regular file")
 	}
-	f, err := os.Open(archive)
+	f, err := os.Open(p)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	defer f.Close()
 	br := bufio.NewReader(f)
 	head, _ := br.Peek(6)
 	budget := &bounded.Reader{R: br, Left: pyTarMaxBytes, Deadline: time.Now().Add(pyTarMaxTime), Err: errArchiveTooLarge}
-	var r io.Reader = budget
+	var r io.Reader
 	switch {
 	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
 		z, err := gzip.NewReader(budget)
 		if err != nil {
-			return nil, err
+			f.Close()
+			return nil, nil, err
 		}
 		r = &bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte("BZh")):
 		r = &bounded.Reader{R: bzip2.NewReader(budget), Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}), bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		return nil, errors.New("xz or zstd compression")
+		f.Close()
+		return nil, nil, errors.New("xz or zstd compression")
 	default:
 		// Uncompressed: the reader skips each member's data by seeking.
 		if _, err := f.Seek(0, io.SeekStart); err != nil {
-			return nil, err
+			f.Close()
+			return nil, nil, err
 		}
 		r = &seekBudget{bounded.Reader{R: f, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}, f}
 	}
+	return r, f, nil
+}
+
+// pyTarWrites returns the absolute paths tarfile's extraction of the
+// archive file into dir writes, in archive order, each once.
+func pyTarWrites(archive, dir string) ([]string, error) {
+	r, f, err := openTarStream(archive)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
 	tr := tar.NewReader(r)
 	links := map[string]string{}
 	seen := map[string]bool{}
