@@ -579,17 +579,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	// bash sources a file's text without its NUL bytes, wherever they
 	// are (it refuses only a script it runs, for one in the first line).
 	text = strings.ReplaceAll(text, "\x00", "")
-	pos, posKnown := st.pos, st.posKnown
-	if len(call.Args) > 1 {
-		st.pos, st.posKnown = nil, true
-		for _, arg := range call.Args[1:] {
-			st.posKnown = st.posKnown && arg.Static
-			st.pos = append(st.pos, arg.Value)
-		}
-		if !st.posKnown {
-			st.pos = nil
-		}
-	}
+	restorePos := st.sourceArgs(call)
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	before := st.aliases
 	vars := cloneMap(st.vars)
@@ -638,9 +628,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 			st.aliases[name] = alias{value: al.value, line: call.Stmt.End().Line(), sc: c.sc, unknown: al.unknown}
 		}
 	}
-	if len(call.Args) > 1 {
-		st.pos, st.posKnown = pos, posKnown
-	}
+	restorePos()
 	walked := len(w.m.Scripts) > n && w.m.Scripts[n].Src == text && w.m.Truncated == truncated
 	if walked {
 		w.m.Scripts[n].Path = a.Value

@@ -77,22 +77,10 @@ func fdKind(s Stream) string {
 // the positional parameters while it runs, and the caller's come back
 // after. It reports whether the text was walked whole.
 func (w *walker) sourceText(c scope, call *Call, text, label string, st *state) bool {
-	pos, posKnown := st.pos, st.posKnown
-	if len(call.Args) > 1 {
-		st.pos, st.posKnown = nil, true
-		for _, arg := range call.Args[1:] {
-			st.posKnown = st.posKnown && arg.Static
-			st.pos = append(st.pos, arg.Value)
-		}
-		if !st.posKnown {
-			st.pos = nil
-		}
-	}
+	restorePos := st.sourceArgs(call)
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	w.childIn(c, call, text, nil, "sourced", false, st, st.dir)
-	if len(call.Args) > 1 {
-		st.pos, st.posKnown = pos, posKnown
-	}
+	restorePos()
 	_ = label
 	return len(w.m.Scripts) > n && w.m.Scripts[n].Src == text && w.m.Truncated == truncated
 }
@@ -124,4 +112,24 @@ func sourceForgets(call *Call, st *state) {
 	if fd && a.Static || proc {
 		st.dir = Dir{}
 	}
+}
+
+// sourceArgs makes the arguments after a sourced file's word (source F
+// A B, . /dev/stdin A <<< …) the positional parameters while its text
+// runs, as bash does, and returns what gives the caller's back; with no
+// such argument the caller's stay, and the text may change them.
+func (st *state) sourceArgs(call *Call) func() {
+	if len(call.Args) <= 1 {
+		return func() {}
+	}
+	pos, posKnown := st.pos, st.posKnown
+	st.pos, st.posKnown = nil, true
+	for _, arg := range call.Args[1:] {
+		st.posKnown = st.posKnown && arg.Static
+		st.pos = append(st.pos, arg.Value)
+	}
+	if !st.posKnown {
+		st.pos = nil
+	}
+	return func() { st.pos, st.posKnown = pos, posKnown }
 }
