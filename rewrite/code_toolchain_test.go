@@ -223,7 +223,7 @@ func TestLocalDependencies(t *testing.T) {
 		{"cd o && go build -overlay ov.json -o /tmp/x .", "deny"},
 		{"cd o && GOFLAGS=-overlay=$PWD/ov.json go run .", "deny"},
 		{"cd o && go run -overlay ov2.json .", "deny"},
-		{"cd o && go run -overlay ov4.json .", "ask"},
+		{"cd o && go run -overlay ov4.json .", "allow"}, // go refuses a map it cannot parse
 		{"cd o && go run -overlay ov3.json .", "allow"},
 		{"cd r && cargo build", "deny"},
 		{"cargo build --manifest-path r/Cargo.toml", "deny"},

@@ -265,11 +265,8 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 	}
 	for _, o := range overlays {
-		f, ok := w.goOverlay(dir, o)
-		if !ok {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o,
-				What: "go " + verb + " -overlay " + clip(o, 40) + " compiles files it names in the place of the package's, and corral cannot read that map"})
-		}
+		// A map go cannot read or parse stops the build: nothing runs.
+		f, _ := w.goOverlay(dir, o)
 		files = append(files, f...)
 	}
 	sort.Strings(files)
