@@ -121,7 +121,7 @@ func (p *Pass) stdinRunnerAfter(c *syntax.Call) *syntax.Call {
 		next[len(c.Pipe.Calls)] = -1
 		for i := len(c.Pipe.Calls) - 1; i >= 0; i-- {
 			next[i] = next[i+1]
-			if s := c.Pipe.Stage(i); s != nil && runsStdin(s) {
+			if s := c.Pipe.Stage(i); s != nil && (runsStdin(s) || p.scriptFromStdin(s)) {
 				next[i] = i
 			}
 		}
@@ -134,6 +134,15 @@ func (p *Pass) stdinRunnerAfter(c *syntax.Call) *syntax.Call {
 		return nil
 	}
 	return c.Pipe.Stage(next[c.PipeIndex+1])
+}
+
+// scriptFromStdin reports a stage whose script text (eval's, sh -c's, a
+// trap's) is built from a command substitution that reads the stage's
+// standard input: curl URL | eval "$(cat)" runs the download as
+// curl URL | sh does (red team 18 PS1).
+func (p *Pass) scriptFromStdin(s *syntax.Call) bool {
+	a, _, file := syntax.ScriptWord(s)
+	return a != nil && !file && !a.Static && p.Model.SubstReadsStage(s.Pipe, s.PipeIndex)
 }
 
 // readFirst is the advice for a download that is run: the command that

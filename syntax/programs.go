@@ -2201,6 +2201,55 @@ func (w *walker) substReadsStage(p *Pipeline, i int) bool {
 	return false
 }
 
+// stageStdinScript returns the script a word that is only $(cat) (or
+// $(cat -)) gives eval or sh -c in stage i > 0 of a pipeline: the
+// substitution inherits the stage's standard input, so the word is the
+// text the stage before prints, when that is known (red team 18 PS1:
+// echo 'rm -rf ~' | eval "$(cat)" is echo 'rm -rf ~' | sh).
+func (w *walker) stageStdinScript(c scope, call *Call, a Arg) (string, bool) {
+	if call.Pipe == nil || call.PipeIndex <= 0 || call.Pipe.Subst != "" {
+		return "", false
+	}
+	first, _, ok := a.WholeSubst()
+	if !ok || first != "cat" {
+		return "", false
+	}
+	part := a.Word.Parts[0]
+	if dq, isDq := part.(*sh.DblQuoted); isDq {
+		part = dq.Parts[0]
+	}
+	cs := part.(*sh.CmdSubst)
+	if len(cs.Stmts) != 1 || len(cs.Stmts[0].Redirs) > 0 {
+		return "", false
+	}
+	ce := cs.Stmts[0].Cmd.(*sh.CallExpr)
+	if len(ce.Assigns) > 0 || len(ce.Args) > 2 || len(ce.Args) == 2 && ce.Args[1].Lit() != "-" {
+		return "", false
+	}
+	if !w.substReadsStage(call.Pipe, call.PipeIndex) {
+		return "", false
+	}
+	text, _, known := w.producedText(c, call.Pipe, call.PipeIndex-1)
+	return text, known
+}
+
+// SubstReadsStage reports whether a command substitution in the words of
+// stage i of p reads that stage's input: in curl URL | eval "$(cat)" and
+// … | sh -c "$(cat)" the substitution inherits the stage's standard
+// input, the pipe, so the script eval or sh runs is the text piped in
+// (red team 18 PS1).
+func (m *Model) SubstReadsStage(p *Pipeline, i int) bool {
+	if p == nil || i <= 0 {
+		return false
+	}
+	for _, call := range m.Calls {
+		if call.Subst != "" && readsStage(call, p, i) {
+			return true
+		}
+	}
+	return false
+}
+
 // DockerRunOptions returns docker run's (and create's) options that take a
 // value: the letters, and the long names without "--".
 func DockerRunOptions() (short string, long []string) {

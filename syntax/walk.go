@@ -3488,6 +3488,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			defer func() { st.fds = savedFds }() // eval's case returns below
 		}
 		if len(call.Args) == 1 {
+			if text, ok := w.stageStdinScript(c, call, call.Args[0]); ok {
+				// … | eval "$(cat)": the text piped in (red team 18 PS1).
+				w.childIn(c, call, text, nil, "eval", false, st, st.dir)
+				return
+			}
 			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
 			parts := make([]string, len(call.Args))
@@ -3541,6 +3546,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			return
 		}
 		a := &call.Args[idx]
+		if text, ok := w.stageStdinScript(c, call, *a); ok {
+			// … | sh -c "$(cat)": the text piped in (red team 18 PS1).
+			w.childIn(c, call, text, nil, "bash -c", false, w.shellParams(env, call, idx), call.Dir)
+			return
+		}
 		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
 		return
 	}
