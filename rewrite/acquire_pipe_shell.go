@@ -142,7 +142,7 @@ func (p *Pass) stdinRunnerAfter(c *syntax.Call) *syntax.Call {
 // curl URL | sh does (red team 18 PS1).
 func (p *Pass) scriptFromStdin(s *syntax.Call) bool {
 	a, _, file := syntax.ScriptWord(s)
-	return a != nil && !file && !a.Static && p.Model.SubstReadsStage(s.Pipe, s.PipeIndex)
+	return a != nil && !file && p.Model.ScriptReadsPipe(s, *a)
 }
 
 // readFirst is the advice for a download that is run: the command that

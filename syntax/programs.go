@@ -2189,11 +2189,14 @@ func readsStage(call *Call, p *Pipeline, i int) bool {
 
 // substReadsStage reports whether a command in a substitution of stage i
 // of p reads that stage's input: echo "$(cat)" prints the pipe.
-func (w *walker) substReadsStage(p *Pipeline, i int) bool {
+func (w *walker) substReadsStage(p *Pipeline, i int) bool { return w.m.substReadsStage(p, i) }
+
+// substReadsStage is the walker's, over the calls of m.
+func (m *Model) substReadsStage(p *Pipeline, i int) bool {
 	if i <= 0 {
 		return false
 	}
-	for _, call := range w.m.Calls {
+	for _, call := range m.Calls {
 		if call.Subst != "" && readsStage(call, p, i) {
 			return true
 		}
@@ -2202,12 +2205,15 @@ func (w *walker) substReadsStage(p *Pipeline, i int) bool {
 }
 
 // stageStdinScript returns the script a word that is only $(cat) (or
-// $(cat -)) gives eval or sh -c in stage i > 0 of a pipeline: the
-// substitution inherits the stage's standard input, so the word is the
-// text the stage before prints, when that is known (red team 18 PS1:
-// echo 'rm -rf ~' | eval "$(cat)" is echo 'rm -rf ~' | sh).
+// $(cat -)) gives eval or sh -c whose standard input is the pipe into a
+// pipeline's stage (the stage's own call, or a call inside a compound
+// stage, which shares the pipe): the substitution inherits that input,
+// so the word is the text the stage before prints, when that is known
+// (red team 18 PS1: echo 'rm -rf ~' | eval "$(cat)" is
+// echo 'rm -rf ~' | sh).
 func (w *walker) stageStdinScript(c scope, call *Call, a Arg) (string, bool) {
-	if call.Pipe == nil || call.PipeIndex <= 0 || call.Pipe.Subst != "" {
+	in := call.Fd(0)
+	if in.Kind != StreamPipe || in.Pipe == nil || in.Stage <= 0 || in.Pipe.Subst != "" {
 		return "", false
 	}
 	first, _, ok := a.WholeSubst()
@@ -2226,28 +2232,71 @@ func (w *walker) stageStdinScript(c scope, call *Call, a Arg) (string, bool) {
 	if len(ce.Assigns) > 0 || len(ce.Args) > 2 || len(ce.Args) == 2 && ce.Args[1].Lit() != "-" {
 		return "", false
 	}
-	if !w.substReadsStage(call.Pipe, call.PipeIndex) {
+	if !w.m.ScriptReadsPipe(call, a) {
 		return "", false
 	}
-	text, _, known := w.producedText(c, call.Pipe, call.PipeIndex-1)
+	text, _, known := w.producedText(c, in.Pipe, in.Stage-1)
 	return text, known
 }
 
-// SubstReadsStage reports whether a command substitution in the words of
-// stage i of p reads that stage's input: in curl URL | eval "$(cat)" and
-// … | sh -c "$(cat)" the substitution inherits the stage's standard
-// input, the pipe, so the script eval or sh runs is the text piped in
-// (red team 18 PS1).
-func (m *Model) SubstReadsStage(p *Pipeline, i int) bool {
-	if p == nil || i <= 0 {
+// pipedScript walks the script word a of eval or sh -c (kind) when it is
+// text read from the pipe into call's stage: the piped text itself when
+// the word is only $(cat) and that text is known; otherwise, when a
+// substitution in the word reads the pipe ($(head), $(cat /dev/stdin),
+// $(</dev/stdin), a producer only run time knows), the script is text
+// the command computes from what is piped in, which asks. It reports
+// whether it judged the word.
+func (w *walker) pipedScript(c scope, call *Call, a Arg, kind string, st *state, dir Dir) bool {
+	if text, ok := w.stageStdinScript(c, call, a); ok {
+		w.childIn(c, call, text, nil, kind, false, st, dir)
+		return true
+	}
+	if a.Static || !w.m.ScriptReadsPipe(call, a) {
 		return false
 	}
-	for _, call := range m.Calls {
-		if call.Subst != "" && readsStage(call, p, i) {
-			return true
-		}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+		What: kind + " runs " + clip(a.Raw, 40) + ", text made from what is piped into it, which corral cannot compute"})
+	return true
+}
+
+// ScriptReadsPipe reports whether the script word a of call (eval's, sh
+// -c's) reads the pipe into call's pipeline stage: a command substitution
+// in the stage inherits the stage's standard input, the pipe, as does
+// $(</dev/stdin); so in curl URL | eval "$(cat)" and … | sh -c "$(cat)"
+// the script is the text piped in (red team 18 PS1). A call inside a
+// compound stage ({ eval "$(cat)"; }) shares the stage's pipe.
+func (m *Model) ScriptReadsPipe(call *Call, a Arg) bool {
+	in := call.Fd(0)
+	if a.Static || in.Kind != StreamPipe || in.Pipe == nil || in.Stage <= 0 || in.Pipe.Subst != "" {
+		return false
 	}
-	return false
+	return wordReadsStdinFile(a) || m.substReadsStage(in.Pipe, in.Stage)
+}
+
+// wordReadsStdinFile reports a word with a substitution $(< F) of the
+// standard input: /dev/stdin, /dev/fd/0, /proc/self/fd/0.
+func wordReadsStdinFile(a Arg) bool {
+	if a.Word == nil {
+		return false
+	}
+	found := false
+	walkTree(a.Word, func(n sh.Node) bool {
+		cs, ok := n.(*sh.CmdSubst)
+		if !ok || found {
+			return !found
+		}
+		if len(cs.Stmts) == 1 && cs.Stmts[0].Cmd == nil && len(cs.Stmts[0].Redirs) == 1 {
+			r := cs.Stmts[0].Redirs[0]
+			if r.Op == sh.RdrIn && r.Word != nil {
+				switch r.Word.Lit() {
+				case "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0":
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // DockerRunOptions returns docker run's (and create's) options that take a

@@ -3488,10 +3488,8 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			defer func() { st.fds = savedFds }() // eval's case returns below
 		}
 		if len(call.Args) == 1 {
-			if text, ok := w.stageStdinScript(c, call, call.Args[0]); ok {
-				// … | eval "$(cat)": the text piped in (red team 18 PS1).
-				w.childIn(c, call, text, nil, "eval", false, st, st.dir)
-				return
+			if w.pipedScript(c, call, call.Args[0], "eval", st, st.dir) {
+				return // … | eval "$(cat)": the text piped in (red team 18 PS1)
 			}
 			w.childIn(c, call, call.Args[0].Value, &call.Args[0], "eval", !call.Args[0].Static, st, st.dir)
 		} else if len(call.Args) > 1 {
@@ -3546,10 +3544,8 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			return
 		}
 		a := &call.Args[idx]
-		if text, ok := w.stageStdinScript(c, call, *a); ok {
-			// … | sh -c "$(cat)": the text piped in (red team 18 PS1).
-			w.childIn(c, call, text, nil, "bash -c", false, w.shellParams(env, call, idx), call.Dir)
-			return
+		if w.pipedScript(c, call, *a, "bash -c", w.shellParams(env, call, idx), call.Dir) {
+			return // … | sh -c "$(cat)": the text piped in (red team 18 PS1)
 		}
 		w.childIn(c, call, a.Value, a, "bash -c", !a.Static, w.shellParams(env, call, idx), call.Dir)
 		return
