@@ -43,8 +43,11 @@ func TestInstructionFileLinks(t *testing.T) {
 		{"ln -sf ~/.ssh/id_rsa .windsurfrules", "deny"},
 		{"ln -sf ~/.ssh/id_rsa AGENT.md", "deny"},
 		{"ln -sf ~/.ssh/id_rsa .clinerules/a.md", "deny"},
+		// Cursor's rules include the files they name with @file.
+		{`printf '%s\n' '@~/.ssh/id_rsa' | tee -a .cursor/rules/x.mdc`, "deny"},
+		{`echo 'See @docs/build.md' > .cursor/rules/build.mdc`, "allow"},
 		// Look-alikes.
-		{"ln -sf docs/build.md .cursor/rules/build.mdc", "allow"},
+		{"ln -sf ../../docs/build.md .cursor/rules/build.mdc", "allow"},
 		{"ln -sf ~/.ssh/id_rsa.pub .github/copilot-instructions.md", "allow"},
 		{"ln -sf ~/.ssh/id_rsa docs/notes.md", "allow"},
 		{"echo '@docs/build.md' >> .claude/agent-memory/rev/MEMORY.md", "allow"},

@@ -29,20 +29,24 @@ func MemoryFileNames() []string {
 }
 
 // ReferencingFile reports whether the agents expand @PATH references in
-// the file at path when they load it by themselves: a memory file or a
-// Markdown file under a .claude/rules directory.
+// the file at path when they load it by themselves: a memory file, a
+// Markdown file under a .claude/rules directory, Claude Code's MEMORY.md
+// notes, or a Cursor rule (.cursor/rules/*.mdc or .md).
 func ReferencingFile(path string) bool {
 	base := filepath.Base(path)
 	switch base {
 	case "CLAUDE.md", "CLAUDE.local.md", "GEMINI.md", "QWEN.md", "AGENTS.md":
 		return true
 	}
-	if !strings.HasSuffix(base, ".md") {
+	md, mdc := strings.HasSuffix(base, ".md"), strings.HasSuffix(base, ".mdc")
+	if !md && !mdc {
 		return false
 	}
 	parts := strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/")
 	for i := 0; i+1 < len(parts); i++ {
-		if parts[i] == ".claude" && parts[i+1] == "rules" {
+		// Cursor's rules (.cursor/rules/*.mdc or .md) include the files
+		// they name with @file too.
+		if parts[i] == ".claude" && parts[i+1] == "rules" && md || parts[i] == ".cursor" && parts[i+1] == "rules" {
 			return true
 		}
 	}
@@ -66,8 +70,8 @@ func autoMemoryDir(parts []string) bool {
 // InstructionFile reports whether an agent loads the file at path into
 // the model's context by itself, at start-up or when it works in the
 // file's directory: a ReferencingFile, or another agent's always-loaded
-// rules (red team 18 AM2) — Cursor's .cursor/rules/*.mdc (and .md) and
-// .cursorrules, GitHub Copilot's .github/copilot-instructions.md and
+// rules (red team 18 AM2) — Cursor's .cursorrules (its .cursor/rules are
+// ReferencingFile's), GitHub Copilot's .github/copilot-instructions.md and
 // .github/instructions/*.instructions.md, Kiro's .kiro/steering/*.md,
 // Windsurf's .windsurfrules and .windsurf/rules/*.md, Cline's
 // .clinerules (a file, or *.md in that directory), AGENT.md. A link
@@ -89,8 +93,7 @@ func InstructionFile(path string) bool {
 	md := strings.HasSuffix(base, ".md")
 	for i := 0; i+1 < n; i++ {
 		switch {
-		case parts[i] == ".cursor" && parts[i+1] == "rules" && (md || strings.HasSuffix(base, ".mdc")),
-			parts[i] == ".kiro" && parts[i+1] == "steering" && md,
+		case parts[i] == ".kiro" && parts[i+1] == "steering" && md,
 			parts[i] == ".windsurf" && parts[i+1] == "rules" && md:
 			return true
 		}
