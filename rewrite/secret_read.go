@@ -1071,17 +1071,20 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 		}
 		return false
 	}
+	// The paths a producer in a command substitution prints (find, ls)
+	// first: what they select is certain, where the candidates a
+	// substitution's text names are only possible (substmentions.go).
+	if p.Config.Paths != nil && !a.Static {
+		if srcs, ok := p.substSources(c, a); ok && p.secretSources(c, srcs, "a command substitution", recursive) {
+			return true
+		}
+	}
 	if s, ok := p.secretOf(c.Dir, a); ok {
 		p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))
 		return true
 	}
 	if p.Config.Paths == nil {
 		return false
-	}
-	if srcs, ok := p.substSources(c, a); ok {
-		if p.secretSources(c, srcs, "a command substitution", recursive) {
-			return true
-		}
 	}
 	if !recursive {
 		return false

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	sh "mvdan.cc/sh/v3/syntax"
+
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -185,9 +187,10 @@ func knownTail(v string) (string, bool) {
 // command did not choose it; so does mktemp's output, a new temporary
 // file.
 func (p *Pass) computedTarget(t target, report func(Decision, string, string), what, verb string) bool {
-	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" {
+	quoted := quotedSubstPath(t.arg)
+	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" && !quoted {
 		// rm's run-time targets are rm-root's (rm -r asks, as find
-		// -delete does).
+		// -delete does), but for one path in quotes (below).
 		return false
 	}
 	// A known part after the run-time one ("$f.log", $(…)/x) is judged by
@@ -198,11 +201,13 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	if !syntax.PrintedPath(t.arg) {
 		return false
 	}
-	if what != "redirection" && what != "tee" && !t.arg.Printed {
+	if what != "redirection" && what != "tee" && !t.arg.Printed && !quoted {
 		// Another program's operand: only a path stored first (x=$(cat
-		// p); cp F "$x"). An inline $(…) there is most often the list
-		// of files the command works on (chmod +x $(find . -name
-		// '*.sh'), mv $(ls *.txt) old/, parallel 'mv {} {.}.bak').
+		// p); cp F "$x") or one in double quotes (cp F "$(cmd)", rm -f
+		// "$(cmd)": one field, one path the program chose; red team 19
+		// PI2). An unquoted inline $(…) there is most often the list of
+		// files the command works on (chmod +x $(find . -name '*.sh'),
+		// mv $(ls *.txt) old/, parallel 'mv {} {.}.bak').
 		return false
 	}
 	by := "the output of a command"
@@ -218,6 +223,29 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	}
 	report(Ask, fmt.Sprintf("%s %s %s, a path that is %s at run time: it could be any file", what, verb, t.arg.Raw, by), "n/a")
 	return true
+}
+
+// quotedSubstPath reports a word whose command substitutions all stand
+// inside double quotes ("$(cmd)", "$(dirname "$f")/$(cmd)"): bash does not
+// split their output, so the word is one path, not a list of them.
+func quotedSubstPath(a syntax.Arg) bool {
+	if a.Word == nil || a.Static || a.Split {
+		return false
+	}
+	quoted := false
+	for _, part := range a.Word.Parts {
+		switch part := part.(type) {
+		case *sh.CmdSubst:
+			return false
+		case *sh.DblQuoted:
+			for _, in := range part.Parts {
+				if _, ok := in.(*sh.CmdSubst); ok {
+					quoted = true
+				}
+			}
+		}
+	}
+	return quoted
 }
 
 // protectedHead returns the path tail names inside the protected path

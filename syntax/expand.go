@@ -1316,6 +1316,10 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			return // $(test -f x && echo P): each text it may print (substlist.go)
 		}
 		r.substEmpty(a, w, s)
+		r.substMentions(a, w, s) // the paths its own text names (substmentions.go)
+		if !s.assignment {
+			r.markRenamed(a, w) // "$(dirname \"$f\")/x": a rename (substmentions.go)
+		}
 		return
 	}
 	if s.subst || r.mask {

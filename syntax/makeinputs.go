@@ -102,7 +102,7 @@ func (w *walker) makeFileNames(call *Call, a Arg) []string {
 			}
 		}
 	}
-	if len(out) == 0 && !a.Static && (len(a.Candidates()) == 0 || a.Printed || a.SubstOpen()) {
+	if !a.Static && (len(out) == 0 && len(a.Candidates()) == 0 || a.Printed || a.SubstOpen()) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 			What: call.Name + " reads the makefile " + clip(a.Raw, 40) + ", a file only known at run time"})
 	}

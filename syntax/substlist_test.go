@@ -19,7 +19,7 @@ func TestSubstListValues(t *testing.T) {
 	dir := t.TempDir()
 	tests := []struct {
 		pre, body string
-		want      string // "static", "cands", "dynamic"
+		want      string // "static", "cands", "open", "dynamic"
 	}{
 		{"", "echo /a; :", "static"},
 		{"", "echo /a; echo b", "static"},
@@ -55,15 +55,16 @@ func TestSubstListValues(t *testing.T) {
 		{"", "if [ -e nofile ]; then echo /a; fi", "cands"},
 		{"", "test -d / && echo /a || echo /b", "cands"},
 		{"", "[ -d / ] && echo /a", "cands"},
-		// Left to run time.
-		{"", "cat .build-dir 2>/dev/null || echo build", "dynamic"},
-		{"", "x=/a; echo $x", "dynamic"},
-		{"", "echo /a 2>&1; :", "dynamic"},
-		{"", "for i in 1; do echo /a; done", "dynamic"},
-		{"", "printf '%s\\n' /b /a | sort", "dynamic"},
-		{"", "grep 'a.*' <<< /a", "dynamic"},
-		{"f() { echo $1; }; ", "f /a", "dynamic"},
-		{"", "echo /a & :", "dynamic"},
+		// Left to run time: the paths the body's text names are
+		// candidates among others (substmentions.go).
+		{"", "cat .build-dir 2>/dev/null || echo build", "open"},
+		{"", "x=/a; echo $x", "open"},
+		{"", "echo /a 2>&1; :", "open"},
+		{"", "for i in 1; do echo /a; done", "open"},
+		{"", "printf '%s\\n' /b /a | sort", "open"},
+		{"", "grep 'a.*' <<< /a", "open"},
+		{"f() { echo $1; }; ", "f /a", "open"},
+		{"", "echo /a & :", "open"},
 	}
 	_, hasBash := exec.LookPath("bash")
 	for _, tt := range tests {
@@ -85,6 +86,8 @@ func TestSubstListValues(t *testing.T) {
 		switch {
 		case a.Static:
 			got = "static"
+		case a.SubstOpen():
+			got = "open"
 		case len(a.Candidates()) > 0:
 			got = "cands"
 		}
@@ -110,6 +113,12 @@ func TestSubstListValues(t *testing.T) {
 			}
 		case "cands":
 			if !slices.Contains(a.Candidates(), string(out)) {
+				t.Errorf("%q: bash printed %q, not among %q", tt.body, out, a.Candidates())
+			}
+		case "open":
+			// One path the body names (with a / or a .): it is among
+			// the candidates.
+			if o := string(out); strings.ContainsAny(o, "/.") && !strings.ContainsAny(o, " \n") && !slices.Contains(a.Candidates(), o) {
 				t.Errorf("%q: bash printed %q, not among %q", tt.body, out, a.Candidates())
 			}
 		}

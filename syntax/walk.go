@@ -1700,6 +1700,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			if renamedName(st, a.Value) {
 				v.printedBy = "name" // d=$(dirname "$f"): renamedname.go
 			}
+			w.resolver(c, st).mentionVar(&v, a.Value) // the paths its text names (substmentions.go)
 			if p, ok := w.substWroteFile(c, st, a.Value); ok && len(w.m.Calls) > 0 {
 				// x=$(cat m.txt) of a file this command wrote with
 				// run-time content: the cat call names it.
