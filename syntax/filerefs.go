@@ -70,41 +70,64 @@ func autoMemoryDir(parts []string) bool {
 // InstructionFile reports whether an agent loads the file at path into
 // the model's context by itself, at start-up or when it works in the
 // file's directory: a ReferencingFile, or another agent's always-loaded
-// rules (red team 18 AM2) — Cursor's .cursorrules (its .cursor/rules are
-// ReferencingFile's), GitHub Copilot's .github/copilot-instructions.md and
-// .github/instructions/*.instructions.md, Kiro's .kiro/steering/*.md,
-// Windsurf's .windsurfrules and .windsurf/rules/*.md, Cline's
-// .clinerules (a file, or *.md in that directory), AGENT.md. A link
-// there to a secret puts the secret in that agent's context.
+// rules (red team 18 AM2, red team 19 AM3; instructionNames and
+// instructionDirs). A link there to a secret puts the secret in that
+// agent's context.
 func InstructionFile(path string) bool {
 	if ReferencingFile(path) {
 		return true
 	}
 	base := filepath.Base(path)
-	switch base {
-	case "AGENT.md", ".cursorrules", ".windsurfrules", ".clinerules":
-		return true
+	for _, n := range instructionNames() {
+		if base == n {
+			return true
+		}
 	}
 	parts := strings.Split(filepath.ToSlash(filepath.Dir(filepath.Clean(path))), "/")
 	n := len(parts)
 	if n == 0 {
 		return false
 	}
-	md := strings.HasSuffix(base, ".md")
-	for i := 0; i+1 < n; i++ {
-		switch {
-		case parts[i] == ".kiro" && parts[i+1] == "steering" && md,
-			parts[i] == ".windsurf" && parts[i+1] == "rules" && md:
-			return true
+	md := strings.HasSuffix(base, ".md") || strings.HasSuffix(base, ".mdc")
+	for _, d := range instructionDirs() {
+		for i := 0; i+1 < n; i++ {
+			// The directory or one below it (.roo/rules-code is
+			// .roo's rules for one mode; .continue/rules/sub/x.md).
+			if parts[i] == d[0] && (parts[i+1] == d[1] || d[1] == "rules" && strings.HasPrefix(parts[i+1], "rules-")) && md {
+				return true
+			}
 		}
 	}
 	switch {
 	case parts[n-1] == ".github" && base == "copilot-instructions.md",
 		parts[n-1] == "instructions" && n >= 2 && parts[n-2] == ".github" && strings.HasSuffix(base, ".instructions.md"),
-		parts[n-1] == ".clinerules" && md:
+		parts[n-1] == ".clinerules" && md,
+		parts[n-1] == ".junie" && base == "guidelines.md":
 		return true
 	}
 	return false
+}
+
+// instructionNames are the file names other agents load wherever they
+// sit in the project (a fresh slice each call): Cursor's .cursorrules,
+// Windsurf's .windsurfrules, Cline's .clinerules (a file; a directory is
+// below), AGENT.md (Amp), AGENTS.override.md (Codex reads it in place of
+// AGENTS.md in each directory), CRUSH.md (Crush), WARP.md (Warp), Zed's
+// .rules, Goose's .goosehints.
+func instructionNames() []string {
+	return []string{"AGENT.md", ".cursorrules", ".windsurfrules", ".clinerules", "AGENTS.override.md", "CRUSH.md", "WARP.md", ".rules", ".goosehints"}
+}
+
+// instructionDirs are the directories (a parent and a child name) whose
+// Markdown files other agents load as rules (a fresh slice each call):
+// Kiro's .kiro/steering, Windsurf's .windsurf/rules, Continue's
+// .continue/rules, Augment's .augment/rules, Roo Code's .roo/rules (and
+// .roo/rules-MODE), Kilo Code's .kilocode/rules, Trae's .trae/rules,
+// Amazon Q's .amazonq/rules, GitHub Copilot's custom agents in
+// .github/agents.
+func instructionDirs() [][2]string {
+	return [][2]string{{".kiro", "steering"}, {".windsurf", "rules"}, {".continue", "rules"}, {".augment", "rules"},
+		{".roo", "rules"}, {".kilocode", "rules"}, {".trae", "rules"}, {".amazonq", "rules"}, {".github", "agents"}}
 }
 
 // AtReferences returns the paths text references with @PATH (a word that
