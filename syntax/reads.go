@@ -214,6 +214,9 @@ func (w *walker) printed(c scope, call *Call) (string, bool) {
 	}
 	switch call.Name {
 	case "echo":
+		if call.echoEscapes && echoArgsEscape(words) {
+			return "", false // dash's echo or bash's: run time decides (substknown.go)
+		}
 		return exactEcho(words)
 	case "printf":
 		return exactPrintf(words)

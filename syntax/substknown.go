@@ -144,6 +144,13 @@ func (r *resolver) computeSubst(cs *sh.CmdSubst) (string, bool) {
 			out, ok := zshEcho(args)
 			return out, ok && strings.IndexByte(out, 0) < 0
 		}
+		if r.st != nil && r.st.echoEscapes && echoArgsEscape(args) {
+			// sh -c 'eval "$(echo "\0143url …")"': dash's echo (and
+			// bash's under xpg_echo) turns the escapes into bytes,
+			// bash's echo prints them; which sh runs is only known at
+			// run time (red team 19 DE1).
+			return "", false
+		}
 		return exactEcho(args)
 	case "print":
 		if r.st != nil && r.st.zsh {
@@ -238,6 +245,18 @@ func (r *resolver) cdTarget(st *sh.Stmt) (Dir, bool) {
 func exactEcho(args []string) (string, bool) {
 	out, ok := BashEcho(args)
 	return out, ok && strings.IndexByte(out, 0) < 0
+}
+
+// echoArgsEscape reports echo words with a backslash after its options:
+// text an echo that interprets escapes (dash's, POSIX's, bash's under
+// shopt -s xpg_echo) prints otherwise than bash's echo does.
+func echoArgsEscape(args []string) bool {
+	for _, a := range args {
+		if strings.Contains(a, `\`) {
+			return true
+		}
+	}
+	return false
 }
 
 // exactPrintf is bash's builtin printf of static words (BashPrintf); a
