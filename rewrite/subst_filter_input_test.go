@@ -60,6 +60,10 @@ func TestSubstFilterInput(t *testing.T) {
 		{`eval "$(diff /dev/null F | sed -n 's/^> //p')"`, "deny"},
 		{`source <(pr -t F)`, "deny"},
 		{`eval "$(pr -t G)"`, "ask"},
+		// Several statements: each one's input.
+		{`eval "$(true; pr -t F)"`, "deny"},
+		{`eval "$(pr -t F; :)"`, "deny"},
+		{`eval "$(true; pr -t <(curl -s ` + url + `))"`, "ask"},
 		{`eval "$(fmt <<< "$CMD")"`, "ask"},
 		// Look-alikes: set-up output of programs that read nothing, a
 		// file cat prints (computed), text that is only data.

@@ -51,8 +51,7 @@ const maxFilterDepth = 8
 // src as a script), when the output is not computed and src or a stage
 // before it reads input the agent controls. It reports whether it did.
 func (w *walker) substInput(c scope, sink, src *Call, kind string) bool {
-	in := &filterInput{known: true}
-	w.callInput(c, src, in, 0)
+	in := w.judgedInput(c, sink, src, kind)
 	if !in.any {
 		return false
 	}
@@ -60,10 +59,19 @@ func (w *walker) substInput(c scope, sink, src *Call, kind string) bool {
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: sink, Text: src.Text(), Always: true,
 		What: sink.Name + " runs, as a script, what " + readerName(src) + " (a program corral does not model) prints from " +
 			from + ": the script is only known at run time"})
-	if in.known {
+	return true
+}
+
+// judgedInput returns what src reads from outside (callInput) and, when
+// every input's text is known, judges that text as the script sink
+// runs (a superset of what src prints from it).
+func (w *walker) judgedInput(c scope, sink, src *Call, kind string) *filterInput {
+	in := &filterInput{known: true}
+	w.callInput(c, src, in, 0)
+	if in.any && in.known {
 		w.childIn(c, sink, in.text.String(), nil, kind, true, w.cur, sink.Dir)
 	}
-	return true
+	return in
 }
 
 // callInput adds to in what call reads from outside the command's own
