@@ -193,8 +193,13 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 			}
 			return passes
 		}
-		if runsStdin(h) || syntax.RunnerOf(h.Name) != syntax.NotRunner {
-			return false // a program run from the download: pipe-shell's
+		if syntax.RunnerOf(h.Name) != syntax.NotRunner {
+			// bash <(curl …), python3 <(curl …): the download is the
+			// program, pipe-shell's; with code of its own (python3 -c
+			// '…' <(curl …), perl -pe '' <(…)) it is the code's data.
+			if code, _, module, ok := programWords(h); !ok || code < 0 && !module {
+				return false
+			}
 		}
 		p.moveRedirects(h, rule, kind)
 		return true
