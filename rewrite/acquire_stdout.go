@@ -156,9 +156,11 @@ func fileReader(st syntax.Stream, readers []*syntax.Call) *syntax.Call {
 // the decompressors that print pass the bytes on to their stdout, which
 // is followed; tar extracting the download extracts into the sandbox;
 // a program that copies the file elsewhere, or applies it as a patch to
-// the work tree (git apply, git am, patch -i), asks. Anything else reads the
-// download as data (diff <(curl a) <(curl b)). It reports whether the
-// bytes go on to the call's stdout.
+// the work tree (git apply, git am, patch -i), asks. Anything else prints
+// or writes content derived from the download, followed as a filter's
+// (pr -t <(curl …) > f, sort -o f <(curl …)); a program that runs it is
+// the pipe-shell rule's. It reports whether the bytes go on to the
+// call's stdout.
 func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind string) bool {
 	switch h.Name {
 	case "cat", "tac", "zcat", "gzcat", "bzcat", "xzcat", "zstdcat":
@@ -179,6 +181,28 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 	case "cp", "install", "mv", "dd", "unzip", "rsync", "ditto", "ln", "7z", "bsdcpio", "cpio", "sponge", "split", "tee":
 		p.Report(h, Finding{Rule: rule, Decision: Ask, Kind: kind,
 			Message: h.Name + " copies the download from a process substitution (<(…)) to where corral cannot move it into the sandbox"})
+	default:
+		// Any other program prints what it derives from the download
+		// (pr -t <(curl …) > f, join <(curl …) x > f), or writes it to
+		// the file its option or operand names (sort -o f <(curl …),
+		// iconv -o f): followed as a filter reading it on stdin is
+		// (red team 19 DL1; syntax/filtersubst.go is the same root).
+		if handled, passes := p.followStdinWriter(h, rule, kind); handled {
+			if passes {
+				p.moveRedirects(h, rule, kind)
+			}
+			return passes
+		}
+		if syntax.RunnerOf(h.Name) != syntax.NotRunner {
+			// bash <(curl …), python3 <(curl …): the download is the
+			// program, pipe-shell's; with code of its own (python3 -c
+			// '…' <(curl …), perl -pe '' <(…)) it is the code's data.
+			if code, _, module, ok := programWords(h); !ok || code < 0 && !module {
+				return false
+			}
+		}
+		p.moveRedirects(h, rule, kind)
+		return true
 	}
 	return false
 }

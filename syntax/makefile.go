@@ -412,13 +412,16 @@ func makePlanRestart(srcs []makeSource, opts makeOpts, evals int, dry bool, rest
 			e.include(escapeMake(opts.makefiles), "MAKEFILES", 0)
 			e.first = ""
 		}
-		e.noActions = i < evals
+		e.noActions, e.evalText = i < evals, ""
+		if i < evals {
+			e.evalText = s.text
+		}
 		if i >= evals && !strings.HasPrefix(s.name, "make ") {
 			e.readFiles = append(e.readFiles, s.name)
 		}
 		n := len(e.rules)
 		e.parse(s.name, s.text, 0)
-		e.noActions = false
+		e.noActions, e.evalText = false, ""
 		if i < evals {
 			// Text given with --eval runs with whatever target is
 			// made: all of its recipes count.

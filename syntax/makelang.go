@@ -142,6 +142,7 @@ type makeEval struct {
 	oneShell   bool
 	missing    []string          // included files that are not there (make tries to make them)
 	noActions  bool              // reading text whose $(shell …) is judged elsewhere
+	evalText   string            // that text (make --eval's): only its own $(shell …) is skipped
 	noBuiltin  bool              // make -r: no built-in implicit rules
 	secondExp  bool              // .SECONDEXPANSION: seen; later rules' prerequisites are expanded again
 	exports    map[string]bool   // variables export puts in the recipes' environment (false: unexport)
@@ -217,7 +218,12 @@ func makeShellText(s string) string {
 }
 
 func (e *makeEval) act(a makeAction) {
-	if e.noActions {
+	if e.noActions && a.kind == "shell" && evalShellJudged(e.evalText, a.text) {
+		// make --eval='X:=$(shell …)': the option's own $(shell …) is
+		// judged with the option (optionCode). What the text makes make
+		// read is followed here as in a Makefile on disk: the files it
+		// includes, a load, $(file <F), $(eval …) of other text, a !=
+		// (red team 19 MK2).
 		return
 	}
 	key := a.kind + "\x00" + a.text
@@ -226,6 +232,17 @@ func (e *makeEval) act(a makeAction) {
 	}
 	e.seen[key] = true
 	e.actions = append(e.actions, a)
+}
+
+// evalShellJudged reports whether text, a $(shell …) command make runs
+// while it reads --eval text, is written in that text inside $(shell …)
+// or ${shell …}, where the option's reader judged it already.
+func evalShellJudged(eval, text string) bool {
+	t := strings.TrimSpace(text)
+	if t == "" {
+		return true
+	}
+	return strings.Contains(eval, "$(shell "+t) || strings.Contains(eval, "${shell "+t)
 }
 
 // makeCond is an open conditional.

@@ -1131,8 +1131,11 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	var words []string
 	for _, in := range w.m.Calls {
 		if in.Script == c.sc && in.Subst != "" && in.Start >= start && in.End <= end && in != call {
-			if downloaders.Get()[in.Name] {
-				return false // a download run as a script is the pipe-shell rule's
+			if downloaders.Get()[in.Name] && in.Host == call {
+				// A download run as a script is the pipe-shell rule's; one
+				// a program in the substitution reads (pr -t <(curl …)) is
+				// that program's input (substInput).
+				return false
 			}
 			if last == nil || in.End >= last.End {
 				last = in
@@ -1168,6 +1171,12 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw, Always: true,
 			What: what + " (" + clip(last.Text(), 40) + " builds it)"})
 		return false
+	}
+	if w.substInput(c, call, last, kind) {
+		// eval "$(pr -t F)", "$(iconv … <(curl …))": input the agent
+		// controls through a program corral does not model
+		// (filtersubst.go).
+		return true
 	}
 	if file || setupOutput.Get().MatchString(a.Raw) {
 		// source <(…) is judged below, as before; a program printing its

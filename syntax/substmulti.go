@@ -26,7 +26,7 @@ func (w *walker) substScriptMulti(c scope, call *Call, a *Arg, kind string, stmt
 		var last *Call
 		for _, in := range w.m.Calls {
 			if in.Script == c.sc && in.Subst != "" && in.Start >= start && in.End <= end && in != call {
-				if downloaders.Get()[in.Name] {
+				if downloaders.Get()[in.Name] && in.Host == call {
 					return false // a download run as a script is the pipe-shell rule's
 				}
 				if last == nil || in.End >= last.End {
@@ -57,7 +57,10 @@ func (w *walker) substScriptMulti(c scope, call *Call, a *Arg, kind string, stmt
 			known, code = false, true
 		default:
 			known = false
-			code = code || generatesCode(last) || historyFeeds(p, i)
+			// A program corral does not compute reading input the agent
+			// controls (filtersubst.go): the input's known text is
+			// judged, and the script asks.
+			code = code || generatesCode(last) || historyFeeds(p, i) || w.judgedInput(c, call, last, kind).any
 		}
 	}
 	what := call.Name + " runs, as a script, the output of " + clip(a.Raw, 60) + ", which is only known at run time"
