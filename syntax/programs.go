@@ -1550,6 +1550,9 @@ func parallelReadsStdin(call *Call) bool {
 }
 
 func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
+	if w.remoteStdinPipe(c, sink, text, dynamic) {
+		return true // … | ssh localhost bash: from the home directory (remoteshell.go)
+	}
 	if parallelReadsStdin(sink) {
 		for _, line := range strings.Split(text, "\n") {
 			if strings.TrimSpace(line) != "" {
@@ -1621,6 +1624,9 @@ func readsScript(call *Call) bool {
 	}
 	if parallelReadsStdin(call) {
 		return true
+	}
+	if sshLoopbackStdinScript(call) {
+		return true // ssh localhost bash -s (remoteshell.go)
 	}
 	switch call.Name {
 	case "source", ".":
