@@ -139,6 +139,8 @@ func TestRemoteShellStdinOracle(t *testing.T) {
 		{"pipe-bash", "echo 'LINE' | SSH LOGIN bash", true},
 		{"pipe-login-shell", "echo 'LINE' | SSH LOGIN", true},
 		{"cd-then-bash", "SSH LOGIN 'cd /tmp && bash' <<'EOF'\nLINE\nEOF", true},
+		{"pipe-env-bash", "echo 'LINE' | SSH LOGIN env X=1 bash -s", true},
+		{"pipe-python3", "echo 'import os; os.system(\"LINE\")' | SSH LOGIN python3", true},
 		{"n-no-stdin", "SSH -n LOGIN bash <<'EOF'\nLINE\nEOF", false},
 		{"cat-copies", "SSH LOGIN 'cat > /dev/null' <<'EOF'\nLINE\nEOF", false},
 		{"wc-counts", "SSH LOGIN wc -l <<< 'LINE'", false},

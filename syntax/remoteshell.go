@@ -23,8 +23,8 @@ import (
 // remote code execution (ReadsCodeOnStdin: curl URL | ssh localhost
 // bash asks as curl URL | bash does).
 
-// sshStdinSpec is ssh's options that decide whether the remote side
-// reads ssh's stdin as a script: -n and -f (stdin from /dev/null), -N
+// sshStdinOff reports ssh's options that keep the remote side from
+// reading ssh's stdin as a script: -n and -f (stdin from /dev/null), -N
 // and -W (no command), -O (a control command), -V, -G, -Q (nothing
 // runs), -s (the command is a subsystem, not shell text).
 func sshStdinOff(args []Arg) bool {
@@ -51,57 +51,76 @@ func sshForwardsStdin(call *Call) bool {
 }
 
 // sshLoopbackStdinScript reports whether call is ssh to this machine
-// whose remote side runs, as a script, what ssh reads on stdin: no
-// command (the login shell reads it) or a command that is a shell given
-// no script (bash, sh -s, exec bash -s -- a b, bash -l).
+// whose remote side runs, as a program, what ssh reads on stdin
+// (sshStdinReader).
 func sshLoopbackStdinScript(call *Call) bool {
+	_, ok := sshStdinReader(call)
+	return ok
+}
+
+// sshStdinReader returns what runs ssh's stdin when call is ssh to this
+// machine: ok with a nil reader for the login shell (no command), else
+// the remote command as a call when it is a shell given no script (bash,
+// sh -s, exec bash -s -- a b, bash -l) or an interpreter that takes its
+// program from stdin (python3, python3 -), after wrappers (sudo bash,
+// env X=1 sh).
+func sshStdinReader(call *Call) (reader *Call, ok bool) {
 	if call == nil || call.Name != "ssh" {
-		return false
+		return nil, false
 	}
 	host, cmd := sshDestination(call.Args)
 	if host < 0 || !loopbackHost(call.Args[host]) || sshStdinOff(call.Args) {
-		return false
+		return nil, false
 	}
 	if cmd >= len(call.Args) {
 		opts := append(append(make([]Arg, 0, len(call.Args)), call.Args[:host]...), call.Args[host+1:]...)
 		if _, ok := sshRemoteCommand(opts); ok {
-			return false // -o RemoteCommand=…: that text runs (detached)
+			return nil, false // -o RemoteCommand=…: that text runs (detached)
 		}
-		return true
+		return nil, true
 	}
 	parts := make([]string, 0, len(call.Args)-cmd)
 	for _, a := range call.Args[cmd:] {
 		if !a.Static {
-			return false
+			return nil, false
 		}
 		parts = append(parts, a.Value)
 	}
-	return remoteShellReadsStdin(strings.Join(parts, " "))
+	return remoteStdinReader(strings.Join(parts, " "))
 }
 
-// remoteShellReadsStdin reports whether the command text a remote shell
-// runs is itself a shell that reads its script from stdin: one simple
-// command of static words, maybe after exec.
-func remoteShellReadsStdin(text string) bool {
+// remoteStdinReader returns the command text a remote shell runs as a
+// call when it is one simple command of static words (after exec and the
+// wrappers) that runs its stdin as a program: a shell given no script
+// or an interpreter reading its program there.
+func remoteStdinReader(text string) (*Call, bool) {
 	if strings.ContainsAny(text, ";&|<>()`$\n") {
-		return false
+		return nil, false
 	}
 	words, err := shlex.Split(text)
 	if err != nil || len(words) == 0 {
-		return false
+		return nil, false
 	}
 	for len(words) > 1 && (words[0] == "exec" || words[0] == "command") {
 		words = words[1:]
 	}
-	c := &Call{Name: filepath.Base(words[0]), NameArg: Arg{Value: words[0], Raw: words[0], Static: true}}
-	for _, w := range words[1:] {
-		c.Args = append(c.Args, Arg{Value: w, Raw: w, Static: true})
+	args := make([]Arg, len(words))
+	for i, w := range words {
+		args[i] = Arg{Value: w, Raw: w, Static: true}
 	}
-	if !IsShell(c.Name) {
-		return false
+	inv := unwrap(args, Dir{})
+	if len(inv.words) == 0 || inv.split != nil || inv.inputsAreCommands {
+		return nil, false
 	}
-	_, stdin := ShellScript(c)
-	return stdin
+	c := &Call{Name: filepath.Base(inv.words[0].Value), NameArg: inv.words[0], Args: inv.words[1:], Wrappers: inv.wrappers}
+	if IsShell(c.Name) {
+		_, stdin := ShellScript(c)
+		return c, stdin
+	}
+	if p, ok := interpreterProgram(c); ok && p.stdin {
+		return c, true
+	}
+	return nil, false
 }
 
 // sshRemoteState is the state the remote command of ssh to this machine
@@ -165,12 +184,22 @@ func (w *walker) sshLoginShell(c scope, call *Call, home Dir) bool {
 // ssh localhost bash -s): the script runs in a new login session from
 // the home directory. It reports whether it handled sink.
 func (w *walker) remoteStdinPipe(c scope, sink *Call, text string, dynamic bool) bool {
-	if !sshLoopbackStdinScript(sink) {
+	reader, ok := sshStdinReader(sink)
+	if !ok {
 		return false
 	}
 	home := Dir{}
 	if w.home != "" {
 		home = Dir{Path: w.home, Known: true}
+	}
+	if reader != nil && !IsShell(reader.Name) {
+		// … | ssh localhost python3: the interpreter's program.
+		if p, ok := interpreterProgram(reader); ok {
+			inner := *sink
+			inner.Dir = home
+			w.program(c, &inner, p.lang, text, "ssh "+reader.Name+" (pipe)", dynamic, "")
+		}
+		return true
 	}
 	w.childIn(c, sink, text, nil, "ssh (pipe)", dynamic, newState(home, w.home), home)
 	return true
