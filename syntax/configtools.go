@@ -122,6 +122,9 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 // file as code (configTools, cmake's configure step, pre-commit); it
 // reports whether it was.
 func (w *walker) configRun(c scope, call *Call) bool {
+	if call.Name == "vagrant" {
+		w.vagrantSSH(c, call, w.cur) // vagrantssh.go: its synced folders
+	}
 	if w.hookManagerRun(c, call) {
 		return true
 	}

@@ -106,9 +106,19 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 				if w.home != "" {
 					home = Dir{Path: w.home, Known: true}
 				}
-				w.childIn(c, call, rc.Value, nil, "ssh RemoteCommand", !rc.Static, newState(home, w.home), home)
+				w.childIn(c, call, rc.Value, nil, "ssh RemoteCommand", !rc.Static, w.sshRemoteState(call, home), home)
 				return true
 			}
+		}
+		if host >= 0 && i >= len(words) && loopbackHost(call.Args[host]) {
+			// No command: the login shell reads ssh's stdin, from the
+			// home directory (remoteshell.go).
+			home := Dir{}
+			if w.home != "" {
+				home = Dir{Path: w.home, Known: true}
+			}
+			w.sshHdocSubst(c, call, st, home)
+			return w.sshLoginShell(c, call, home)
 		}
 		if host < 0 || i >= len(words) || !loopbackHost(call.Args[host]) {
 			// Another machine's files are not this one's: only a command
@@ -126,7 +136,10 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		if w.home != "" {
 			home = Dir{Path: w.home, Known: true}
 		}
-		w.childIn(c, call, strings.Join(parts, " "), nil, "ssh", dynamic, newState(home, w.home), home)
+		// What ssh reads on stdin is the remote command's stdin
+		// (ssh localhost bash <<EOF, sh -s < job.sh: remoteshell.go).
+		w.childIn(c, call, strings.Join(parts, " "), nil, "ssh", dynamic, w.sshRemoteState(call, home), home)
+		w.sshHdocSubst(c, call, st, home)
 		return true
 	case "mosh":
 		// mosh [options] [--] HOST [--] CMD…: ssh's case, run by

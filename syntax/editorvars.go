@@ -134,6 +134,8 @@ func (w *walker) editTargets(call *Call) []editTarget {
 		}
 	case "systemctl":
 		return w.systemctlEditTargets(call)
+	case "kubectl":
+		return kubectlEditTargets(call) // kubectledit.go
 	case "npm", "pnpm":
 		opts, ops := ScanOptions(args, npmConfigEditSpec)
 		if len(ops) < 2 || args[ops[0]].Value != "config" && args[ops[0]].Value != "c" || args[ops[1]].Value != "edit" {

@@ -238,6 +238,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.venvClear(c, call, call.Args)
 	case "docker", "podman", "nerdctl":
 		w.dockerRun(c, call)
+		w.containerStdin(c, call) // containerstdin.go
 	}
 	return false
 }
@@ -1550,6 +1551,12 @@ func parallelReadsStdin(call *Call) bool {
 }
 
 func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
+	if w.remoteStdinPipe(c, sink, text, dynamic) {
+		return true // … | ssh localhost bash: from the home directory (remoteshell.go)
+	}
+	if w.containerStdinPipe(c, sink, text, dynamic) {
+		return true // … | docker run -i -v ~:/h IMG sh (containerstdin.go)
+	}
 	if parallelReadsStdin(sink) {
 		for _, line := range strings.Split(text, "\n") {
 			if strings.TrimSpace(line) != "" {
@@ -1621,6 +1628,12 @@ func readsScript(call *Call) bool {
 	}
 	if parallelReadsStdin(call) {
 		return true
+	}
+	if sshLoopbackStdinScript(call) {
+		return true // ssh localhost bash -s (remoteshell.go)
+	}
+	if _, _, ok := containerStdinRun(call, ""); ok {
+		return true // docker run -i -v ~:/h IMG sh (containerstdin.go)
 	}
 	switch call.Name {
 	case "source", ".":

@@ -68,14 +68,14 @@ func StartsShell(call *Call) bool {
 	case "ssh":
 		// ssh to this machine with no remote command starts the login
 		// shell, which reads what ssh reads (-N and -W run none, -O talks
-		// to a master).
+		// to a master; -n and -f give it /dev/null).
 		host, cmd := sshDestination(call.Args)
 		if host < 0 || cmd < len(call.Args) || !loopbackHost(call.Args[host]) {
 			return false
 		}
 		opts, _ := ScanOptions(call.Args, sshSpec)
 		for _, o := range opts {
-			if o.Name == "N" || o.Name == "W" || o.Name == "O" || o.Name == "V" || o.Name == "G" || o.Name == "Q" {
+			if o.Name == "N" || o.Name == "W" || o.Name == "O" || o.Name == "V" || o.Name == "G" || o.Name == "Q" || o.Name == "n" || o.Name == "f" {
 				return false
 			}
 		}
