@@ -117,6 +117,29 @@ func (w *walker) innerStageText(c scope, call *Call) (string, bool) {
 	return text, known && !dynamic
 }
 
+// outerStageCopy returns what src copies to its stdout when src passes
+// its standard input on (cat, cat -, tee, pv, dd) and that input is the
+// pipe into a stage of another pipeline that src runs inside: the text
+// that stage's producer prints (… | bash -c 'cat | sh', … | { tee
+// /dev/null | sh; }, … | sh <(cat): the inner pipe or file carries the
+// outer pipe's text). found is false for any other src.
+func (w *walker) outerStageCopy(c scope, src *Call) (text string, dynamic, ok, found bool) {
+	copies, changed := passThrough(src)
+	if !copies || xargsRun(src) {
+		return "", false, false, false
+	}
+	in := src.Fd(0)
+	if in.Kind != StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Pipe.Coproc {
+		return "", false, false, false
+	}
+	i, inner := stdinStage(src, in.Pipe)
+	if !inner {
+		return "", false, false, false
+	}
+	text, dynamic, ok = w.producedText(c, in.Pipe, i-1)
+	return text, dynamic || changed, ok, true
+}
+
 // stdinID identifies a standard input for funcCallKey: a command of a
 // function body walked again is the same call only when it reads the same
 // stream (f() { sh; }; f < /dev/null; curl URL | f: the second sh reads
