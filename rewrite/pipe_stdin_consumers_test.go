@@ -65,6 +65,8 @@ func TestPipeStdinConsumers(t *testing.T) {
 		{`echo ~/.bashrc | (xargs rm -f)`, "deny"},
 		{`echo '.claude/settings.json' | (cd ~ && xargs rm -f)`, "deny"},
 		{`f() { xargs rm -f; }; echo ~/.bashrc | f`, "deny"},
+		{`echo ~/.bashrc | (parallel rm -f)`, "deny"},
+		{`echo /root | (parallel 'rm -rf {}')`, "deny"},
 		// Text only run time knows, a download saved earlier.
 		{`git log | (sh)`, "ask"},
 		{`grep x '/x/$(rm -f ~/.bashrc)' 2>&1 | (sh)`, "ask"},
@@ -92,6 +94,7 @@ func TestPipeStdinConsumers(t *testing.T) {
 		{`make 2>&1 | (tee build.log)`, "allow"},
 		{`find . -name '*.go' | (xargs wc -l)`, "allow"},
 		{`echo README | (xargs cat)`, "allow"},
+		{`echo a.txt | (parallel rm -f)`, "allow"},
 		{`echo hi | (python3 -c 'print(1)')`, "allow"},
 		{`echo 'echo hi' | tclsh <(echo 'exec sh <@stdin')`, "allow"},
 		{`echo 'echo hi' | bash -c 'cat | sh'`, "allow"},

@@ -2524,6 +2524,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		}
 		if in, ok := w.xargsFileInputs(call); ok {
 			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
+		} else if text, ok := w.innerStageText(c, call); ok {
+			// echo ~/.bashrc | (parallel rm -f) (stdinconsumers.go)
+			call.Inputs, _ = xargsItems(text, true, call.argDelim)
 		}
 		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
