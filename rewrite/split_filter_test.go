@@ -22,7 +22,10 @@ func TestSplitFilter(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"split -b 1k --filter=sh p.sh", "ask"},
 		{"split -n 1 --filter='sh -s' p.sh", "ask"},
-		{"echo 'rm -f ~/.bashrc' | split --filter=sh", "ask"},
+		// The piece of known text piped in is judged as sh's script
+		// too (the filter's sh reads the pipe: stdinconsumers.go).
+		{"echo 'rm -f ~/.bashrc' | split --filter=sh", "deny"},
+		{"echo 'echo hi' | split --filter=sh", "ask"},
 		{"cat p.sh | split -b 1k --filter=bash", "ask"},
 		{"split --fil=python3 p.sh", "ask"},
 		{"split -l 1 --filter 'env sh' p.sh", "ask"},

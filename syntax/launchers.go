@@ -41,10 +41,11 @@ func (w *walker) templateInputs(c scope, call *Call, lines bool) (inputs []Arg, 
 	if text, static, ok := call.Fd(0).Text(); ok && static {
 		return xargsItems(text, lines, call.argDelim)
 	}
-	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe == call.Pipe && call.PipeIndex > 0 &&
-		in.Stage == call.PipeIndex && call.Pipe.Calls[call.PipeIndex-1] != nil {
-		// echo /root | parallel 'rm -rf {}'
-		if text, dynamic, ok := w.producedText(c, call.Pipe, call.PipeIndex-1); ok && !dynamic {
+	if in := call.Fd(0); in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && !in.Pipe.Coproc &&
+		in.Stage > 0 && in.Stage < len(in.Pipe.Calls) {
+		// echo /root | parallel 'rm -rf {}', and inside the stage: echo
+		// /root | (parallel 'rm -rf {}') (stdinconsumers.go)
+		if text, dynamic, ok := w.producedText(c, in.Pipe, in.Stage-1); ok && !dynamic {
 			return xargsItems(text, lines, call.argDelim)
 		}
 	}

@@ -1670,6 +1670,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		text, dynamic, ok := w.producedText(c, p, i-1)
 		return text, dynamic || changed, ok
 	}
+	if text, dynamic, ok, found := w.outerStageCopy(c, src); found {
+		return text, dynamic, ok // … | bash -c 'cat | sh' (stdinconsumers.go)
+	}
 	if fp, ok := w.filePrint(c, p, i); ok {
 		// cat < f, head -5 f, sed -n p <&3: the files' text, exact or
 		// judged for what it holds (fileprint.go).
@@ -2025,8 +2028,13 @@ func isHex(c byte) bool {
 // hiddenPipe records a stage that runs, as a script, text an earlier
 // stage produces at run time. A download piped into a shell is the
 // pipe-shell rule's; a compound stage is judged by what it holds.
-func (w *walker) hiddenPipe(p *Pipeline, i int) {
-	src, sink := p.Calls[i-1], p.Calls[i]
+func (w *walker) hiddenPipe(p *Pipeline, i int) { w.hiddenPipeTo(p, i, p.Calls[i]) }
+
+// hiddenPipeTo is hiddenPipe for sink, a command that reads the pipe into
+// stage i of p as its script: the stage's own call, or one inside it
+// (stdinconsumers.go).
+func (w *walker) hiddenPipeTo(p *Pipeline, i int, sink *Call) {
+	src := p.Calls[i-1]
 	if src == nil {
 		// A compound stage ({ rev; } | sh): the command in it that
 		// writes what only run time knows into the pipe.

@@ -269,6 +269,9 @@ type funcCallKey struct {
 	sc         *Script
 	start, end int
 	words      string
+	// in is the call's standard input: the same words reading another
+	// pipe are another call (stdinconsumers.go).
+	in stdinID
 }
 
 // funcBody is a declared function; called is shared by every copy of the
@@ -1208,6 +1211,7 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 		}
 	}
 	p := &Pipeline{Stmts: stages, Calls: make([]*Call, len(stages))}
+	from := len(w.m.Calls)
 	for i, stg := range stages {
 		sc := c
 		sc.pipe, sc.pipeIndex, sc.stage = p, i, stg
@@ -1233,7 +1237,9 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 			st.fds = saved
 		}
 	}
-	// Text piped into a shell or an interpreter is a script too.
+	// Text piped into a shell or an interpreter is a script too: of a
+	// command inside a stage (stdinconsumers.go), and of a stage's own.
+	w.stdinConsumers(c, p, from)
 	for i := 1; i < len(p.Calls); i++ {
 		sink := p.Calls[i]
 		// sqlite3, ed, dc and the SQL clients read commands on stdin that
@@ -2317,7 +2323,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
-	if w.duplicate(call) {
+	if w.duplicate(call, st.fds) {
 		return
 	}
 	w.m.Calls = append(w.m.Calls, call)
@@ -2519,6 +2525,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		}
 		if in, ok := w.xargsFileInputs(call); ok {
 			call.Inputs, call.ArgFileRead = in, call.ArgFile != ""
+		} else if text, ok := w.innerStageText(c, call); ok {
+			// echo ~/.bashrc | (parallel rm -f) (stdinconsumers.go)
+			call.Inputs, _ = xargsItems(text, true, call.argDelim)
 		}
 		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
@@ -2530,6 +2539,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		} else if text, static, ok := call.Fd(0).Text(); ok && static && call.ArgFile == "" {
 			// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
 			// text on its stdin gives.
+			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
+		} else if text, ok := w.innerStageText(c, call); ok {
+			// echo ~/.bashrc | (cd ~ && xargs rm -f): the stage's pipe
+			// (stdinconsumers.go).
 			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
 		} else if text, ok := w.xargsStreamText(c, st, call); ok {
 			// xargs cat <&3 after exec 3< <(echo …), xargs cat < <(…),
@@ -2644,11 +2657,11 @@ func (w *walker) homeStartup(c scope, call *Call, st *state, envWords map[string
 
 // duplicate reports whether a call walked again in a later call of the
 // same function is the same as one already recorded.
-func (w *walker) duplicate(call *Call) bool {
+func (w *walker) duplicate(call *Call, fds map[int]Stream) bool {
 	if len(w.frames) == 0 {
 		return false
 	}
-	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00")}
+	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00"), in: stdinOf(fds)}
 	if w.fromFunc == nil {
 		w.fromFunc = map[funcCallKey]int{}
 	}

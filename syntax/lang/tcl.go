@@ -205,6 +205,11 @@ func tclExec(name string, args []tclWord, off int) Effect {
 	if !args[0].lit {
 		return Effect{Kind: Hidden, Call: name, Text: args[0].raw, Offset: off}
 	}
+	rest, hidden := tclChannels(args)
+	if hidden {
+		return tclBuilt(name, args, off)
+	}
+	args = rest
 	argv := make([]string, 0, len(args))
 	shell := false
 	for _, a := range args {
@@ -230,13 +235,52 @@ func tclExec(name string, args []tclWord, off int) Effect {
 	return Effect{Kind: Shell, Call: name, Text: strings.Join(q, " "), Offset: off}
 }
 
-// tclRedirect reports one of exec's pipe and redirection words.
+// tclRedirect reports one of exec's pipe and redirection words: any word
+// that begins with < (< f, <f, << text, <<text) or > is one to Tcl.
 func tclRedirect(v string) bool {
 	switch v {
 	case "|", "|&", "<", ">", ">>", "2>", "2>>", ">&", ">>&", "&", "2>@1":
 		return true
 	}
-	return strings.HasPrefix(v, ">") && len(v) > 1 && v[1] != '@' || strings.HasPrefix(v, "2>") && !strings.HasPrefix(v, "2>@")
+	return strings.HasPrefix(v, "<") || strings.HasPrefix(v, ">") && len(v) > 1 && v[1] != '@' || strings.HasPrefix(v, "2>") && !strings.HasPrefix(v, "2>@")
+}
+
+// tclChannels takes exec's channel redirections out of its words: <@ CHAN,
+// >@ CHAN, 2>@ CHAN, >&@ CHAN, the channel attached or the next word (2>@1
+// is none). Tcl's standard channels are tclsh's own descriptors, which
+// the program would inherit anyway (exec sh <@stdin reads what is piped
+// into tclsh, as exec sh does: red team 18 RD2), so their words go; a
+// program's input from another channel (an opened file, a socket) is
+// text only run time knows: hidden.
+func tclChannels(args []tclWord) (rest []tclWord, hidden bool) {
+	rest = make([]tclWord, 0, len(args))
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		op, ch, ok := "", "", false
+		if a.lit {
+			for _, o := range []string{"2>@", ">&@", ">@", "<@"} {
+				if r, found := strings.CutPrefix(a.val, o); found && !(o == "2>@" && r == "1") {
+					op, ch, ok = o, r, true
+					break
+				}
+			}
+		}
+		if !ok {
+			rest = append(rest, a)
+			continue
+		}
+		if ch == "" && i+1 < len(args) {
+			i++
+			ch = "?"
+			if args[i].lit {
+				ch = args[i].val
+			}
+		}
+		if op == "<@" && ch != "stdin" {
+			hidden = true
+		}
+	}
+	return rest, hidden
 }
 
 // tclShellOp is the shell spelling of an exec operator word (2>@1 is
@@ -247,6 +291,12 @@ func tclShellOp(v string) string {
 		return "2>&1"
 	case "|&":
 		return "2>&1 |"
+	}
+	if v == "<<" {
+		return "<<<" // << TEXT: TEXT is the input
+	}
+	if rest, ok := strings.CutPrefix(v, "<<"); ok {
+		return "<<<" + shQuote(rest)
 	}
 	for _, op := range []string{">>&", ">&", "2>>", "2>", ">>", ">", "<"} {
 		if rest, ok := strings.CutPrefix(v, op); ok && rest != "" {
