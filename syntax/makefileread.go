@@ -196,6 +196,10 @@ func (e *makeEval) remadeText(f, cur string, curOK bool, lines []makeVal) (strin
 			return "", false
 		}
 		text := makeShellText(strings.TrimLeft(v.text, "@-+ \t"))
+		if depsRecipe(text, func(f string) bool { return e.abs(f) == target }) {
+			cur, curOK = "", true // the manual's -M | sed idiom (makedeps.go)
+			continue
+		}
 		if strings.ContainsAny(text, "'\"`$\\|<(){}#\n") || strings.Contains(text, makeRefWord) || strings.Contains(strings.ReplaceAll(text, "&&", ""), "&") {
 			return "", false
 		}
