@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -33,7 +34,10 @@ import (
 // "<" or an operand) into target or another file it stays in. A
 // word that is not plain text, another redirection or command, or
 // output the line does not follow makes it false.
-func depsRecipe(text string, isTarget func(string) bool) bool {
+//
+// read gives a file's text by its name ("" for one not there), for the
+// names the compiler's rules will hold (depsNamesSafe).
+func depsRecipe(text string, isTarget func(string) bool, read func(string) (string, bool)) bool {
 	text = strings.ReplaceAll(text, "\\\n", "")
 	f, err := sh.NewParser().Parse(strings.NewReader(text), "")
 	if err != nil || len(f.Stmts) == 0 {
@@ -62,7 +66,7 @@ func depsRecipe(text string, isTarget func(string) bool) bool {
 					return false
 				}
 				ccw, ok := depsWords(cc)
-				if !ok || !depsCompiler(ccw) {
+				if !ok || !depsCompiler(ccw) || !depsNamesSafe(ccw, read) {
 					return false
 				}
 				out, ok := depsSed(sd, x.Y.Redirs, nil, true)
@@ -90,7 +94,7 @@ func depsRecipe(text string, isTarget func(string) bool) bool {
 					}
 				}
 				return true
-			case depsCompiler(words):
+			case depsCompiler(words) && depsNamesSafe(words, read):
 				// COMPILER -M … > F
 				out, ok := redirOut(s.Redirs, nil)
 				if !ok || out == "" {
@@ -299,4 +303,150 @@ func sedKeepsRules(script string) bool {
 		i++
 	}
 	return true
+}
+
+// depsNamesSafe reports whether the rules a C compiler prints for the
+// words (depsCompiler's) name only files whose names keep them rules:
+// gcc escapes a space, $ and # in a name, not ";", after which make
+// reads a recipe (#include "a;b.h" puts "a;b.h" in the rule, make runs
+// "b.h"). The sources and the files they include with "…" (from the
+// including file's directory, where the compiler looks first; one not
+// there is a system header, out of the agent's reach) or a directory
+// -I, -iquote, -isystem or -idirafter adds (each is read: any may be
+// the one found), with -include and -imacros files, to a depth of 8 and
+// 64 files, must name none with ";" or a control character, and include
+// nothing by a macro.
+func depsNamesSafe(words []string, read func(string) (string, bool)) bool {
+	var srcs, dirs []string
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		opt := ""
+		for _, o := range []string{"-I", "-iquote", "-isystem", "-idirafter", "-include", "-imacros"} {
+			if strings.HasPrefix(w, o) && (o == "-I" || w == o) {
+				opt = o
+				break
+			}
+		}
+		switch {
+		case opt != "":
+			v := strings.TrimPrefix(w, opt)
+			if v == "" {
+				if i+1 >= len(words) {
+					return false
+				}
+				i++
+				v = words[i]
+			}
+			if opt == "-include" || opt == "-imacros" {
+				srcs = append(srcs, v)
+			} else {
+				dirs = append(dirs, v)
+			}
+		case w == "-x" || w == "-D" || w == "-U":
+			i++ // a value
+		case strings.HasPrefix(w, "-i") || strings.HasPrefix(w, "--"):
+			return false // another search or include option
+		case strings.HasPrefix(w, "-"):
+		default:
+			srcs = append(srcs, w)
+		}
+	}
+	if len(srcs) == 0 {
+		return false // standard input: text only run time knows
+	}
+	seen := map[string]bool{}
+	files := 0
+	var check func(name string, depth int) bool
+	// checkIn checks the file inc names in each directory the compiler
+	// may find it in (any of them may be the one).
+	checkIn := func(inc string, in []string, depth int) bool {
+		if depsBadName(inc) {
+			return false
+		}
+		if path.IsAbs(inc) {
+			return check(inc, depth+1)
+		}
+		for _, d := range in {
+			if !check(path.Join(d, inc), depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	check = func(name string, depth int) bool {
+		if depsBadName(name) {
+			return false
+		}
+		if seen[name] {
+			return true
+		}
+		seen[name] = true
+		if files++; files > 64 || depth > 8 {
+			return false
+		}
+		text, ok := read(name)
+		if !ok {
+			return false
+		}
+		for _, ln := range strings.Split(text, "\n") {
+			ln = strings.TrimSpace(ln)
+			if !strings.HasPrefix(ln, "#") {
+				continue
+			}
+			d := strings.TrimSpace(ln[1:])
+			var rest string
+			switch {
+			case strings.HasPrefix(d, "include_next"):
+				rest = d[len("include_next"):]
+			case strings.HasPrefix(d, "include"):
+				rest = d[len("include"):]
+			case strings.HasPrefix(d, "import"):
+				rest = d[len("import"):]
+			case strings.HasPrefix(d, "embed"):
+				rest = d[len("embed"):]
+			default:
+				continue
+			}
+			rest = strings.TrimSpace(rest)
+			if rest == "" {
+				continue
+			}
+			switch rest[0] {
+			case '"':
+				end := strings.IndexByte(rest[1:], '"')
+				if end < 0 {
+					return false
+				}
+				inc := rest[1 : 1+end]
+				if !checkIn(inc, append([]string{path.Dir(name)}, dirs...), depth) {
+					return false
+				}
+			case '<':
+				end := strings.IndexByte(rest, '>')
+				if end < 0 || !checkIn(rest[1:end], dirs, depth) {
+					return false
+				}
+			default:
+				return false // #include MACRO
+			}
+		}
+		return true
+	}
+	for _, s := range srcs {
+		if !check(s, 0) {
+			return false
+		}
+	}
+	return true
+}
+
+// depsBadName reports a file name that would end a rule's prerequisite
+// list in make's reading: ";" (a recipe follows) or a control character.
+func depsBadName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] == ';' || name[i] < 0x20 || name[i] == 0x7f {
+			return true
+		}
+	}
+	return false
 }

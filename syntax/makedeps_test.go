@@ -8,6 +8,23 @@ import "testing"
 // and lines that may write anything else there.
 func TestDepsRecipe(t *testing.T) {
 	isTarget := func(f string) bool { return f == "main.d" }
+	files := map[string]string{
+		"main.c":  "#include <stdio.h>\n#include \"inc/a.h\"\nint main(void) { return 0; }\n",
+		"inc/a.h": "#include \"b.h\"\n",
+		"inc/b.h": "int b;\n",
+		"semi.c":  "#include \"x;rm -rf ~;.h\"\n",
+		"deep.c":  "#include \"inc/c.h\"\n",
+		"inc/c.h": "#include \"d;x.h\"\n",
+		"macro.c": "#define H \"a.h\"\n#include H\n",
+		"x;y.c":   "int x;\n",
+		"gen.c":   "#include \"gen.h\"\n",
+	}
+	read := func(f string) (string, bool) {
+		if f == "gen.h" {
+			return "", false // written with text only run time knows
+		}
+		return files[f], true // "" for a file not there (a system header)
+	}
 	for _, tc := range []struct {
 		line string
 		want bool
@@ -32,8 +49,19 @@ func TestDepsRecipe(t *testing.T) {
 		{`cc -MM main.c > main.d; echo 'all:;rm -rf ~' >> main.d`, false},
 		{`cc -MM "$SRC" > main.d`, false},
 		{`cc -MM main.c | sed 's,a,b,' > main.d 2> main.d`, false},
+		// Names in the rules that end them: a recipe after ";".
+		{`cc -MM semi.c > main.d`, false},
+		{`cc -M deep.c | sed 's,a,b,' > main.d`, false},
+		{`cc -MM macro.c > main.d`, false},
+		{`cc -MM 'x;y.c' > main.d`, false},
+		{`cc -MM gen.c > main.d`, false},
+		{`cc -MM -I inc main.c > main.d`, true},
+		{`cc -MM -I inc -include semi.c main.c > main.d`, false},
+		{`cc -MM -Iinc deep.c > main.d`, false},
+		{`cc -MM --sysroot=x main.c > main.d`, false},
+		{`cc -MM < main.c > main.d`, false},
 	} {
-		if got := depsRecipe(tc.line, isTarget); got != tc.want {
+		if got := depsRecipe(tc.line, isTarget, read); got != tc.want {
 			t.Errorf("%q: %v, want %v", tc.line, got, tc.want)
 		}
 	}
