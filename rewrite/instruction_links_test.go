@@ -60,6 +60,14 @@ func TestInstructionFileLinks(t *testing.T) {
 		// Cursor's rules include the files they name with @file.
 		{`printf '%s\n' '@~/.ssh/id_rsa' | tee -a .cursor/rules/x.mdc`, "deny"},
 		{`echo 'See @docs/build.md' > .cursor/rules/build.mdc`, "allow"},
+		// Kiro's steering files include the files they name with
+		// #[[file:PATH]], PATH relative to the workspace root.
+		{`echo '#[[file:~/.ssh/id_rsa]]' >> .kiro/steering/tech.md`, "deny"},
+		{`printf 'See #[[file:%s]]\n' ../.ssh/id_rsa > .kiro/steering/a.md`, "deny"},
+		{`echo '#[[file:~/.ssh/id_rsa]]' > ~/.kiro/steering/g.md`, "deny"},
+		{`echo 'Follow #[[file:docs/build.md]]' > .kiro/steering/build.md`, "allow"},
+		{`echo '#[[file:~/.ssh/id_rsa]]' > docs/kiro-notes.md`, "allow"},
+		{`echo '@~/.ssh/id_rsa' > .kiro/specs/a.md`, "allow"},
 		// Look-alikes.
 		{"ln -sf ../../docs/build.md .cursor/rules/build.mdc", "allow"},
 		{"ln -sf ~/.ssh/id_rsa.pub .github/copilot-instructions.md", "allow"},

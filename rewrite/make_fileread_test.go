@@ -48,6 +48,16 @@ var makeFileReadRows = []struct {
 	{name: "static-include", files: map[string]string{"Makefile": "include common.mk\nall:\n\t@echo $(NAME)\n", "common.mk": "NAME = x\n"}, cmd: "make", want: "allow"},
 	{name: "remade-include-harmless", files: map[string]string{"Makefile": "all:\n\t@echo built\ninclude gen.mk\ngen.mk:\n\tcp EV/ok.mk gen.mk\n"}, cmd: "make", want: "allow"},
 	{name: "deps-by-compiler", files: map[string]string{"Makefile": "all: main.o\n\t@echo built\n-include deps.mk\ndeps.mk: main.c\n\t$(CC) -MM main.c > $@\n", "main.c": "int main(void) { return 0; }\n"}, cmd: "make", want: "allow"},
+	// The GNU make manual's dependency idiom: the compiler's -M rules
+	// edited by a sed s command into the included NAME.d, remade first
+	// also with -n (makedeps.go); a replacement that adds a recipe
+	// (";" after the prerequisites) is text corral does not follow.
+	{name: "deps-sed-pipe", files: map[string]string{"Makefile": "all: main.o\n\t@echo built\ninclude main.d\n%.d: %.c\n\t$(CC) -M $< | sed 's,\\($*\\)\\.o[ :]*,\\1.o $@ : ,g' > $@\n", "main.c": "int main(void) { return 0; }\n"}, cmd: "make", want: "allow"},
+	{name: "deps-sed-manual", files: map[string]string{"Makefile": "CPPFLAGS = -I.\nall: main.o\n\t@echo built\ninclude main.d\n%.d: %.c\n\t@set -e; rm -f $@; \\\n\t $(CC) -M $(CPPFLAGS) $< > $@.$$$$; \\\n\t sed 's,\\($*\\)\\.o[ :]*,\\1.o $@ : ,g' < $@.$$$$ > $@; \\\n\t rm -f $@.$$$$\n", "main.c": "int main(void) { return 0; }\n"}, cmd: "make -n", want: "allow"},
+	{name: "deps-sed-adds-recipe", files: map[string]string{"Makefile": "all: main.o\n\t@echo built\ninclude main.d\n%.d: %.c\n\t$(CC) -MM $< | sed 's,$$,;echo pwned > $$$$HOME/.bashrc,' > $@\n", "main.c": "int main(void) { return 0; }\n"}, cmd: "make", want: "ask", gone: true},
+	// gcc leaves ";" in a header's name as it is: make reads the rest
+	// of the rule as its recipe (which replaces ~/.bashrc here).
+	{name: "deps-header-semicolon", files: map[string]string{"Makefile": "all: main.o\n\t@echo built\ninclude main.d\n%.d: %.c\n\t$(CC) -MM $< > $@\n", "main.c": "#include \"a;cd;echo>.bashrc;.h\"\nint main(void) { return 0; }\n", "a;cd;echo>.bashrc;.h": "", "a": ""}, cmd: "make", want: "ask", gone: true},
 	{name: "submake-dir", files: map[string]string{"Makefile": "all:\n\t$(MAKE) -C sub test\n", "sub/Makefile": "test:\n\t@echo ok\n"}, cmd: "make", want: "allow"},
 	{name: "submake-dir-static-root", files: map[string]string{"Makefile": "all:\n\t-$(MAKE) -C /nonexistent/$(shell uname -r)/build M=$(CURDIR) modules\n"}, cmd: "make", want: "allow"},
 	{name: "plain-make-C", files: map[string]string{"sub/Makefile": "test:\n\t@echo ok\n"}, cmd: "make -C sub test", want: "allow"},

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"slices"
 	"strings"
 
@@ -27,13 +28,24 @@ type configFileReader struct {
 	env []string
 	// verb says what the program does with the file.
 	verb string
+	// own are the secret patterns of the files the program reads as this
+	// configuration by default (aws's ~/.aws/credentials): naming one is
+	// its ordinary use, judged as the call without it is.
+	own []string
+	// code reports that the files the shell model read from disk as
+	// the call's commands (syntax.Model.DiskReads) are such files too:
+	// tmux's source-file, at the top or nested in another command.
+	code bool
+	// prefix is the option whose value a relative config file is
+	// taken from (nginx -p PREFIX -c FILE), when the program does so.
+	prefix string
 }
 
 // configFileReaderKeys are configFileReaders' keys, so that a call of any
 // other program does not build the table.
 var configFileReaderKeys = [...]string{"npm", "curl", "ssh", "scp", "sftp", "pip", "pip3", "python",
 	"gpg", "gpg2", "openssl", "mysql", "mariadb", "mysqldump", "mysqladmin", "mariadb-dump",
-	"psql", "pg_dump", "pg_dumpall", "pg_restore", "createdb", "dropdb"}
+	"psql", "pg_dump", "pg_dumpall", "pg_restore", "createdb", "dropdb", "tmux", "nginx", "aws"}
 
 var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[string]configFileReader {
 	const npmVerb = "prints as its settings (npm config list, get) the lines of"
@@ -55,6 +67,27 @@ var configFileReaders = lazy.Value[map[string]configFileReader]{New: func() map[
 	// libpq reads PGSERVICEFILE as its connection service file.
 	pg := configFileReader{env: []string{"PGSERVICEFILE"}, verb: "reads as its connection service file"}
 	return map[string]configFileReader{
+		// tmux -f F runs F as its configuration: a NAME=VALUE line is a
+		// global environment variable (a .env is a valid tmux file:
+		// show-environment -g prints it, every pane's shell has it), and
+		// each other line's first word is quoted ("F:1: unknown command:
+		// -----BEGIN", a key's base64 lines whole). Its options end at
+		// the command.
+		"tmux": {spec: optSpec{shortVal: "cfLST", stop: true}, opts: []string{"f"}, code: true,
+			verb: "runs as its configuration (NAME=VALUE lines join its global environment, show-environment -g prints them; other lines are quoted in its errors)"},
+		// nginx -c F (-t tests it): "unknown directive "WORD" in F:1",
+		// WORD a line's first word. A relative F is nginx's prefix's
+		// (-p, else the compiled-in one, taken as the working
+		// directory here).
+		"nginx": {spec: optSpec{shortVal: "cegps"}, opts: []string{"c"}, prefix: "p",
+			verb: "reads as its configuration, quoting in its errors the first word of each line of,"},
+		// aws reads AWS_SHARED_CREDENTIALS_FILE and AWS_CONFIG_FILE as
+		// INI files: aws configure get KEY [--profile SECTION] prints a
+		// value of any section (a .pypirc's password), configure list
+		// parts of one. The user's own ~/.aws/credentials there is the
+		// default's.
+		"aws": {env: []string{"AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE"}, own: []string{"~/.aws/credentials"},
+			verb: "reads as its credentials or config file, and aws configure get prints any value of,"},
 		"gpg": gpg, "gpg2": gpg,
 		// openssl -config F (req, ca, …) and OPENSSL_CONF=F (every
 		// command): "Error on line N of config file", with the text
@@ -93,11 +126,17 @@ func checkConfigFileReaders(p *Pass) {
 			for _, o := range find(opts, r.opts...) {
 				files = append(files, o.val)
 			}
+			if r.prefix != "" {
+				files = prefixedFiles(files, find(opts, r.prefix))
+			}
 		}
 		for _, name := range r.env {
 			if v, ok := c.EnvKnown(name); ok && v != "" {
 				files = append(files, syntax.Arg{Value: v, Raw: v, Static: true})
 			}
+		}
+		if r.code {
+			files = append(files, p.codeReads(c)...)
 		}
 		if key == string(lang.Python) {
 			// PYTHONSTARTUP the shell exported earlier (export
@@ -106,12 +145,33 @@ func checkConfigFileReaders(p *Pass) {
 			files = append(files, p.pythonStartupReads(c)...)
 		}
 		for _, f := range files {
-			if s, ok := p.secretOf(c.Dir, f); ok {
+			if s, ok := p.secretOf(c.Dir, f); ok && !slices.Contains(r.own, s.Pattern) {
 				p.reportSecret(c, s, c.Name+" "+r.verb)
 				break
 			}
 		}
 	}
+}
+
+// prefixedFiles returns files with each relative one also taken from the
+// last prefix option's value (nginx -p ~/.ssh/ -c id_rsa reads
+// ~/.ssh/id_rsa), when that value is static.
+func prefixedFiles(files []syntax.Arg, prefix []option) []syntax.Arg {
+	if len(prefix) == 0 {
+		return files
+	}
+	pre := prefix[len(prefix)-1].val
+	if !pre.Static {
+		return files
+	}
+	out := slices.Clone(files)
+	for _, f := range files {
+		if f.Static && !path.IsAbs(f.Value) {
+			v := path.Join(pre.Value, f.Value)
+			out = append(out, syntax.Arg{Value: v, Raw: path.Join(pre.Raw, f.Value), Static: true})
+		}
+	}
+	return out
 }
 
 // pythonStartupReads returns the files the shell model read from disk
@@ -137,6 +197,12 @@ func (p *Pass) pythonStartupReads(c *syntax.Call) []syntax.Arg {
 	if !interactive && program {
 		return nil
 	}
+	return p.codeReads(c)
+}
+
+// codeReads returns the files the shell model read from disk for the
+// call c as the code it runs (syntax.Model.DiskReads).
+func (p *Pass) codeReads(c *syntax.Call) []syntax.Arg {
 	var out []syntax.Arg
 	for _, r := range p.Model.DiskReads {
 		if r.Call == c {

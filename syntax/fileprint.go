@@ -363,6 +363,10 @@ func printedExactly(name string, opts []Option, prog, text string, n int, call *
 		return headTail(name == "head", lines, plus, count, text), true
 	case "sed", "gsed":
 		return sedPrinted(opts, prog, text, n)
+	case "tac":
+		if f, _, ok := tacFilter(nil); ok && n == 1 && len(opts) == 0 {
+			return f(text) // one file's lines in reverse order (revfilters.go)
+		}
 	case "awk", "gawk", "mawk", "nawk":
 		p := strings.Join(strings.Fields(prog), "")
 		if len(opts) == 0 && (p == "1" || p == "{print}" || p == "{print$0}" || p == "{print;}" || p == "{print$0;}") {

@@ -31,7 +31,8 @@ func MemoryFileNames() []string {
 // ReferencingFile reports whether the agents expand @PATH references in
 // the file at path when they load it by themselves: a memory file, a
 // Markdown file under a .claude/rules directory, Claude Code's MEMORY.md
-// notes, or a Cursor rule (.cursor/rules/*.mdc or .md).
+// notes, a Cursor rule (.cursor/rules/*.mdc or .md), or a Kiro steering
+// file, whose references are #[[file:PATH]] (FileReferences).
 func ReferencingFile(path string) bool {
 	base := filepath.Base(path)
 	switch base {
@@ -50,7 +51,7 @@ func ReferencingFile(path string) bool {
 			return true
 		}
 	}
-	return base == "MEMORY.md" && autoMemoryDir(parts)
+	return base == "MEMORY.md" && autoMemoryDir(parts) || kiroSteeringFile(path)
 }
 
 // autoMemoryDir reports the directories (as their path's segments) of
@@ -167,8 +168,8 @@ func AtReferences(text string) []string {
 // FileRefPaths returns the paths a reference can name: ~/ is the home
 // directory (none without one), an absolute path itself, a relative one
 // from the referencing file's directory (where Claude Code resolves its
-// imports) and from the working directory (a command's references),
-// each when known.
+// imports; for a Kiro steering file first its workspace root) and from
+// the working directory (a command's references), each when known.
 func FileRefPaths(ref, fileDir, cwd, home string) []string {
 	switch {
 	case ref == "~" || strings.HasPrefix(ref, "~/"):
@@ -180,6 +181,9 @@ func FileRefPaths(ref, fileDir, cwd, home string) []string {
 		return []string{ref}
 	}
 	var out []string
+	if root, ok := kiroWorkspace(fileDir); ok {
+		out = append(out, filepath.Join(root, ref)) // Kiro's #[[file:]] (kirorefs.go)
+	}
 	for _, d := range []string{fileDir, cwd} {
 		if d != "" {
 			out = append(out, filepath.Join(d, ref))
@@ -220,7 +224,7 @@ func Imports(path, text, cwd, home string, read func(string) (string, bool)) []I
 	for hop := 0; hop < MaxImportHops && len(level) > 0; hop++ {
 		var next []file
 		for _, f := range level {
-			for _, ref := range AtReferences(f.text) {
+			for _, ref := range FileReferences(f.path, f.text) {
 				out = append(out, Import{File: f.path, Ref: ref, Hop: hop})
 				if hop+1 >= MaxImportHops {
 					continue

@@ -191,10 +191,12 @@ func (im *ImportedFiles) memoryRoots() []string {
 		}
 		add(path.Join(im.project, ".claude", "CLAUDE.md"))
 		rules(path.Join(im.project, ".claude", "rules"))
+		rules(path.Join(im.project, ".kiro", "steering"))
 	}
 	if im.home != "" && path.IsAbs(im.home) {
 		add(path.Join(im.home, ".claude", "CLAUDE.md"))
 		rules(path.Join(im.home, ".claude", "rules"))
+		rules(path.Join(im.home, ".kiro", "steering"))
 		add(path.Join(im.home, ".gemini", "GEMINI.md"))
 		add(path.Join(im.home, ".qwen", "QWEN.md"))
 		add(path.Join(im.home, ".codex", "AGENTS.md"))

@@ -196,6 +196,10 @@ func (e *makeEval) remadeText(f, cur string, curOK bool, lines []makeVal) (strin
 			return "", false
 		}
 		text := makeShellText(strings.TrimLeft(v.text, "@-+ \t"))
+		if depsRecipe(text, func(f string) bool { return e.abs(f) == target }, func(f string) (string, bool) { return e.fileText(escapeMake(f)) }) {
+			cur, curOK = "", true // the manual's -M | sed idiom (makedeps.go)
+			continue
+		}
 		if strings.ContainsAny(text, "'\"`$\\|<(){}#\n") || strings.Contains(text, makeRefWord) || strings.Contains(strings.ReplaceAll(text, "&&", ""), "&") {
 			return "", false
 		}
@@ -275,7 +279,7 @@ func (e *makeEval) remadeText(f, cur string, curOK bool, lines []makeVal) (strin
 				} else {
 					cur, curOK = b.String(), true
 				}
-			case isCompilerName(filepath.Base(name)) && makeDepsOnly(args[1:]):
+			case isCompilerName(filepath.Base(name)) && makeDepsOnly(args[1:]) && depsNamesSafe(args, func(f string) (string, bool) { return e.fileText(escapeMake(f)) }):
 				// -M/-MM print make rules that only list
 				// prerequisites (to standard output, -o or -MF).
 				if toF || mentions {

@@ -1673,6 +1673,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 	if text, dynamic, ok, found := w.outerStageCopy(c, src); found {
 		return text, dynamic, ok // … | bash -c 'cat | sh' (stdinconsumers.go)
 	}
+	if text, ok := w.filteredText(c, src); ok {
+		return text, false, true // echo … | rev | sh, sh <(tac F) (filterfed.go)
+	}
 	if fp, ok := w.filePrint(c, p, i); ok {
 		// cat < f, head -5 f, sed -n p <&3: the files' text, exact or
 		// judged for what it holds (fileprint.go).

@@ -2377,6 +2377,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// npm's config files named in the environment
 		// (NPM_CONFIG_USERCONFIG; red team 17 SK1).
 		call.Name == "npm" ||
+		// aws's AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE exported
+		// earlier (rewrite/secret_read_config.go).
+		call.Name == "aws" ||
 		// OPENSSL_CONF, PGSERVICEFILE exported earlier (configenv.go).
 		configFromEnv(call.Name) {
 		if inv.env != nil && inv.env.cleared {

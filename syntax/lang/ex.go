@@ -806,6 +806,9 @@ func isEventName(w string) bool {
 func (st *exState) execute(text string, off, depth int) []Effect {
 	var out []Effect
 	tpl := template(Ex, text)
+	if t, ok := exSourceCurrent(text); ok {
+		tpl = t // exe 'so' expand('%'): :so % (exexpand.go)
+	}
 	if !strings.Contains(tpl, runtimePart) {
 		return shiftEffects(st.commands(tpl, depth+1), off)
 	}

@@ -546,6 +546,10 @@ func TestImportedSecrets(t *testing.T) {
 		{".claude/rules/x.md", "@~/.ssh/id_rsa", "deny"},
 		{"GEMINI.md", "@~/.ssh/id_rsa", "deny"},
 		{".gemini/commands/x.toml", "prompt = \"read @{~/.ssh/id_rsa}\"", "deny"},
+		// Kiro's steering files: #[[file:PATH]], from the workspace root.
+		{".kiro/steering/tech.md", "Keys: #[[file:~/.ssh/id_rsa]]", "deny"},
+		{".kiro/steering/env.md", "#[[file:.env]]", "deny"},
+		{".kiro/steering/api.md", "API: #[[file:src/a.ts]]", ""},
 		// Look-alikes.
 		{"CLAUDE.md", "Conventions: see @src/a.ts and @README.md. Mail dev@example.com.", ""},
 		{".claude/commands/review.md", "Review @src/a.ts", ""},
