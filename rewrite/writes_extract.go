@@ -110,37 +110,8 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		} else {
 			e.archive = files[len(files)-1].val
 		}
-		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
-			e.dir = &dirs[len(dirs)-1].val
-		}
-		for _, o := range find(opts, "strip-components") {
-			if n, err := strconv.Atoi(o.val.Value); err == nil && n > 0 {
-				e.strip = n
-			}
-		}
-		e.absolute = has(opts, "P", "absolute-names")
-		var exprs []syntax.Arg
-		for _, o := range find(opts, "transform", "xform") {
-			exprs = append(exprs, o.val)
-		}
-		if c.Name == "bsdtar" {
-			for i, a := range args {
-				if a.Static && a.Value == "-s" && i+1 < len(args) {
-					// bsdtar's form has no "s": /old/new/flags.
-					x := args[i+1]
-					x.Value = "s" + x.Value
-					exprs = append(exprs, x)
-				}
-			}
-		}
-		for _, x := range exprs {
-			ts, ok := parseTransforms(x.Value)
-			if !x.Static || !ok {
-				e.unreadTransform = x.Raw
-				continue
-			}
-			e.transforms = append(e.transforms, ts...)
-		}
+		o := tarExtractOptions(c)
+		e.dir, e.strip, e.absolute, e.transforms, e.unreadTransform = o.dir, o.strip, o.absolute, o.transforms, o.unreadTransform
 	case "unzip":
 		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
@@ -237,6 +208,47 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 	return e, true
 }
 
+// tarExtractOptions reads what a tar extraction's options say about the
+// names it writes: -C/--directory, --strip-components, -P and the
+// --transform/--xform renames (bsdtar's -s).
+func tarExtractOptions(c *syntax.Call) extraction {
+	var e extraction
+	args := syntax.TarArgs(c.Args)
+	opts, _ := scan(args, specFor("tar"))
+	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+		e.dir = &dirs[len(dirs)-1].val
+	}
+	for _, o := range find(opts, "strip-components") {
+		if n, err := strconv.Atoi(o.val.Value); err == nil && n > 0 {
+			e.strip = n
+		}
+	}
+	e.absolute = has(opts, "P", "absolute-names")
+	var exprs []syntax.Arg
+	for _, o := range find(opts, "transform", "xform") {
+		exprs = append(exprs, o.val)
+	}
+	if c.Name == "bsdtar" {
+		for i, a := range args {
+			if a.Static && a.Value == "-s" && i+1 < len(args) {
+				// bsdtar's form has no "s": /old/new/flags.
+				x := args[i+1]
+				x.Value = "s" + x.Value
+				exprs = append(exprs, x)
+			}
+		}
+	}
+	for _, x := range exprs {
+		ts, ok := parseTransforms(x.Value)
+		if !x.Static || !ok {
+			e.unreadTransform = x.Raw
+			continue
+		}
+		e.transforms = append(e.transforms, ts...)
+	}
+	return e
+}
+
 // pythonModule returns the module a python call runs with -m (python3 -m
 // zipfile …) and the words after it, or "".
 func pythonModule(c *syntax.Call) (string, []syntax.Arg) {
@@ -323,6 +335,9 @@ func hasShortFlag(args []syntax.Arg, letter byte) bool {
 
 // checkExtraction judges the members an extraction writes.
 func (p *Pass) checkExtraction(c *syntax.Call) {
+	if p.checkPipedTar(c) {
+		return // tar c … | tar x (writes_extract_pipe.go)
+	}
 	e, ok := extractionOf(c)
 	if !ok || !e.archive.Static || e.dir != nil && !e.dir.Static {
 		return

@@ -1,0 +1,300 @@
+package rewrite
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// The tar-pipe copy idiom (red team 18 TX2): tar c … | tar x copies a
+// tree through a pipe, and the members the archive on stdin holds are the
+// producer's operands, resolved in the producer's working directory (its
+// own cd, each -C before them), with the directories' files under them.
+// The producer can be the stage's own call (tar -C DIR -cf - .claude |
+// tar -xf - -C ~) or a call in a compound stage: (cd DIR && tar cf -
+// .claude) | tar xf -, { cd DIR; tar c .; } | tar x, a loop; the calls of
+// that stage that write the pipe are those whose standard output is it
+// (cd, export and the like write nothing to it). The extraction writes
+// those members in its own directory (after its own cd or -C), with its
+// own --strip-components, --transform and -P, so each is judged through
+// the path guards as the same cp would be: a member .claude/settings.json
+// written in the project, or .bashrc in the home directory, is denied.
+// Members corral cannot name (a -T list, a word only run time knows, a
+// tree missing or changed earlier in the command, too large to list, an
+// unreadable --transform, -h following links) make the archive opaque, as
+// TX1's archives are: the extraction asks where its directory can hold a
+// protected file, the project root and the home directory included.
+// git archive in a compound stage is listed as in a simple one.
+
+// pipedKind says what the pipe into an extraction carries.
+type pipedKind int
+
+const (
+	// pipedNone: not a case of this file (no pipe, or a simple stage
+	// other than tar c): the older rules judge it.
+	pipedNone pipedKind = iota
+	// pipedListed: the archive's members are named.
+	pipedListed
+	// pipedPlain: a compound stage whose writers copy files on disk
+	// (cat a.tar): neither listed nor opaque, as in a simple stage.
+	pipedPlain
+	// pipedOpaque: members corral cannot name.
+	pipedOpaque
+)
+
+// pipedArchive reads the archive tar extraction c reads from a pipe:
+// the members its writers put in it (names as stored), the kind, and the
+// text of the writer that made them.
+func (p *Pass) pipedArchive(c *syntax.Call) (names []string, kind pipedKind, what string) {
+	in := c.Fd(0)
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
+		return nil, pipedNone, ""
+	}
+	simple := in.Pipe.Calls[in.Stage-1]
+	if simple != nil && !tarCreatesStdout(simple) {
+		return nil, pipedNone, "" // git archive, cat, base64 -d …: the older rules
+	}
+	kind = pipedPlain
+	found := false
+	for _, w := range p.Model.Calls {
+		if w == c || !w.Fd(1).Same(in) {
+			continue
+		}
+		found = true
+		switch {
+		case quietCall(w.Name):
+			continue
+		case tarCreatesStdout(w):
+			ns, ok := p.tarCreateMembers(w)
+			if !ok {
+				return nil, pipedOpaque, w.Text()
+			}
+			names = append(names, ns...)
+			kind, what = pipedListed, w.Text()
+		case w.Name == "tar" || w.Name == "bsdtar" || w.Name == "gtar":
+			// tar cf x.tar …, tar tvf: no archive on the pipe.
+			continue
+		case gitArchiveCall(w):
+			ns, ok := p.gitArchiveMembers(w)
+			if !ok {
+				return nil, pipedOpaque, w.Text()
+			}
+			names = append(names, ns...)
+			kind, what = pipedListed, w.Text()
+		case simple == nil && p.opaqueSource(w):
+			return nil, pipedOpaque, w.Text()
+		}
+	}
+	if !found {
+		return nil, pipedNone, ""
+	}
+	if len(names) > maxArchiveMembers {
+		return nil, pipedOpaque, what
+	}
+	return names, kind, what
+}
+
+// quietCall reports a command that writes nothing on its standard output
+// (cd, export, mkdir without -v): in a compound stage it puts nothing in
+// the pipe.
+func quietCall(name string) bool {
+	switch name {
+	case "cd", "true", ":", "set", "shopt", "umask", "export", "unset", "local", "declare", "typeset", "readonly", "test", "[", "mkdir", "touch", "chmod", "sleep":
+		return true
+	}
+	return false
+}
+
+// gitArchiveCall reports git archive.
+func gitArchiveCall(g *syntax.Call) bool {
+	if g.Name != "git" || g.Host != nil {
+		return false
+	}
+	_, sub := gitArgs(g)
+	return sub >= 0 && g.Args[sub].Value == "archive"
+}
+
+// tarCreatesStdout reports tar creating an archive on its standard
+// output: -c with no -f, -f -, or -f naming the standard output.
+func tarCreatesStdout(t *syntax.Call) bool {
+	switch t.Name {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return false
+	}
+	opts, _ := scan(syntax.TarArgs(t.Args), specFor("tar"))
+	if !has(opts, "c", "create") {
+		return false
+	}
+	files := find(opts, "f", "file")
+	if len(files) == 0 {
+		return true // GNU tar's default archive is "-" (tar --show-defaults)
+	}
+	switch f := files[len(files)-1].val; {
+	case !f.Static:
+		return true // only run time knows: taken as the pipe
+	case f.Value == "-" || f.Value == "/dev/stdout" || f.Value == "/dev/fd/1" || f.Value == "/proc/self/fd/1":
+		return true
+	}
+	return false
+}
+
+// tarCreateMembers lists the member names tar c (call t) stores: each
+// operand as written, resolved against the directory the -C options
+// before it lead to (from t's working directory), a directory with every
+// entry under it; a leading "/" and everything up to a ".." component
+// dropped unless -P (GNU tar's "Removing leading `../'"), then the
+// --transform renames; members --exclude names (a pattern without "/",
+// matched against each name component) left out. ok is false when
+// the members cannot be named: a word only run time knows, -T/--files-from,
+// --add-file, -h (links followed), an operand missing or changed earlier
+// in the command, a tree larger than corral lists, a --transform it cannot
+// apply.
+func (p *Pass) tarCreateMembers(t *syntax.Call) ([]string, bool) {
+	args := syntax.TarArgs(t.Args)
+	opts, operands := scan(args, specFor("tar"))
+	if has(opts, "T", "files-from", "add-file", "h", "dereference") || len(operands) == 0 {
+		return nil, false
+	}
+	var transforms []nameTransform
+	for _, o := range find(opts, "transform", "xform") {
+		ts, ok := parseTransforms(o.val.Value)
+		if !o.val.Static || !ok {
+			return nil, false
+		}
+		transforms = append(transforms, ts...)
+	}
+	var excludes []string
+	if !has(opts, "anchored", "no-wildcards", "wildcards-match-slash", "no-wildcards-match-slash") {
+		for _, o := range find(opts, "exclude") {
+			if o.val.Static && !strings.Contains(strings.TrimSuffix(o.val.Value, "/"), "/") {
+				excludes = append(excludes, strings.TrimSuffix(o.val.Value, "/"))
+			}
+		}
+	}
+	absolute := has(opts, "P", "absolute-names")
+	var out []string
+	add := func(n string) {
+		if !absolute {
+			n = afterDotDot(n)
+		}
+		for _, x := range excludes {
+			for _, s := range strings.Split(n, "/") {
+				if ok, _ := path.Match(x, s); ok {
+					return
+				}
+			}
+		}
+		for _, tr := range transforms {
+			n = tr.apply(n)
+		}
+		if n != "" {
+			out = append(out, n)
+		}
+	}
+	for _, i := range operands {
+		dir := t.Dir
+		for _, o := range opts {
+			if o.idx >= i || o.name != "C" && o.name != "directory" || !o.hasVal {
+				continue
+			}
+			if !o.val.Static {
+				return nil, false
+			}
+			dir = dir.Join(o.val.Value)
+		}
+		a := args[i]
+		if !a.Static || a.Value == "" || !dir.Known {
+			return nil, false
+		}
+		written := []string{a.Value}
+		if a.Glob {
+			d := dir.Join(a.Value)
+			matches, err := filepath.Glob(d.Path)
+			if err != nil || len(matches) == 0 || len(matches) > maxGlobMatches {
+				return nil, false
+			}
+			written = written[:0]
+			for _, m := range matches {
+				if path.IsAbs(a.Value) {
+					written = append(written, m)
+				} else if rel, err := filepath.Rel(dir.Path, m); err == nil {
+					written = append(written, filepath.ToSlash(rel))
+				}
+			}
+		}
+		for _, w := range written {
+			abs := dir.Join(w)
+			if !abs.Known || p.touchedEarlier(t, abs.Path) {
+				return nil, false
+			}
+			fi, err := os.Lstat(abs.Path)
+			if err != nil {
+				if errors.Is(err, fs.ErrNotExist) {
+					return nil, false // made by something corral does not see, or tar fails
+				}
+				return nil, false
+			}
+			add(w)
+			if !fi.IsDir() {
+				continue
+			}
+			entries, ok := listTree(abs.Path)
+			if !ok {
+				return nil, false
+			}
+			for _, e := range entries {
+				add(path.Join(w, e))
+			}
+		}
+		if len(out) > maxArchiveMembers {
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// checkPipedTar judges the members a tar extraction reads from a pipe
+// whose writers corral lists (pipedArchive), each as a write under the
+// extraction's directory. It reports whether the extraction was such a
+// one.
+func (p *Pass) checkPipedTar(c *syntax.Call) bool {
+	dir, ok := p.stdinExtraction(c)
+	if !ok || !tarWritesTree(c) {
+		return false
+	}
+	names, kind, what := p.pipedArchive(c)
+	if kind != pipedListed {
+		return kind != pipedNone
+	}
+	e := tarExtractOptions(c)
+	e.archive = syntax.Arg{Value: "the archive " + clipText(what, 60) + " makes", Raw: "-", Static: true}
+	base, where := ".", c.Dir
+	if e.dir != nil {
+		base, where = dir.Value, c.Dir.Join(dir.Value)
+	}
+	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
+		return true
+	}
+	if e.unreadTransform != "" {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+			Message: c.Name + " renames the members of " + e.archive.Value + " with " + clipText(e.unreadTransform, 60) +
+				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
+		return true
+	}
+	p.judgeMembers(c, e, names, base)
+	return true
+}
+
+// tarWritesTree reports a tar extraction that writes files: not one with
+// -O/--to-stdout, -t or --to-command.
+func tarWritesTree(c *syntax.Call) bool {
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	return !has(opts, "O", "to-stdout", "t", "list") && len(find(opts, "to-command")) == 0
+}
