@@ -377,6 +377,12 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		p.checkPyTar(c, e, archive.Path, where.Path)
 		return
 	}
+	if makers := p.makersEarlier(c, archive.Path, e.reader); len(makers) > 0 {
+		// Made or changed earlier in the command: what is on disk now is
+		// not what is extracted (writes_extract_pipe.go).
+		p.judgeMadeArchive(c, e, makers, archive.Path, base)
+		return
+	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if errors.Is(err, errListingCut) {
 		// The members past the cut can be any file under the
@@ -403,11 +409,6 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 			// Into the working directory, judged as an extraction -C .
 			// would be (red team 17 TX1: cd ~ && unzip b.zip).
 			p.judge(c, c.Script, c.Dir, target{arg: dest, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
-		}
-		if p.madeEarlier(c, archive.Path, e.reader) {
-			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
-				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +
-					": its members are chosen when it is made and cannot be listed before it exists"})
 		}
 		return
 	}
@@ -567,26 +568,36 @@ var fetchers = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // reader, the stage that pipes the archive into c (cat a.tar | tar x),
 // only reads it.
 func (p *Pass) madeEarlier(c *syntax.Call, abs string, reader *syntax.Call) bool {
+	return len(p.makersEarlier(c, abs, reader)) > 0
+}
+
+// makersEarlier lists the calls madeEarlier counts, in order.
+func (p *Pass) makersEarlier(c *syntax.Call, abs string, reader *syntax.Call) []*syntax.Call {
+	var out []*syntax.Call
 	for _, o := range p.Model.Calls {
 		if o == c || o == reader || o.Script != c.Script || o.End > c.Start || fetchers.Get()[o.Name] {
 			// Only calls that end before c starts: not find or xargs
 			// running c with their own words.
 			continue
 		}
+		made := false
 		for _, a := range o.Args {
 			v := a.Value
 			if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
 				v = v[i+1:]
 			}
 			if a.Static && v != "" && o.Dir.Join(v).Known && o.Dir.Join(v).Path == abs {
-				return true
+				made = true
 			}
 		}
 		for _, r := range o.Redirs {
 			if r.Writes() && r.Target.Static && r.Dir.Join(r.Target.Value).Path == abs {
-				return true
+				made = true
 			}
 		}
+		if made {
+			out = append(out, o)
+		}
 	}
-	return false
+	return out
 }

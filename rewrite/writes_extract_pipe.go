@@ -292,6 +292,44 @@ func (p *Pass) checkPipedTar(c *syntax.Call) bool {
 	return true
 }
 
+// judgeMadeArchive judges an extraction of an archive that calls earlier
+// in the command make or change (makers): what is on disk when the hook
+// runs is not what is extracted (tar czf x.tgz -C DIR .claude && tar xzf
+// x.tgz over an older x.tgz). When the one maker is tar c -f ARCHIVE
+// whose members corral names (tarCreateMembers), those are judged, with
+// the archive's members on disk now in case the maker does not run;
+// otherwise the members are chosen when it is made, which asks.
+func (p *Pass) judgeMadeArchive(c *syntax.Call, e extraction, makers []*syntax.Call, abs, base string) {
+	if len(makers) == 1 && !e.zipOnly && !e.pyTar && tarCreatesFile(makers[0], abs) {
+		if names, ok := p.tarCreateMembers(makers[0]); ok {
+			if old, err := archiveMembers(abs, e.zipOnly); err == nil {
+				names = append(names, old...)
+			}
+			p.judgeMembers(c, e, names, base)
+			return
+		}
+	}
+	p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+		Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +
+			": its members are chosen when it is made and cannot be listed before it exists"})
+}
+
+// tarCreatesFile reports tar creating (-c) the archive file abs with -f.
+func tarCreatesFile(t *syntax.Call, abs string) bool {
+	switch t.Name {
+	case "tar", "bsdtar", "gtar":
+	default:
+		return false
+	}
+	opts, _ := scan(syntax.TarArgs(t.Args), specFor("tar"))
+	files := find(opts, "f", "file")
+	if !has(opts, "c", "create") || len(files) != 1 || !files[0].val.Static {
+		return false
+	}
+	d := t.Dir.Join(files[0].val.Value)
+	return d.Known && d.Path == abs
+}
+
 // tarWritesTree reports a tar extraction that writes files: not one with
 // -O/--to-stdout, -t or --to-command.
 func tarWritesTree(c *syntax.Call) bool {

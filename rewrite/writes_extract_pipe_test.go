@@ -88,6 +88,65 @@ func TestTarPipeCopy(t *testing.T) {
 	})
 }
 
+// TestTarMadeThenExtracted: an archive tar c -f makes earlier in the
+// command holds that tar's operands, as the pipe's does: extracted, its
+// members are judged (tar czf x.tgz -C DIR .claude && tar xzf x.tgz is
+// denied, also over an older harmless x.tgz on disk, whose stale listing
+// let it pass; tar czf y.tgz lib && tar xzf y.tgz and the xz form pass,
+// where they asked). Any other maker (cp, tar r, zip) or members corral
+// cannot name ask, whether or not the file is on disk now.
+func TestTarMadeThenExtracted(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("tar"); err != nil {
+		t.Skip("tar not installed")
+	}
+	root := t.TempDir()
+	src := filepath.Join(root, "src")
+	cfg := scratchProject(t, map[string]string{})
+	for rel, text := range map[string]string{"src/.claude/settings.json": "planted\n", "proj/lib/x.go": "package x\n"} {
+		p := filepath.Join(root, rel)
+		if strings.HasPrefix(rel, "proj/") {
+			p = filepath.Join(cfg.Project, strings.TrimPrefix(rel, "proj/"))
+		}
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// An older, harmless x.tgz on disk.
+	mk := exec.Command("tar", "czf", "x.tgz", "lib")
+	mk.Dir = cfg.Project
+	if out, err := mk.CombinedOutput(); err != nil {
+		t.Skipf("tar: %v %s", err, out)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"tar czf x.tgz -C " + src + " .claude && tar xzf x.tgz", "deny"}, // was allow: the old listing
+		{"tar czf y.tgz -C " + src + " .claude && tar xzf y.tgz", "deny"}, // was ask
+		{"tar cf y.tar -C " + src + " . ; tar x < y.tar", "deny"},
+		{"cp /tmp/other.tgz x.tgz && tar xzf x.tgz", "ask"}, // was allow: the old listing
+		{"tar czf x.tgz lib; tar rf x.tgz .claude; tar xzf x.tgz", "ask"},
+		{"tar czf y.tgz \"$D\" && tar xzf y.tgz -C ~", "ask"},
+		{"zip -r y.zip lib && unzip y.zip", "ask"},
+		// look-alikes (were ask)
+		{"tar czf y.tgz lib && tar xzf y.tgz", "allow"},
+		{"tar cJf y.tar.xz lib && tar xJf y.tar.xz -C /tmp/x", "allow"},
+		{"tar cf y.tar lib && cat y.tar | tar x", "allow"},
+		{"tar czf x.tgz lib; tar xzf x.tgz", "allow"},
+	})
+	// Oracle: the real tar makes x.tgz anew and extracts the new member.
+	sh := exec.Command("bash", "-c", "tar czf x.tgz -C "+src+" .claude && tar xzf x.tgz")
+	sh.Dir = cfg.Project
+	sh.Env = append(os.Environ(), "HOME="+t.TempDir())
+	if out, err := sh.CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(cfg.Project, ".claude", "settings.json")); string(b) != "planted\n" {
+		t.Errorf("real tar: .claude/settings.json = %q", b)
+	}
+}
+
 // TestTarPipeCopyOracle runs the real GNU tar for the idiom's shapes in a
 // scratch project and home: the members land where corral judges them
 // (.claude/settings.json in the working directory, .bashrc in the home
