@@ -172,7 +172,10 @@ func (p *Pass) tarCreateMembers(t *syntax.Call) ([]string, bool) {
 	var excludes []string
 	if !has(opts, "anchored", "no-wildcards", "wildcards-match-slash", "no-wildcards-match-slash") {
 		for _, o := range find(opts, "exclude") {
-			if o.val.Static && !strings.Contains(strings.TrimSuffix(o.val.Value, "/"), "/") {
+			// Only literal characters, * and ?: a bracket expression
+			// ([!x] is a negation to tar, a set holding ! to Go) or an
+			// escape would make the match differ from tar's.
+			if o.val.Static && !strings.Contains(strings.TrimSuffix(o.val.Value, "/"), "/") && !strings.ContainsAny(o.val.Value, "[]\\") {
 				excludes = append(excludes, strings.TrimSuffix(o.val.Value, "/"))
 			}
 		}

@@ -45,6 +45,7 @@ func TestTarPipeCopy(t *testing.T) {
 		{"(cd " + src + "/.claude && tar cf - ../.bashrc) | (cd ~ && tar x)", "deny"},            // stored as .bashrc
 		{"(cd " + src + " && tar cf - --transform 's,^x,.bashrc,' x) | (cd ~ && tar x)", "deny"}, // renamed when stored
 		{"(cd " + src + " && tar cf - .c*) | tar x", "deny"},                                     // the shell's matches
+		{"(cd " + src + " && tar cf - --exclude='[!.]claude' .) | tar x", "deny"},                // [!.] is a negation to tar
 		{"cd " + src + " && echo .bashrc | (tar cf - -T -) | (cd ~ && tar xf -)", "ask"},
 		{"(cd " + src + " && tar cf - \"$F\") | (cd ~ && tar x)", "ask"},
 		{"(cd " + src + " && tar cf - missing) | (cd ~ && tar x)", "ask"},
@@ -181,6 +182,7 @@ func TestTarPipeCopyOracle(t *testing.T) {
 		{"(cd " + src + "/.claude && tar cf - ../.bashrc 2>/dev/null) | (cd ~ && tar x)", "home/.bashrc"},
 		{"(cd " + src + " && tar cf - --transform 's,^x,.bashrc,' x) | (cd ~ && tar x)", "home/.bashrc"},
 		{"(cd " + src + " && tar cf - --exclude=.claude --exclude=.bashrc .) | tar x", ""},
+		{"(cd " + src + " && tar cf - --exclude='[!.]claude' .claude) | tar x", "proj/.claude/settings.json"},
 		{"(cd " + src + " && tar cf - .claude) | tar x --strip-components=1", "proj/settings.json"},
 	} {
 		root := t.TempDir()
