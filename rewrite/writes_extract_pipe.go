@@ -67,7 +67,7 @@ func (p *Pass) pipedArchive(c *syntax.Call) (names []string, kind pipedKind, wha
 		}
 		found = true
 		switch {
-		case quietCall(w.Name):
+		case quietCall(w):
 			continue
 		case tarCreatesStdout(w):
 			ns, ok := p.tarCreateMembers(w)
@@ -100,12 +100,34 @@ func (p *Pass) pipedArchive(c *syntax.Call) (names []string, kind pipedKind, wha
 }
 
 // quietCall reports a command that writes nothing on its standard output
-// (cd, export, mkdir without -v): in a compound stage it puts nothing in
-// the pipe.
-func quietCall(name string) bool {
-	switch name {
-	case "cd", "true", ":", "set", "shopt", "umask", "export", "unset", "local", "declare", "typeset", "readonly", "test", "[", "mkdir", "touch", "chmod", "sleep":
+// (cd DIR, export X=1, set -e): in a compound stage it puts nothing in
+// the pipe. Forms that print (cd -, set or export alone, set -o, -p)
+// are no quiet calls: printed text can be an archive's header.
+func quietCall(c *syntax.Call) bool {
+	args := c.Args
+	for _, a := range args {
+		if !a.Static || a.Value == "-p" {
+			return false
+		}
+	}
+	switch c.Name {
+	case "true", ":", "test", "[", "sleep", "touch", "unset":
 		return true
+	case "cd", "pushd":
+		return c.Name == "cd" && (len(args) == 0 || args[len(args)-1].Value != "-")
+	case "export", "declare", "typeset", "readonly", "local":
+		for _, a := range args {
+			if !strings.Contains(a.Value, "=") && !strings.HasPrefix(a.Value, "-") {
+				return false // export X alone is quiet too, but rare here
+			}
+		}
+		return len(args) > 0
+	case "set":
+		last := ""
+		if len(args) > 0 {
+			last = args[len(args)-1].Value
+		}
+		return len(args) > 0 && last != "-o" && last != "+o" && (strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[0].Value, "+"))
 	}
 	return false
 }

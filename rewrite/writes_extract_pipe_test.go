@@ -51,6 +51,8 @@ func TestTarPipeCopy(t *testing.T) {
 		{"(cd " + src + " && tar cf - missing) | (cd ~ && tar x)", "ask"},
 		{"mkdir -p " + ok + "/.claude && (cd " + ok + " && tar cf - .) | tar x", "ask"}, // the tree changes first
 		{"(cd " + src + " && base64 -d < a.b64) | (cd ~ && tar x)", "ask"},
+		{"(set -e; cd " + src + " && tar cf - .claude) | tar x", "deny"}, // set -e prints nothing
+		{"(cd " + src + "; set; tar cf - x) | tar x", "ask"},             // set alone prints the variables: text on the pipe
 		// Look-alikes.
 		{"tar cf - lib | (cd " + out + " && tar xf -)", "allow"},
 		{"(cd " + ok + " && tar cf - .) | (cd " + out + " && tar xf -)", "allow"},
