@@ -51,13 +51,13 @@ const (
 // the members its writers put in it (names as stored), the kind, and the
 // text of the writer that made them.
 func (p *Pass) pipedArchive(c *syntax.Call) (names []string, kind pipedKind, what string) {
-	in := c.Fd(0)
+	in := archiveInput(c)
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
 		return nil, pipedNone, ""
 	}
 	simple := in.Pipe.Calls[in.Stage-1]
-	if simple != nil && !tarCreatesStdout(simple) {
-		return nil, pipedNone, "" // git archive, cat, base64 -d …: the older rules
+	if simple != nil && !tarCreatesStdout(simple) && (!gitArchiveCall(simple) || in.Same(c.Fd(0))) {
+		return nil, pipedNone, "" // git archive REV | tar x, cat, base64 -d …: the older rules
 	}
 	kind = pipedPlain
 	found := false
@@ -99,35 +99,96 @@ func (p *Pass) pipedArchive(c *syntax.Call) (names []string, kind pipedKind, wha
 	return names, kind, what
 }
 
+// maxPassStages bounds the stages archiveInput follows back.
+const maxPassStages = 8
+
+// archiveInput returns the pipe whose bytes reach the standard input of
+// extraction c: c's own, or, through stages that pass their input on
+// unchanged or only (de)compressed (cat or pv with no file, tee, dd
+// without if=, gzip/xz/zstd/… on stdin), the pipe into the first stage
+// that does not (tar c -C DIR .claude | cat | tar x is tar c's archive;
+// base64 -d < a.b64 | cat | tar x is base64's output).
+func archiveInput(c *syntax.Call) syntax.Stream {
+	in := c.Fd(0)
+	for range maxPassStages {
+		if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
+			return in
+		}
+		s := in.Pipe.Calls[in.Stage-1]
+		if s == nil || !passesArchive(s) {
+			return in
+		}
+		next := s.Fd(0)
+		if next.Kind != syntax.StreamPipe {
+			return in // tee < f, cat with its input from a file: the older rules
+		}
+		in = next
+	}
+	return in
+}
+
+// passesArchive reports a call that writes what it reads on its
+// standard input, unchanged or only compressed or decompressed: no file
+// operand (its words read by the option scanner) and no dd if=/conv=.
+func passesArchive(s *syntax.Call) bool {
+	for _, a := range s.Args {
+		if !a.Static {
+			return false
+		}
+	}
+	_, ops := scan(s.Args, optSpec{})
+	switch s.Name {
+	case "tee":
+		return true
+	case "dd":
+		for _, i := range ops {
+			if k, _, _ := strings.Cut(s.Args[i].Value, "="); k == "if" || k == "conv" {
+				return false
+			}
+		}
+		return true
+	case "cat", "pv", "buffer", "mbuffer", "gzip", "gunzip", "zcat", "pigz", "unpigz", "bzip2", "bunzip2", "bzcat", "pbzip2",
+		"xz", "unxz", "xzcat", "lzma", "unlzma", "lzcat", "zstd", "unzstd", "zstdcat", "lz4", "unlz4", "lz4cat", "lzop", "lzip", "brotli":
+		for _, i := range ops {
+			if s.Args[i].Value != "-" {
+				return false // a file operand: the bytes of a file on disk
+			}
+		}
+		return s.Name != "cat" || len(s.Args) == len(ops)
+	}
+	return false
+}
+
 // quietCall reports a command that writes nothing on its standard output
 // (cd DIR, export X=1, set -e): in a compound stage it puts nothing in
 // the pipe. Forms that print (cd -, set or export alone, set -o, -p)
 // are no quiet calls: printed text can be an archive's header.
 func quietCall(c *syntax.Call) bool {
-	args := c.Args
-	for _, a := range args {
-		if !a.Static || a.Value == "-p" {
+	for _, a := range c.Args {
+		if !a.Static {
 			return false
 		}
 	}
+	opts, ops := scan(c.Args, optSpec{shortVal: "o"})
 	switch c.Name {
 	case "true", ":", "test", "[", "sleep", "touch", "unset":
 		return true
-	case "cd", "pushd":
-		return c.Name == "cd" && (len(args) == 0 || args[len(args)-1].Value != "-")
+	case "cd":
+		return len(opts) == 0 && len(ops) == 1 && c.Args[ops[0]].Value != "-"
 	case "export", "declare", "typeset", "readonly", "local":
-		for _, a := range args {
-			if !strings.Contains(a.Value, "=") && !strings.HasPrefix(a.Value, "-") {
-				return false // export X alone is quiet too, but rare here
+		for _, i := range ops {
+			if !strings.Contains(c.Args[i].Value, "=") {
+				return false
 			}
 		}
-		return len(args) > 0
+		return len(ops) > 0 && !has(opts, "p")
 	case "set":
-		last := ""
-		if len(args) > 0 {
-			last = args[len(args)-1].Value
+		for _, o := range opts {
+			if o.name == "o" && !o.hasVal {
+				return false // set -o alone prints the options
+			}
 		}
-		return len(args) > 0 && last != "-o" && last != "+o" && (strings.HasPrefix(args[0].Value, "-") || strings.HasPrefix(args[0].Value, "+"))
+		return len(opts) > 0 && len(ops) == 0
 	}
 	return false
 }

@@ -52,7 +52,12 @@ func TestTarPipeCopy(t *testing.T) {
 		{"mkdir -p " + ok + "/.claude && (cd " + ok + " && tar cf - .) | tar x", "ask"}, // the tree changes first
 		{"(cd " + src + " && base64 -d < a.b64) | (cd ~ && tar x)", "ask"},
 		{"(set -e; cd " + src + " && tar cf - .claude) | tar x", "deny"}, // set -e prints nothing
-		{"(cd " + src + "; set; tar cf - x) | tar x", "ask"},             // set alone prints the variables: text on the pipe
+		{"tar cf - -C " + src + " .claude | cat | tar xf -", "deny"},     // through a stage that passes its input on
+		{"(cd " + src + " && tar cf - .claude) | gzip | gunzip | tar xf -", "deny"},
+		{"tar czf - -C " + src + " .claude | pv -q | tar xzf -", "deny"},
+		{"base64 -d < a.b64 | cat | tar x", "ask"}, // TX1 through cat
+		{"tar cf - lib | tee " + out + "/copy.tar | tar x -C " + out, "allow"},
+		{"(cd " + src + "; set; tar cf - x) | tar x", "ask"}, // set alone prints the variables: text on the pipe
 		// Look-alikes.
 		{"tar cf - lib | (cd " + out + " && tar xf -)", "allow"},
 		{"(cd " + ok + " && tar cf - .) | (cd " + out + " && tar xf -)", "allow"},
@@ -186,6 +191,7 @@ func TestTarPipeCopyOracle(t *testing.T) {
 		{"(cd " + src + " && tar cf - --exclude=.claude --exclude=.bashrc .) | tar x", ""},
 		{"(cd " + src + " && tar cf - --exclude='[!.]claude' .claude) | tar x", "proj/.claude/settings.json"},
 		{"(cd " + src + " && tar cf - .claude) | tar x --strip-components=1", "proj/settings.json"},
+		{"tar cf - -C " + src + " .claude | cat | tar xf -", "proj/.claude/settings.json"},
 	} {
 		root := t.TempDir()
 		proj, home := filepath.Join(root, "proj"), filepath.Join(root, "home")

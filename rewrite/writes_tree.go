@@ -343,7 +343,7 @@ func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
 	if _, _, ok := stdinArchive(c); ok {
 		return false
 	}
-	in := c.Fd(0)
+	in := archiveInput(c) // through cat, tee, gzip … (writes_extract_pipe.go)
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
 		return false
 	}
