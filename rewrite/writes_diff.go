@@ -179,6 +179,17 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			if n == 0 && stdin {
 				unread = "the output of " + src.Text()
 			}
+		case "diff":
+			// diff -u a b | patch -p0: the files diff compared
+			// (writes_diff_tool.go).
+			if !stdin {
+				break
+			}
+			if text, ok := p.diffToolText(src); ok {
+				texts = append(texts, syntax.Arg{Value: text, Raw: src.Text(), Static: true, Start: c.Start, End: c.End})
+			} else {
+				unread = "the output of " + src.Text()
+			}
 		case "git":
 			// git diff | patch -p1 -R: the repository's own tracked files.
 			if !stdin {
@@ -224,6 +235,18 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		}
 		w, byGit := p.gitDiffWriter(c, d.Path, s.reader)
 		made := p.madeEarlier(c, d.Path, s.reader) || byGit
+		computed := false
+		if dw, _ := p.stdoutWriter(c, d.Path, s.reader); made && dw != nil && dw.Name == "diff" {
+			// diff -u a b > p; patch -p0 < p: the files diff compared
+			// (writes_diff_tool.go), and what is on disk now, read
+			// below, in case diff does not run.
+			if text, ok := p.diffToolText(dw); ok {
+				g := f
+				g.Value = text
+				texts = append(texts, g)
+				made, computed = false, true
+			}
+		}
 		if made {
 			// git diff > x.patch; patch -p1 < x.patch: the names git lists.
 			if w != nil && p.quietBefore(c, readerStart(c, s.reader), w) {
@@ -242,7 +265,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		}
 		text, err := syntax.ReadScript(d.Path)
 		if err != nil {
-			if _, serr := os.Lstat(d.Path); made || !errors.Is(serr, fs.ErrNotExist) {
+			if _, serr := os.Lstat(d.Path); !computed && (made || !errors.Is(serr, fs.ErrNotExist)) {
 				// A diff that is not there and nothing here makes: patch
 				// fails and writes nothing.
 				miss("the diff " + f.Value)

@@ -201,6 +201,18 @@ func (p *Pass) plainGitDiff(g *syntax.Call) bool {
 // x.patch, which madeEarlier leaves to the acquisition rules as it does
 // every command they know, though only a fetch is theirs).
 func (p *Pass) gitDiffWriter(c *syntax.Call, abs string, reader *syntax.Call) (*syntax.Call, bool) {
+	writer, wrote := p.stdoutWriter(c, abs, reader)
+	if writer == nil || writer.Name != "git" {
+		return nil, wrote
+	}
+	return writer, wrote
+}
+
+// stdoutWriter returns the one command before c in its script that
+// writes the file abs, when it writes it only by its standard output
+// redirected there with ">" (git diff > x.patch, diff -u a b > p), or
+// nil; and whether a git command before c writes it at all.
+func (p *Pass) stdoutWriter(c *syntax.Call, abs string, reader *syntax.Call) (*syntax.Call, bool) {
 	var writer *syntax.Call
 	wrote, many := false, false
 	for _, o := range p.Model.Calls {
@@ -241,7 +253,7 @@ func (p *Pass) gitDiffWriter(c *syntax.Call, abs string, reader *syntax.Call) (*
 		}
 		writer = o
 	}
-	if many || writer == nil || writer.Name != "git" {
+	if many {
 		return nil, wrote
 	}
 	return writer, wrote

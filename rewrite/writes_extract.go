@@ -110,37 +110,8 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		} else {
 			e.archive = files[len(files)-1].val
 		}
-		if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
-			e.dir = &dirs[len(dirs)-1].val
-		}
-		for _, o := range find(opts, "strip-components") {
-			if n, err := strconv.Atoi(o.val.Value); err == nil && n > 0 {
-				e.strip = n
-			}
-		}
-		e.absolute = has(opts, "P", "absolute-names")
-		var exprs []syntax.Arg
-		for _, o := range find(opts, "transform", "xform") {
-			exprs = append(exprs, o.val)
-		}
-		if c.Name == "bsdtar" {
-			for i, a := range args {
-				if a.Static && a.Value == "-s" && i+1 < len(args) {
-					// bsdtar's form has no "s": /old/new/flags.
-					x := args[i+1]
-					x.Value = "s" + x.Value
-					exprs = append(exprs, x)
-				}
-			}
-		}
-		for _, x := range exprs {
-			ts, ok := parseTransforms(x.Value)
-			if !x.Static || !ok {
-				e.unreadTransform = x.Raw
-				continue
-			}
-			e.transforms = append(e.transforms, ts...)
-		}
+		o := tarExtractOptions(c)
+		e.dir, e.strip, e.absolute, e.transforms, e.unreadTransform = o.dir, o.strip, o.absolute, o.transforms, o.unreadTransform
 	case "unzip":
 		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
@@ -237,6 +208,47 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 	return e, true
 }
 
+// tarExtractOptions reads what a tar extraction's options say about the
+// names it writes: -C/--directory, --strip-components, -P and the
+// --transform/--xform renames (bsdtar's -s).
+func tarExtractOptions(c *syntax.Call) extraction {
+	var e extraction
+	args := syntax.TarArgs(c.Args)
+	opts, _ := scan(args, specFor("tar"))
+	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
+		e.dir = &dirs[len(dirs)-1].val
+	}
+	for _, o := range find(opts, "strip-components") {
+		if n, err := strconv.Atoi(o.val.Value); err == nil && n > 0 {
+			e.strip = n
+		}
+	}
+	e.absolute = has(opts, "P", "absolute-names")
+	var exprs []syntax.Arg
+	for _, o := range find(opts, "transform", "xform") {
+		exprs = append(exprs, o.val)
+	}
+	if c.Name == "bsdtar" {
+		for i, a := range args {
+			if a.Static && a.Value == "-s" && i+1 < len(args) {
+				// bsdtar's form has no "s": /old/new/flags.
+				x := args[i+1]
+				x.Value = "s" + x.Value
+				exprs = append(exprs, x)
+			}
+		}
+	}
+	for _, x := range exprs {
+		ts, ok := parseTransforms(x.Value)
+		if !x.Static || !ok {
+			e.unreadTransform = x.Raw
+			continue
+		}
+		e.transforms = append(e.transforms, ts...)
+	}
+	return e
+}
+
 // pythonModule returns the module a python call runs with -m (python3 -m
 // zipfile …) and the words after it, or "".
 func pythonModule(c *syntax.Call) (string, []syntax.Arg) {
@@ -323,6 +335,9 @@ func hasShortFlag(args []syntax.Arg, letter byte) bool {
 
 // checkExtraction judges the members an extraction writes.
 func (p *Pass) checkExtraction(c *syntax.Call) {
+	if p.checkPipedTar(c) {
+		return // tar c … | tar x (writes_extract_pipe.go)
+	}
 	e, ok := extractionOf(c)
 	if !ok || !e.archive.Static || e.dir != nil && !e.dir.Static {
 		return
@@ -362,6 +377,12 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		p.checkPyTar(c, e, archive.Path, where.Path)
 		return
 	}
+	if makers := p.makersEarlier(c, archive.Path, e.reader); len(makers) > 0 {
+		// Made or changed earlier in the command: what is on disk now is
+		// not what is extracted (writes_extract_pipe.go).
+		p.judgeMadeArchive(c, e, makers, archive.Path, base)
+		return
+	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if errors.Is(err, errListingCut) {
 		// The members past the cut can be any file under the
@@ -388,11 +409,6 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 			// Into the working directory, judged as an extraction -C .
 			// would be (red team 17 TX1: cd ~ && unzip b.zip).
 			p.judge(c, c.Script, c.Dir, target{arg: dest, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
-		}
-		if p.madeEarlier(c, archive.Path, e.reader) {
-			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
-				Message: c.Name + " extracts " + e.archive.Value + ", an archive this command makes, into " + base +
-					": its members are chosen when it is made and cannot be listed before it exists"})
 		}
 		return
 	}
@@ -552,26 +568,36 @@ var fetchers = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // reader, the stage that pipes the archive into c (cat a.tar | tar x),
 // only reads it.
 func (p *Pass) madeEarlier(c *syntax.Call, abs string, reader *syntax.Call) bool {
+	return len(p.makersEarlier(c, abs, reader)) > 0
+}
+
+// makersEarlier lists the calls madeEarlier counts, in order.
+func (p *Pass) makersEarlier(c *syntax.Call, abs string, reader *syntax.Call) []*syntax.Call {
+	var out []*syntax.Call
 	for _, o := range p.Model.Calls {
 		if o == c || o == reader || o.Script != c.Script || o.End > c.Start || fetchers.Get()[o.Name] {
 			// Only calls that end before c starts: not find or xargs
 			// running c with their own words.
 			continue
 		}
+		made := false
 		for _, a := range o.Args {
 			v := a.Value
 			if i := strings.IndexByte(v, '='); i > 0 && strings.HasPrefix(v, "-") {
 				v = v[i+1:]
 			}
 			if a.Static && v != "" && o.Dir.Join(v).Known && o.Dir.Join(v).Path == abs {
-				return true
+				made = true
 			}
 		}
 		for _, r := range o.Redirs {
 			if r.Writes() && r.Target.Static && r.Dir.Join(r.Target.Value).Path == abs {
-				return true
+				made = true
 			}
 		}
+		if made {
+			out = append(out, o)
+		}
 	}
-	return false
+	return out
 }

@@ -104,7 +104,8 @@ func (p *Pass) judgeToCommandMembers(c *syntax.Call, cmd string) bool {
 }
 
 // readTarTexts reads the regular members of the tar archive at p (plain,
-// gzip or bzip2) with their text, in archive order, within the bounds.
+// gzip, bzip2, xz or zstd) with their text, in archive order, within the
+// bounds.
 func readTarTexts(p string) ([]tarTextMember, error) {
 	r, f, err := openTarStream(p)
 	if err != nil {

@@ -61,12 +61,12 @@ func (p *Pass) checkPyTar(c *syntax.Call, e extraction, archive, dir string) {
 	}
 }
 
-// openTarStream opens the tar archive file at p (plain, gzip or bzip2)
+// openTarStream opens the tar archive file at p (plain, gzip, bzip2, xz or zstd)
 // for reading its members within the bounds of Python's tarfile reading
 // (pyTarMaxBytes of the file and of its decompressed stream, within
 // pyTarMaxTime): a plain archive's reader seeks past member data. A path
-// under /proc or /dev, anything but a regular file, and xz or zstd
-// compression are errors. The caller closes f.
+// under /proc or /dev and anything but a regular file are errors; xz and
+// zstd are decompressed by the system's programs (decompressTool). The caller closes f.
 func openTarStream(p string) (io.Reader, *os.File, error) {
 	if !path.IsAbs(p) || strings.HasPrefix(p, "/proc/") || strings.HasPrefix(p, "/dev/") {
 		return nil, nil, errors.New("not a regular file")
@@ -96,9 +96,14 @@ func openTarStream(p string) (io.Reader, *os.File, error) {
 		r = &bounded.Reader{R: z, Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
 	case bytes.HasPrefix(head, []byte("BZh")):
 		r = &bounded.Reader{R: bzip2.NewReader(budget), Left: pyTarMaxBytes, Deadline: budget.Deadline, Err: errArchiveTooLarge}
-	case bytes.HasPrefix(head, []byte{0xfd, '7', 'z', 'X', 'Z', 0}), bytes.HasPrefix(head, []byte{0x28, 0xb5, 0x2f, 0xfd}):
-		f.Close()
-		return nil, nil, errors.New("xz or zstd compression")
+	case bytes.HasPrefix(head, xzMagic), bytes.HasPrefix(head, zstdMagic):
+		// The system's xz or zstd, bounded (writes_extract_xz.go).
+		data, err := decompressTool(p, head)
+		if err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		r = bytes.NewReader(data)
 	default:
 		// Uncompressed: the reader skips each member's data by seeking.
 		if _, err := f.Seek(0, io.SeekStart); err != nil {

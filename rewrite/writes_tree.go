@@ -240,8 +240,8 @@ func listTree(dir string) ([]string, bool) {
 func (p *Pass) touchedEarlier(c *syntax.Call, dir string) bool {
 	under := func(d syntax.Dir) bool { return d.Known && (d.Path == dir || guards.Within(dir, d.Path)) }
 	for _, o := range p.Model.Calls {
-		if o == c || o.Script != c.Script || o.End > c.Start {
-			continue
+		if o == c || o.Script != c.Script || o.End > c.Start || o.Name == "cd" || o.Name == "pushd" {
+			continue // cd changes no file
 		}
 		for _, a := range o.Args {
 			if a.Static && a.Value != "" && !strings.HasPrefix(a.Value, "-") && under(o.Dir.Join(a.Value)) {
@@ -343,16 +343,34 @@ func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
 	if _, _, ok := stdinArchive(c); ok {
 		return false
 	}
-	in := c.Fd(0)
+	in := archiveInput(c) // through cat, tee, gzip … (writes_extract_pipe.go)
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || in.Stage > len(in.Pipe.Calls) {
 		return false
 	}
 	if opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar")); has(opts, "O", "to-stdout", "t", "list") || len(find(opts, "to-command")) > 0 {
 		return false // the members go to stdout or a command (checkTarToCommand), or are only listed
 	}
-	switch src := in.Pipe.Calls[in.Stage-1]; {
-	case src == nil:
+	if _, kind, _ := p.pipedArchive(c); kind != pipedNone {
+		// tar c … | tar x, (cd DIR && tar c .) | tar x, a compound stage
+		// (writes_extract_pipe.go).
+		return kind == pipedOpaque
+	}
+	src := in.Pipe.Calls[in.Stage-1]
+	if src == nil || !p.opaqueSource(src) {
 		return false
+	}
+	if e, ok := extractionOf(c); ok && e.gitSrc != nil {
+		if _, ok := p.gitArchiveMembers(e.gitSrc); ok {
+			return false // git archive REV | tar x: its members are listed
+		}
+	}
+	return true
+}
+
+// opaqueSource reports a writer of the pipe into a tar extraction whose
+// output corral can neither list nor take for everyday work.
+func (p *Pass) opaqueSource(src *syntax.Call) bool {
+	switch {
 	case src.Name == "tee":
 		// curl URL | tee >(tar xz): the stage before tee is the source;
 		// a download's extraction is moved into the sandbox. tee's own
@@ -368,11 +386,6 @@ func (p *Pass) opaqueStdinArchive(c *syntax.Call) bool {
 		// files on disk, joined or recompressed (tar reads none of them
 		// as an archive it lists; today's judgement).
 		return false
-	}
-	if e, ok := extractionOf(c); ok && e.gitSrc != nil {
-		if _, ok := p.gitArchiveMembers(e.gitSrc); ok {
-			return false // git archive REV | tar x: its members are listed
-		}
 	}
 	return true
 }

@@ -51,7 +51,8 @@ func TestTreeCopy(t *testing.T) {
 		// self-protected files.
 		{"find evil -type f -exec cp {} .claude/ \\;", "ask"},
 		{"ls evil/* | xargs cp -t .claude", "ask"},
-		{"tar c -C evil . | tar x -C .claude", "ask"},
+		{"tar c -C evil . | tar x -C .claude", "deny"},  // its members are listed (red team 18 TX2): evil/settings.json lands on .claude/settings.json
+		{"tar c -C \"$D\" . | tar x -C .claude", "ask"}, // members only run time knows
 		{"zcat a.tgz | tar x -C ~/.claude", "ask"},
 		// Look-alikes: trees whose files land on nothing protected.
 		{"find ok -type f -exec cp {} docs/ \\;", "allow"},
