@@ -770,7 +770,7 @@ func (w *walker) preloads(c scope, call *Call) {
 			// python -m puts the working directory first on the module
 			// path: a module of that name there runs, not the library's.
 			// A directory of the path may be a zip archive (zipimport).
-			w.pythonRunModule(c, call, append([]string{"."}, dirs...), v)
+			w.pythonRunModule(c, call, append(w.pyPathZero(c, call, "."), dirs...), v) // not under -P, -I (pysafepath.go)
 		}
 	}
 }
