@@ -37,6 +37,10 @@ func TestToolRoots(t *testing.T) {
 		"proj/jdk/bin/java":                     "\x7fELF....",
 		"proj/gr/pkg/tool/linux_amd64/compile":  "\x7fELF....",
 		"proj/pom.xml":                          "<project/>\n",
+		"rh/settings.toml":                      "version = \"12\"\ndefault_toolchain = \"stable-x86_64-unknown-linux-gnu\"\n",
+		"rh/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo": evil,
+		"rb/settings.toml": "version = \"12\"\ndefault_toolchain = \"stable-x86_64-unknown-linux-gnu\"\n",
+		"rb/toolchains/stable-x86_64-unknown-linux-gnu/bin/cargo": "\x7fELF....",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"GOROOT=../fakeroot go build .", "deny"},
@@ -50,6 +54,8 @@ func TestToolRoots(t *testing.T) {
 		{"JAVACMD=../jh/bin/java ant compile", "deny"},
 		{"PATH=$PWD/../jh/bin:$PATH mvn -v", "deny"},
 		{"CARGO_HOME=../ch cargo evil", "deny"},
+		{"RUSTUP_HOME=$PWD/../rh cargo build", "deny"},
+		{"export RUSTUP_HOME=$PWD/../rh; cargo +stable test", "deny"},
 		{"GEM_HOME=../gh gem list", "deny"},
 		{"GEM_PATH=/var/lib/gems/3.1.0:../gh gem env", "deny"},
 		{"GRADLE_USER_HOME=../gu gradle build", "deny"},
@@ -73,6 +79,8 @@ func TestToolRoots(t *testing.T) {
 		{"GOTOOLDIR=../fakeroot/pkg/tool/linux_amd64 go build", "allow"},
 		{"JAVA_HOME=../jh ls", "allow"},
 		{"CARGO_HOME=../ch cargo build", "allow"},
+		{"RUSTUP_HOME=$PWD/../rb cargo build", "allow"},
+		{"RUSTUP_HOME=$PWD/../rh cargo +nightly build", "allow"},
 		{"GEM_HOME=../gh ruby -e 'puts 1'", "allow"},
 		{"GEM_HOME=../ok gem list", "allow"},
 		{"GRADLE_USER_HOME=../ok gradle build", "allow"},
@@ -107,6 +115,8 @@ func TestToolRootsOracle(t *testing.T) {
 	write(filepath.Join(project, "main.go"), "package main\n\nfunc main() {}\n", 0o644)
 	write(filepath.Join(dir, "jh", "bin", "java"), canary, 0o755)
 	write(filepath.Join(dir, "ch", "bin", "cargo-zzz"), canary, 0o755)
+	write(filepath.Join(dir, "rh", "settings.toml"), "version = \"12\"\ndefault_toolchain = \"stable-x86_64-unknown-linux-gnu\"\n", 0o644)
+	write(filepath.Join(dir, "rh", "toolchains", "stable-x86_64-unknown-linux-gnu", "bin", "cargo"), canary, 0o755)
 	write(filepath.Join(dir, "gh", "plugins", "x_plugin.rb"), "system(\"echo pwned >> ~/.bashrc\")\n", 0o644)
 	// A GOROOT that is the real one except for its compiler.
 	fake := filepath.Join(dir, "goroot")
@@ -169,6 +179,7 @@ func TestToolRootsOracle(t *testing.T) {
 		{"gem", "GEM_HOME=" + filepath.Join(dir, "gh") + " gem list", Deny, true},
 		{"gem", "GEM_PATH=" + filepath.Join(dir, "gh") + " gem env", Deny, true},
 		{"cargo", "CARGO_HOME=" + filepath.Join(dir, "ch") + " cargo zzz", Deny, true},
+		{"cargo", "RUSTUP_HOME=" + filepath.Join(dir, "rh") + " cargo build", Deny, true},
 		// Look-alikes.
 		{"go", "GOROOT=" + fake + " go version", Allow, false},
 		{"go", "GOTOOLDIR=" + filepath.Join(fake, "pkg", "tool", "linux_amd64") + " go build -o /dev/null .", Allow, false},

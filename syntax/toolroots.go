@@ -347,3 +347,38 @@ func (w *walker) gradleInitScripts(c scope, call *Call) {
 	}
 	w.rootTools(c, call, homeHow, d, toolRoot{code: lang.Gradle}, []string{"init.d/*.gradle", "init.d/*.gradle.kts"})
 }
+
+// rustupHomeGiven returns the RUSTUP_HOME the command gives the program
+// it starts (a prefix, env's word or an exported variable), absolute.
+func (w *walker) rustupHomeGiven() (string, bool) {
+	st := w.cur
+	if w.callState != nil {
+		st = w.callState
+	}
+	if v, ok := commandEnv(st, nil, "RUSTUP_HOME"); ok && filepath.IsAbs(v) {
+		return filepath.Clean(v), true
+	}
+	return "", false
+}
+
+// givenRustToolchain returns the directory of toolchain sel in the rustup
+// home a command gives (home/toolchains/sel, or sel with the host's
+// triple added, as rustup names stable-x86_64-unknown-linux-gnu), when it
+// is outside the system's directories: the proxies run its bin/NAME.
+func (w *walker) givenRustToolchain(home, sel string) (string, bool) {
+	if systemPath(home+"/") || strings.ContainsAny(sel, "*?[") {
+		return "", false
+	}
+	cands := []string{filepath.Join(home, "toolchains", sel)}
+	if w.read != nil {
+		m, _ := filepath.Glob(filepath.Join(home, "toolchains", sel+"-*"))
+		sort.Strings(m)
+		cands = append(cands, m...)
+	}
+	for _, d := range cands {
+		if w.isDir(Dir{Path: d, Known: true}) || w.wroteUnder(d) {
+			return d, true
+		}
+	}
+	return "", false
+}
