@@ -88,6 +88,66 @@ func TestToolRoots(t *testing.T) {
 	})
 }
 
+// TestJVMLauncherOptions: the JVM build tools' launchers hand their JVM
+// the options of MAVEN_OPTS (and the project's .mvn/jvm.config),
+// GRADLE_OPTS/JAVA_OPTS, ANT_OPTS, SBT_OPTS (and .jvmopts): an agent
+// there is judged as one in JAVA_TOOL_OPTIONS. Look-alikes: memory and
+// property options, a system agent, the variable given to a program that
+// does not read it.
+func TestJVMLauncherOptions(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/a.jar":              "PK\x03\x04....",
+		"proj/m/a.jar":            "PK\x03\x04....", // ../a.jar from m/sub, the JVM's working directory
+		"a.jar":                   "PK\x03\x04....", // ../a.jar from the project (mvn -f m/pom.xml)
+		"proj/m/.mvn/jvm.config":  "-Xmx1g\n-javaagent:../a.jar\n",
+		"proj/m/pom.xml":          "<project/>\n",
+		"proj/m/sub/pom.xml":      "<project/>\n",
+		"proj/ok/.mvn/jvm.config": "-Xmx2g -Dfile.encoding=UTF-8\n",
+		"proj/ok/pom.xml":         "<project/>\n",
+		"proj/s/.jvmopts":         "-javaagent:../a.jar\n",
+		"proj/s/build.sbt":        "\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"MAVEN_OPTS=-javaagent:a.jar mvn -v", "ask"},
+		{"export MAVEN_OPTS='-Xmx1g -javaagent:a.jar'; ./mvnw test", "ask"},
+		{"GRADLE_OPTS=-javaagent:a.jar gradle build", "ask"},
+		{"JAVA_OPTS=-javaagent:a.jar ./gradlew build", "ask"},
+		{"ANT_OPTS=-javaagent:a.jar ant", "ask"},
+		{"SBT_OPTS=-javaagent:a.jar sbt compile", "ask"},
+		{"MAVEN_OPTS=$(cat f) mvn test", "ask"},
+		{"cd m && mvn -q test", "ask"},
+		{"cd m/sub && mvn -q test", "ask"},
+		{"mvn -f m/pom.xml test", "ask"},
+		{"cd s && sbt compile", "ask"},
+		// Look-alikes.
+		{"MAVEN_OPTS=-Xmx2g mvn test", "allow"},
+		{"MAVEN_OPTS=-javaagent:/usr/share/java/jacoco.jar mvn test", "allow"},
+		{"cd ok && mvn -q test", "allow"},
+		{"JAVA_OPTS=-javaagent:a.jar ls", "allow"},
+		{"ANT_OPTS=-javaagent:a.jar mvn -v", "allow"},
+	})
+}
+
+// jvmLauncherCases: the real mvn hands its JVM MAVEN_OPTS and the
+// project's .mvn/jvm.config, whose -agentpath loads the project's x.so
+// (its constructor creates {home}/made); corral asks. Memory options
+// pass.
+var jvmLauncherCases = []libCase{
+	{name: "maven-opts", prog: "mvn", cmd: `MAVEN_OPTS="-agentpath:$PWD/x.so" mvn -v`, want: Ask, lib: true, made: "made"},
+	{name: "jvm-config", prog: "mvn", cmd: `mkdir -p .mvn && printf -- '-agentpath:%s/x.so\n' "$PWD" > .mvn/jvm.config && mvn -v`, want: Ask, lib: true, made: "made"},
+	{name: "maven-opts-memory", prog: "mvn", cmd: `MAVEN_OPTS=-Xmx256m mvn -v`, want: Allow, lib: true},
+}
+
+func TestJVMLauncherOptionsOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs mvn")
+	}
+	for _, tc := range jvmLauncherCases {
+		t.Run(tc.name, func(t *testing.T) { runLibCase(t, tc) })
+	}
+}
+
 // TestToolRootsOracle runs the real go, mvn, gem and cargo where
 // installed with the root pointing at a scratch directory whose program
 // (or plugin) appends to a scratch ~/.bashrc: each launcher really runs

@@ -161,6 +161,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 			w.jvmOptions(c, call, name, jvmOptionWords(v), seen)
 		}
 	}
+	w.launcherJVMOptions(c, call, seen) // jvmlaunchers.go
 	if call.Name != "java" {
 		return
 	}
