@@ -14,8 +14,9 @@ import (
 // above the working directory or -f's) and MAVEN_OPTS before the main
 // class (checked in Maven 3.8's bin/mvn); gradle and ./gradlew start
 // their JVM with JAVA_OPTS and GRADLE_OPTS; ant with ANT_OPTS; sbt with
-// JAVA_OPTS, SBT_OPTS and the project's .jvmopts; kotlinc, scala and
-// groovy with JAVA_OPTS. A -javaagent:JAR, -agentpath:LIB or @FILE there
+// JAVA_OPTS, SBT_OPTS and the project's .jvmopts (the JVM languages'
+// own launchers, kotlinc, scala, groovy, are interpreters: runners.go).
+// A -javaagent:JAR, -agentpath:LIB or @FILE there
 // is judged as one in JAVA_TOOL_OPTIONS is (jvmOptions).
 
 // launcherOptionVars maps each variable to the launchers that read it.
@@ -24,7 +25,7 @@ var launcherOptionVars = lazy.Value[map[string][]string]{New: func() map[string]
 		"MAVEN_OPTS":       {"mvn", "mvnw", "mvnDebug"},
 		"MAVEN_DEBUG_OPTS": {"mvn", "mvnw", "mvnDebug"},
 		"GRADLE_OPTS":      {"gradle", "gradlew"},
-		"JAVA_OPTS":        {"gradle", "gradlew", "sbt", "kotlinc", "kotlin", "scala", "groovy"},
+		"JAVA_OPTS":        {"gradle", "gradlew", "sbt"},
 		"ANT_OPTS":         {"ant"},
 		"SBT_OPTS":         {"sbt"},
 	}
@@ -33,6 +34,11 @@ var launcherOptionVars = lazy.Value[map[string][]string]{New: func() map[string]
 // launcherJVMOptions judges the JVM options call's launcher takes from
 // its variables and the project's files.
 func (w *walker) launcherJVMOptions(c scope, call *Call, seen map[string]bool) {
+	switch call.Name {
+	case "mvn", "mvnw", "mvnDebug", "gradle", "gradlew", "ant", "sbt":
+	default:
+		return
+	}
 	m := launcherOptionVars.Get()
 	names := make([]string, 0, len(m))
 	for name := range m {

@@ -21,8 +21,7 @@ import (
 //     go computes it from GOROOT and does not read it (checked with go
 //     1.26: GOTOOLDIR=DIR go build runs none of DIR's programs).
 //   - JAVA_HOME: the launch scripts of Maven (mvn, ./mvnw), Gradle
-//     (gradle, ./gradlew), Ant, sbt, Groovy, Kotlin and Scala run
-//     JAVA_HOME/bin/java (JAVACMD, which they take first, is a command
+//     (gradle, ./gradlew), Ant and sbt run JAVA_HOME/bin/java (JAVACMD, which they take first, is a command
 //     variable: runvia.go).
 //   - CARGO_HOME: cargo runs an external subcommand, cargo NAME for a NAME
 //     it does not have, as CARGO_HOME/bin/cargo-NAME before searching
@@ -77,7 +76,7 @@ type toolRoot struct {
 var toolRoots = lazy.Value[[]toolRoot]{New: func() []toolRoot {
 	return []toolRoot{
 		{vars: []string{"GOROOT"}, progs: []string{"go"}, tools: []string{"pkg/tool/*/*", "bin/gofmt"}, self: "go env GOROOT"},
-		{vars: []string{"JAVA_HOME"}, progs: []string{"mvn", "mvnw", "mvnDebug", "gradle", "gradlew", "ant", "sbt", "groovy", "kotlinc", "kotlin", "scala"},
+		{vars: []string{"JAVA_HOME"}, progs: []string{"mvn", "mvnw", "mvnDebug", "gradle", "gradlew", "ant", "sbt"},
 			tools: []string{"bin/java"}, self: "/usr/libexec/java_home"},
 		{vars: []string{"CARGO_HOME"}, progs: []string{"cargo"}, tools: []string{"bin/cargo-{SUB}"}},
 		{vars: []string{"GEM_HOME", "GEM_PATH"}, list: true, progs: []string{"gem"}, tools: []string{"plugins/*_plugin.rb"}, code: lang.Ruby},
