@@ -8,6 +8,7 @@ import (
 
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // A toolchain's root variable names the directory its launcher runs the
@@ -180,34 +181,60 @@ func (w *walker) toolRootVar(c scope, call *Call, r toolRoot, name string, tools
 }
 
 // rootFromSelf reports a value of name printed by the launcher's own
-// report of the root it uses (GOROOT="$(go env GOROOT)"): the root that
-// would be used anyway.
+// report of the root it uses (GOROOT="$(go env GOROOT)", also exported
+// earlier: export GOROOT=$(go env GOROOT)): the root that would be used
+// anyway. The prefix assignment decides when there is one; else every
+// assignment of name in the script must be such a report.
 func (w *walker) rootFromSelf(c scope, call *Call, name, self string) bool {
-	if self == "" || call.Expr == nil {
+	if self == "" || c.sc == nil {
 		return false
 	}
-	for _, as := range call.Expr.Assigns {
-		if as.Name == nil || as.Name.Value != name || as.Value == nil {
-			continue
+	if call.Expr != nil {
+		for _, as := range call.Expr.Assigns {
+			if as.Name != nil && as.Name.Value == name {
+				return selfReport(c.sc.Src, as, self)
+			}
 		}
-		src := c.sc.Src
-		start, end := int(as.Value.Pos().Offset()), int(as.Value.End().Offset())
-		if start < 0 || end > len(src) || start >= end {
-			return false
-		}
-		text := strings.Trim(src[start:end], `"`)
-		inner, ok := strings.CutPrefix(text, "$(")
-		if !ok {
-			return false
-		}
-		inner, ok = strings.CutSuffix(inner, ")")
-		if !ok {
-			return false
-		}
-		f := strings.Fields(inner)
-		return strings.Join(f, " ") == self || strings.HasPrefix(strings.Join(f, " "), self+" -")
 	}
-	return false
+	if c.sc.File == nil {
+		return false
+	}
+	found, all := false, true
+	walkTree(c.sc.File, func(n sh.Node) bool {
+		if as, ok := n.(*sh.Assign); ok && as.Name != nil && as.Name.Value == name {
+			found = true
+			all = all && selfReport(c.sc.Src, as, self)
+		}
+		return all
+	})
+	return found && all
+}
+
+// selfReport reports an assignment whose value is the output of self
+// (with options): NAME=$(go env GOROOT), NAME="$(/usr/libexec/java_home
+// -v 17)".
+func selfReport(src string, as *sh.Assign, self string) bool {
+	if as.Value == nil || as.Append {
+		return false
+	}
+	start, end := int(as.Value.Pos().Offset()), int(as.Value.End().Offset())
+	if start < 0 || end > len(src) || start >= end {
+		return false
+	}
+	text := src[start:end]
+	if strings.HasPrefix(text, `"`) {
+		text = strings.TrimSuffix(strings.TrimPrefix(text, `"`), `"`)
+	}
+	inner, ok := strings.CutPrefix(text, "$(")
+	if !ok {
+		return false
+	}
+	inner, ok = strings.CutSuffix(inner, ")")
+	if !ok || strings.ContainsAny(inner, "$`;&|<>()\\\n") {
+		return false
+	}
+	f := strings.Join(strings.Fields(inner), " ")
+	return f == self || strings.HasPrefix(f, self+" -")
 }
 
 // rootTools judges the programs (or code files) r's launcher runs under
