@@ -1200,7 +1200,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				if origin != "" {
 					dir = filepath.Dir(originFile(origin))
 				}
-				w.pyStdlibShadows(c, call, append([]string{dir}, call.modPath...), e.Argv, e.Call+" in "+string(l)+" code ("+at+")", label, false)
+				w.pyStdlibShadows(c, call, append(w.pyPathZero(c, call, dir), call.modPath...), e.Argv, e.Call+" in "+string(l)+" code ("+at+")", label, false)
 				continue
 			}
 			if l == lang.Ex && (e.Text == lang.ExArgBuffer || e.Text == lang.ExEveryArg) {

@@ -49,30 +49,9 @@ func (w *walker) opensslConf(c scope, call *Call) {
 			files = append(files, Arg{Value: v, Raw: "OPENSSL_CONF", Static: true})
 		}
 	}
+	w.opensslModuleDirs(c, call)
 	if call.Name == "openssl" {
-		args := call.Args
-		for i := 0; i+1 < len(args); i++ {
-			a := args[i+1]
-			switch args[i].Value {
-			case "-config":
-				files = append(files, a)
-			case "-engine":
-				if !a.Static {
-					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
-						What: "openssl -engine loads an engine only known at run time"})
-				} else if strings.Contains(a.Value, "/") {
-					w.loadedLibrary(c, call, "openssl -engine", call.Dir.Join(a.Value), "openssl -engine loads "+a.Value+", a library whose code corral cannot read")
-				}
-			case "-provider-path":
-				d := call.Dir.Join(a.Value)
-				if a.Static && d.Known && !systemPath(d.Path+"/") {
-					if lib := libraryOnDisk(d.Path, w); lib != "" {
-						w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
-							What: "openssl -provider-path makes it load providers from " + d.Path + ", which holds " + lib + ", a library whose code corral cannot read"})
-					}
-				}
-			}
-		}
+		files = append(files, w.opensslOptions(c, call)...)
 	}
 	seen := map[string]bool{}
 	for _, f := range files {
@@ -182,6 +161,7 @@ func (w *walker) javaAgents(c scope, call *Call) {
 			w.jvmOptions(c, call, name, jvmOptionWords(v), seen)
 		}
 	}
+	w.launcherJVMOptions(c, call, seen) // jvmlaunchers.go
 	if call.Name != "java" {
 		return
 	}

@@ -55,6 +55,9 @@ var pathHelperTable = lazy.Value[map[string][]string]{New: func() map[string][]s
 		"rustc":       {"cc"},
 		"pip":         {"git"},
 		"pip3":        {"git"},
+		// The JVM launch scripts run java from PATH when JAVA_HOME is
+		// not set (toolroots.go).
+		"mvn": {"java"}, "mvnw": {"java"}, "gradle": {"java"}, "gradlew": {"java"}, "ant": {"java"}, "sbt": {"java"},
 	}
 }}
 

@@ -50,7 +50,7 @@ func (w *walker) pyThirdPartyImports(c scope, call *Call, effects []lang.Effect,
 	if origin != "" {
 		dir = filepath.Dir(originFile(origin))
 	}
-	dirs := append([]string{dir}, call.modPath...)
+	dirs := append(w.pyPathZero(c, call, dir), call.modPath...)
 	for _, e := range effects {
 		if e.Kind != lang.Include || !e.Search || !e.Relative || e.Text != "" {
 			continue

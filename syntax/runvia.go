@@ -48,6 +48,7 @@ var commandVarText = lazy.Set{List: []string{
 	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
 	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
 	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
+	"JAVACMD", // mvn, ant, gradle: the java they run (toolroots.go)
 }}
 
 // commandVarSuffixes are the endings of the names programs give such
@@ -769,7 +770,7 @@ func (w *walker) preloads(c scope, call *Call) {
 			// python -m puts the working directory first on the module
 			// path: a module of that name there runs, not the library's.
 			// A directory of the path may be a zip archive (zipimport).
-			w.pythonRunModule(c, call, append([]string{"."}, dirs...), v)
+			w.pythonRunModule(c, call, append(w.pyPathZero(c, call, "."), dirs...), v) // not under -P, -I (pysafepath.go)
 		}
 	}
 }

@@ -590,7 +590,7 @@ func (w *walker) rustPathFrom(dir, p string) string {
 
 // rustupHome returns rustup's data directory: RUSTUP_HOME or ~/.rustup.
 func (w *walker) rustupHome() string {
-	if v, ok := commandEnv(w.cur, nil, "RUSTUP_HOME"); ok && filepath.IsAbs(v) {
+	if v, ok := w.rustupHomeGiven(); ok {
 		return v
 	}
 	if w.home == "" {
@@ -613,6 +613,13 @@ func (w *walker) rustToolchainDir(dir Dir, sel string) (string, bool) {
 	home := w.rustupHome()
 	if home == "" || w.read == nil {
 		return "", false
+	}
+	if _, given := w.rustupHomeGiven(); given {
+		// A RUSTUP_HOME the command gives: its toolchains are whatever
+		// that directory holds (toolroots.go).
+		if d, ok := w.givenRustToolchain(home, sel); ok {
+			return d, true
+		}
 	}
 	link := filepath.Join(home, "toolchains", sel)
 	target, err := os.Readlink(link)

@@ -2453,6 +2453,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.goTool(c, call, cmdState, envWords)
 	w.compilerHelpers(c, call, cmdState, envWords)
 	w.rustToolchain(c, call, cmdState, envWords)
+	w.toolRootsAt(c, call) // toolroots.go
 	w.pipConfigFile(c, call, cmdState, envWords)
 	w.npmUserConfig(c, call, cmdState, envWords)
 	w.uvConfigFile(c, call, cmdState, envWords)
