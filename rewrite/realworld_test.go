@@ -177,9 +177,10 @@ type exception struct {
 }
 
 var exceptions = map[string]exception{
-	"bash-write": {"a write through the path guards to a path outside the project (~/.bashrc, /etc/fstab, /usr/local/bin) or to a protected one (.env, *.pem): seed 002 asks outside safe paths and blocks system paths, seed 001 protects secrets",
+	"bash-write": {"a write through the path guards to a path outside the project (~/.bashrc, /etc/fstab, /usr/local/bin) or to a protected one (.env, *.pem): seed 002 asks outside safe paths and blocks system paths, seed 001 protects secrets; or to one path a program prints at run time (mv \"$(readlink -f l)\" d: red team 19 PI2)",
 		func(f Finding) bool {
-			return f.PathContext == guards.ContextOutside || f.PathContext == guards.ContextBlocked || strings.Contains(f.Message, "Protected path:")
+			return f.PathContext == guards.ContextOutside || f.PathContext == guards.ContextBlocked || strings.Contains(f.Message, "Protected path:") ||
+				strings.Contains(f.Message, "at run time: it could be any file")
 		}},
 	"bash-delete": {"a deletion through the path guards outside the project, the sandbox and the safe paths (seed 002's rm outside safe paths)",
 		func(f Finding) bool {

@@ -7,8 +7,9 @@ import "testing"
 // target of any program's write or deletion but rm's (cp, mv, ln,
 // install, dd of=, truncate, sed -i, chmod -R, chown -R, tee, find
 // -delete) asks: the command chooses the file and no guard sees it. An
-// inline "$(…)" operand of those programs is the list of files worked on
-// (chmod +x $(find …)) and passes; in a redirection or tee it asks.
+// unquoted inline $(…) operand of those programs is the list of files
+// worked on (chmod +x $(find …)) and passes; in double quotes it is one
+// path and asks (red team 19 PI2), as in a redirection or tee.
 // Through an indirection (y=$(cat p); "${!y}") the variable itself is
 // chosen at run time. Array elements named by an indirection or a name
 // reference resolve to the elements.
@@ -17,7 +18,8 @@ func TestStoredSubstTargets(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{"proj/p": "/etc/passwd\n", "proj/Makefile": "all:\n", "home/": ""})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`x=$(cat p); cp Makefile "$x"`, "ask"},
-		{`cp Makefile "$(cat p)"`, "allow"}, // inline: the files worked on (rm -r asks)
+		{`cp Makefile "$(cat p)"`, "ask"}, // one path in quotes (red team 19 PI2): p names /etc/passwd
+		{`cp Makefile $(cat p)`, "allow"},  // unquoted: the files worked on (rm -r asks)
 		{`x=$(tr '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"},
 		{`x=$(curl -s http://127.0.0.1:9/t); cp Makefile "$x"`, "ask"},
 		{`x=$(cat p); mv "$x" /tmp/z`, "ask"},

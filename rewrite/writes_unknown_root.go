@@ -225,27 +225,75 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	return true
 }
 
-// quotedSubstPath reports a word whose command substitutions all stand
-// inside double quotes ("$(cmd)", "$(dirname "$f")/$(cmd)"): bash does not
-// split their output, so the word is one path, not a list of them.
+// quotedSubstPath reports a word that starts with a command substitution
+// and whose substitutions all stand inside double quotes ("$(cmd)",
+// "$(dirname "$f")/$(cmd)", of="$(cmd)"): bash does not split their
+// output, so the word is one path a program chose, not a list of them. A
+// word with a known directory first ("build/$(cat n)") is a name in that
+// directory, judged by the checks before; one whose first program lists
+// names from the disk (ls, find: "$(ls -t *.log | tail -1)") is a name
+// that listing gives, as such a variable's is.
 func quotedSubstPath(a syntax.Arg) bool {
 	if a.Word == nil || a.Static || a.Split {
 		return false
 	}
-	quoted := false
-	for _, part := range a.Word.Parts {
+	quoted, head := false, true
+	for i, part := range a.Word.Parts {
 		switch part := part.(type) {
 		case *sh.CmdSubst:
 			return false
 		case *sh.DblQuoted:
-			for _, in := range part.Parts {
-				if _, ok := in.(*sh.CmdSubst); ok {
-					quoted = true
+			for j, in := range part.Parts {
+				cs, ok := in.(*sh.CmdSubst)
+				if !ok {
+					continue
 				}
+				if i == 0 && j == 0 || i == 1 && j == 0 && isOptionHead(a.Word.Parts[0]) {
+					quoted = true
+					switch substFirstName(cs) {
+					case "ls", "find", "fd", "git":
+						head = false
+					}
+				}
+			}
+			if !quoted {
+				return false
+			}
+		default:
+			if i > 0 || !isOptionHead(part) {
+				return quoted && head
 			}
 		}
 	}
-	return quoted
+	return quoted && head
+}
+
+// isOptionHead reports a literal that ends in = (of=, --output=): the
+// value after it is the path.
+func isOptionHead(p sh.WordPart) bool {
+	l, ok := p.(*sh.Lit)
+	return ok && strings.HasSuffix(l.Value, "=") && !strings.ContainsAny(l.Value, "/")
+}
+
+// substFirstName is the literal name of the first command a command
+// substitution runs ("" when it has none).
+func substFirstName(cs *sh.CmdSubst) string {
+	if len(cs.Stmts) == 0 {
+		return ""
+	}
+	st := cs.Stmts[0]
+	for {
+		bc, ok := st.Cmd.(*sh.BinaryCmd)
+		if !ok {
+			break
+		}
+		st = bc.X
+	}
+	ce, ok := st.Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Args) == 0 {
+		return ""
+	}
+	return ce.Args[0].Lit()
 }
 
 // protectedHead returns the path tail names inside the protected path
