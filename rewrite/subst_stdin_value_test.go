@@ -35,6 +35,8 @@ func TestSubstStdinValue(t *testing.T) {
 		// The shell's standard input set by exec or a compound.
 		{`exec < <(echo ~/.bashrc); rm -f "$(cat)"`, "deny"},
 		{`{ rm -f "$(cat)"; } <<< ~/.bashrc`, "deny"},
+		{"{ rm -f \"$(cat)\"; } <<X\n$HOME/.bashrc\nX", "deny"},
+		{"{ rm -f \"$(cat)\"; } <<X\n$HOME/.bashrx\nX", "allow"},
 		{`f() { rm -f "$(cat)"; }; f <<< ~/.bashrc`, "deny"},
 		{`exec 0< run.sh; sh -c "$(cat)"`, "deny"},
 		{`exec < <(echo 'rm -f ~/.bashrc'); eval "$(</dev/stdin)"`, "deny"},
@@ -76,6 +78,7 @@ func TestSubstStdinValueOracle(t *testing.T) {
 		{`printf '%s\n' a ~/.bashrc | rm -f $(cat)`, true},
 		{`exec < <(echo ~/.bashrc); rm -f "$(cat)"`, true},
 		{`{ rm -f "$(cat)"; } <<< ~/.bashrc`, true},
+		{"{ rm -f \"$(cat)\"; } <<X\n$HOME/.bashrc\nX", true},
 		{`f() { rm -f "$(cat)"; }; f <<< ~/.bashrc`, true},
 		{`exec 0< run.sh; sh -c "$(cat)"`, true},
 		{`exec < <(echo 'rm -f ~/.bashrc'); eval "$(</dev/stdin)"`, true},

@@ -38,6 +38,15 @@ func (w *walker) inputText(c scope, in Stream) (text string, dynamic, ok bool) {
 	if r, isFile := in.File(); isFile && r.Op == "<" && r.Target.Static && r.Target.Value == "/dev/null" {
 		return "", false, true
 	}
+	if r := in.Redirect; in.Kind == StreamPipe && in.Pipe == nil && r.expanded != nil && r.expanded.Static && (r.Op == "<<" || r.Op == "<<-") {
+		// An unquoted here-document as the shell expanded it where it
+		// opened ($HOME/.bashrc).
+		t := r.expanded.Value
+		if cut, ok := strings.CutSuffix(t, r.Target.Value); ok {
+			t = strings.TrimRight(cut, "\t")
+		}
+		return t, false, true
+	}
 	return w.streamText(c, in)
 }
 
