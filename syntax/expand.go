@@ -1315,6 +1315,9 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		if r.substCandidates(a, w) {
 			return // $(test -f x && echo P): each text it may print (substlist.go)
 		}
+		if r.listedNames(a, w) {
+			return // $(compgen -f P), $(ls -a | grep X): the names' pattern (listednames.go)
+		}
 		r.substEmpty(a, w, s)
 		r.substMentions(a, w, s) // the paths its own text names (substmentions.go)
 		if !s.assignment {

@@ -151,6 +151,15 @@ func (w *walker) substPrinted(c scope, host *Call, cs *sh.CmdSubst) (text string
 	if last == nil {
 		return "", false, false, ""
 	}
+	if t, d, k, wh, ok := w.listPrinted(c, host, cs); ok {
+		return t, d, k, wh // $(cat f; :), $(f) (substprinted.go)
+	}
+	return w.callPrinted(c, last)
+}
+
+// callPrinted is what the call last prints (substPrinted), with why when
+// it is only known at run time and code-like.
+func (w *walker) callPrinted(c scope, last *Call) (text string, dynamic, known bool, what string) {
 	p, i := last.Pipe, last.PipeIndex
 	if p == nil {
 		p, i = &Pipeline{Calls: []*Call{last}}, 0

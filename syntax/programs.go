@@ -2275,8 +2275,12 @@ func (w *walker) pipedScript(c scope, call *Call, a Arg, kind string, st *state,
 		w.childIn(c, call, text, nil, kind, false, st, dir)
 		return true
 	}
-	if a.Static || !w.m.ScriptReadsPipe(call, a) {
+	if a.Static {
 		return false
+	}
+	if !w.m.ScriptReadsPipe(call, a) {
+		// exec < <(curl URL); eval "$(cat)" (stdinvalue.go).
+		return w.stdinScriptUnknown(c, call, a, kind)
 	}
 	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 		What: kind + " runs " + clip(a.Raw, 40) + ", text made from what is piped into it, which corral cannot compute"})

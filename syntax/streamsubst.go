@@ -46,8 +46,10 @@ func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, sh
 		r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
 		name, args = "cat", []Arg{r.arg(stmt.Redirs[0].Word)}
 		stdin = func(n int) (Stream, bool) {
+			// $(< /dev/stdin): the standard input of the shell where the
+			// word is expanded (stdinvalue.go).
 			s, found := st.fds[n]
-			return s, found && n != 0
+			return s, found
 		}
 	} else if call != nil {
 		if len(call.Wrappers) > 0 || !call.NameArg.Static {
@@ -95,8 +97,12 @@ func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, sh
 			if n == 0 && dup != nil {
 				return *dup, true
 			}
+			// $(cat), $(head -1): the substitution inherits the standard
+			// input of the shell where the word is expanded, not the
+			// call's own redirections, which bash applies after its
+			// words (stdinvalue.go).
 			s, found := st.fds[n]
-			return s, found && n != 0
+			return s, found
 		}
 	}
 	f, ops, isFilter := passFilterOf(name, args)
@@ -133,7 +139,7 @@ func (w *walker) substStream(c scope, st *state, cs *sh.CmdSubst) (in Stream, sh
 	if !ok {
 		return
 	}
-	shared = call == nil || !ownInput(call, in) || in.Kind == StreamInherited
+	shared = call == nil && !firstStdinReader(c, cs, in) || call != nil && !ownInput(call, in) || in.Kind == StreamInherited
 	return in, shape, shared, true
 }
 
@@ -201,10 +207,7 @@ func (w *walker) substStreamVals(c scope, st *state, cs *sh.CmdSubst) ([]string,
 	if !ok {
 		return nil, false
 	}
-	text, dynamic, ok, isPipe := w.otherPipeText(c, in)
-	if !isPipe {
-		text, dynamic, ok = w.streamText(c, in)
-	}
+	text, dynamic, ok := w.inputText(c, in)
 	if !ok || dynamic {
 		return nil, false
 	}

@@ -1682,10 +1682,16 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 		if (name == "PATH" || modulePathVar(name)) && !v.known && a.Value != nil && !a.Append {
 			// The text before the first part only run time knows ($PWD
 			// and other known values resolved).
-			text := w.resolver(c, st).literal(a.Value, true).Value
+			r := w.resolver(c, st)
+			text := r.literal(a.Value, true).Value
 			if i := strings.IndexAny(text, "$`"); i >= 0 {
 				v.headOnly = !inheritsPath(text[i:])
 				text = text[:i]
+			}
+			if h, rest, ok := r.substHead(a.Value); ok {
+				// PATH="$(echo DIR; :):$PATH": DIR is searched first
+				// (substhead.go).
+				text, v.headOnly = h, !inheritsPath(rest)
 			}
 			v.head = text
 		}
