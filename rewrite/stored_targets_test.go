@@ -19,7 +19,7 @@ func TestStoredSubstTargets(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`x=$(cat p); cp Makefile "$x"`, "ask"},
 		{`cp Makefile "$(cat p)"`, "ask"}, // one path in quotes (red team 19 PI2): p names /etc/passwd
-		{`cp Makefile $(cat p)`, "allow"},  // unquoted: the files worked on (rm -r asks)
+		{`cp Makefile $(cat p)`, "allow"}, // unquoted: the files worked on (rm -r asks)
 		{`x=$(tr '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"},
 		{`x=$(curl -s http://127.0.0.1:9/t); cp Makefile "$x"`, "ask"},
 		{`x=$(cat p); mv "$x" /tmp/z`, "ask"},
