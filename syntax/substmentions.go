@@ -150,6 +150,9 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 	}
 	// The values: every choice of a token (or nothing) per substitution,
 	// at most maxMentionCombos of them.
+	if v := r.env().Get("HOME"); v.IsSet() && v.Str != "" {
+		home = v.Str
+	}
 	// A value in which every substitution prints nothing is not one
 	// (substEmpty decides about those): each combo holds a token.
 	const maxMentionCombos = 64
@@ -169,8 +172,14 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 		for _, c := range combos {
 			next = append(next, c)
 			for _, t := range p.tokens {
-				if i > 0 && c.text != "" && (strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~")) {
+				if i > 0 && c.text != "" && !strings.ContainsAny(c.text[len(c.text)-1:], "=@:") && (strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~")) {
 					continue // an absolute token inside a word: not a name it forms
+				}
+				if rest, isHome := strings.CutPrefix(t, "~"); isHome && c.text != "" && (rest == "" || rest[0] == '/') {
+					if home == "" {
+						continue
+					}
+					t = home + rest // @~/x, --file=~/x: the token's own ~
 				}
 				if len(next) >= maxMentionCombos {
 					break
@@ -179,9 +188,6 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 			}
 		}
 		combos = next
-	}
-	if v := r.env().Get("HOME"); v.IsSet() && v.Str != "" {
-		home = v.Str
 	}
 	for _, cb := range combos {
 		c := cb.text
