@@ -2371,6 +2371,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// npm's config files named in the environment
 		// (NPM_CONFIG_USERCONFIG; red team 17 SK1).
 		call.Name == "npm" ||
+		// RIPGREP_CONFIG_PATH exported earlier (red team 19 SG2).
+		call.Name == "rg" ||
 		// OPENSSL_CONF, PGSERVICEFILE exported earlier (configenv.go).
 		configFromEnv(call.Name) {
 		if inv.env != nil && inv.env.cleared {
