@@ -79,6 +79,11 @@ type Walk struct {
 	// negated line in a .gitignore counts as not ignored: a secret is
 	// rather counted than missed.
 	Ignores bool
+	// RgIgnores says that the reader also honours ripgrep's own ignore
+	// files, .ignore and .rgignore (rg, Claude Code's Grep tool): a
+	// whitelist line there (!.env) brings a hidden or git-ignored file
+	// back into the search (rgignore.go).
+	RgIgnores bool
 	// Keep, when set, is a filter the paths pass on their way to the
 	// reader (find … | grep env | xargs cat): a file counts when its name
 	// or its path matches it.
@@ -134,10 +139,10 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 				break
 			}
 			name := e.Name()
-			if !w.Hidden && strings.HasPrefix(name, ".") {
+			full := cur.dir + "/" + name
+			if !w.Hidden && strings.HasPrefix(name, ".") && !(w.RgIgnores && rgWhitelisted(full, e.Type()&fs.ModeDir != 0)) {
 				continue
 			}
-			full := cur.dir + "/" + name
 			if e.Type()&fs.ModeDir != 0 {
 				if !WalkSkip.Get()[name] && cur.depth < maxDepth && !systemTree(full) {
 					queue = append(queue, level{full, cur.depth + 1})
@@ -152,7 +157,7 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 				// second name, hardlink.go.)
 				continue
 			}
-			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full)) {
+			if sec, ok := s.Match(env, full); ok && !(w.Ignores && gitIgnored(full) && !(w.RgIgnores && rgWhitelisted(full, false))) {
 				return sec, true
 			}
 		}

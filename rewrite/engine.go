@@ -143,6 +143,10 @@ type Pass struct {
 	// maybeSecret reports that the secret secretOf found last is a value
 	// its word can take, not one it must (reportSecret asks).
 	maybeSecret bool
+	// askSecret makes the secret-read findings of the call being judged
+	// asks: what it reads is only known at run time (rg after the
+	// command writes a .rgignore).
+	askSecret bool
 	// splitWords caches, per call, its words that expand to several
 	// fields (see splitWordEdited).
 	splitWords map[*syntax.Call][]syntax.Arg

@@ -525,6 +525,18 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if !has(opts, "e", "f", "regexp", "file") && len(files) > 0 {
 			files = files[1:]
 		}
+		if name == "rg" {
+			// ripgrep's configuration file comes first
+			// (secret_read_rgconfig.go), and an ignore file this
+			// command writes can whitelist any file.
+			opts = append(p.rgConfigOpts(c, opts, spec), opts...)
+			if p.writesRgIgnore(c) {
+				// Its lines are only known at run time: ask.
+				opts = append(opts, option{name: "hidden", long: true}, option{name: "no-ignore", long: true})
+				p.askSecret = true
+				defer func() { p.askSecret = false }()
+			}
+		}
 		recursive = name != "grep" || has(opts, "r", "R", "recursive", "dereference-recursive", "d")
 		// ripgrep and ag skip hidden directories unless told otherwise.
 		hidden = name == "grep" || has(opts, "hidden", "u", "unrestricted", ".")
@@ -759,6 +771,9 @@ func searchWalk(name string, opts []option) *guards.Walk {
 		}
 		w.Hidden = us >= 2 || has(opts, "hidden", ".")
 		w.Ignores = us == 0 && !has(opts, "no-ignore", "no-ignore-vcs")
+		// ripgrep's .ignore and .rgignore can whitelist hidden and
+		// git-ignored files (guards/rgignore.go).
+		w.RgIgnores = us == 0 && !has(opts, "no-ignore")
 		for _, o := range find(opts, "g", "glob", "iglob") {
 			if g, ok := strings.CutPrefix(o.val.Value, "!"); ok {
 				w.Exclude = append(w.Exclude, g)
@@ -1120,7 +1135,7 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 
 func (p *Pass) reportSecret(c *syntax.Call, s guards.Secret, verb string) {
 	d := Deny
-	if p.Config.Paths.Secrets().Verdict == guards.Ask || p.maybeSecret {
+	if p.Config.Paths.Secrets().Verdict == guards.Ask || p.maybeSecret || p.askSecret {
 		d = Ask
 	}
 	p.maybeSecret = false

@@ -98,7 +98,7 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		return
 	}
 	switch name {
-	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree":
+	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree", "fast-export":
 	default:
 		return
 	}
@@ -133,8 +133,21 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	case "show":
 		content = !given(opts, gitNoContent...)
 	case "cat-file":
+		if given(opts, "batch", "batch-command") && !given(opts, "batch-check") {
+			// Objects named on its input (red team 19 SG1).
+			p.gitTrackedRead(c, dir, name, opts, args, nil, dd, true)
+			return
+		}
 		if given(opts, "t", "s", "e", "batch", "batch-check", "batch-command") {
 			return
+		}
+		for _, i := range operands {
+			if !args[i].Static {
+				// An object only known at run time
+				// (cat-file -p "$(git rev-parse HEAD:.env)").
+				p.gitTrackedRead(c, dir, name, opts, args, nil, dd, true)
+				break
+			}
 		}
 		for _, o := range find(opts, "path") {
 			p.gitSecretPath(c, dir, o.val.Value, "git cat-file")
@@ -183,6 +196,10 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		if content {
 			p.gitPathspec(c, dir, a)
 		}
+	}
+	switch name {
+	case "show", "log", "whatchanged", "diff", "diff-tree", "format-patch", "grep", "fast-export", "archive":
+		p.gitTrackedRead(c, dir, name, opts, args, operands, dd, content)
 	}
 }
 

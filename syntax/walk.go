@@ -2386,6 +2386,8 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// aws's AWS_SHARED_CREDENTIALS_FILE, AWS_CONFIG_FILE exported
 		// earlier (rewrite/secret_read_config.go).
 		call.Name == "aws" ||
+		// RIPGREP_CONFIG_PATH exported earlier (red team 19 SG2).
+		call.Name == "rg" ||
 		// OPENSSL_CONF, PGSERVICEFILE exported earlier (configenv.go).
 		configFromEnv(call.Name) {
 		if inv.env != nil && inv.env.cleared {

@@ -182,6 +182,23 @@ func (env *runtimeEnv) readGuardOf(s *settings, hc *agent.Request, req readReque
 				}
 			}
 		}
+		if why == "" && !hidden && hc.Tool == "Grep" {
+			// Claude Code's Grep is ripgrep with its defaults, judged as
+			// Bash's rg PAT DIR is: the files on disk it reads, those
+			// whose names are secrets' (certs/server.key), and hidden or
+			// git-ignored ones a .ignore or .rgignore whitelists (!.env;
+			// red team 19 SG1, SG2). The working directory when no path.
+			roots := req.dirs
+			if len(roots) == 0 {
+				roots = []string{ge.Cwd}
+			}
+			for _, d := range roots {
+				if sc, ok := sec.OnDisk(ge, d, guards.Walk{Names: globBases(globs), Ignores: true, RgIgnores: true}); ok {
+					found, why = sc, sc.Reason(hc.Tool+" reads everything under "+d+", which holds")
+					break
+				}
+			}
+		}
 	}
 	if why == "" {
 		for _, g := range globs {
