@@ -64,6 +64,12 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			goflags, given = v.str, true
 		}
 	}
+	if !given {
+		// export GOFLAGS=… earlier in the script (red team 19 GO2).
+		if v, known, ok := w.envValue(c, call, "GOFLAGS", true); ok && known {
+			goflags, given = v, true
+		}
+	}
 	envFile := w.goEnvFile(c, call, st, envWords)
 	if !given {
 		// The go env file's GOFLAGS and CC=… lines are as if set in
@@ -137,7 +143,12 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		case "generate":
 			w.goGenerate(c, call, args[1:], dir)
 		case "run", "test", "build", "install":
-			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags)
+			gowork, known := w.goWorkValue(c, call, envWords, envFile)
+			if !known {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "GOWORK",
+					What: "go " + args[0].Value + " reads the workspace file GOWORK names, only known at run time: its replacements compile into the program"})
+			}
+			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags, gowork)
 		}
 	}
 }
@@ -163,16 +174,20 @@ var goValueFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // records the program it builds (-o OUT, or the package's or first
 // file's name), whose sources are read when the command then runs it
 // (./OUT). An import path (example.com/x@v1) is a module's package.
-func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir, goflags string) {
+func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir, goflags, gowork string) {
 	if d, n := goChdir(args); n > 0 {
 		dir, args = dir.Join(d), args[n:]
 	}
 	var pkgs []Arg
 	out := Arg{}
 	var overlays []string
+	sel := goModSel{gowork: gowork, call: call}
 	for _, g := range strings.Fields(goflags) {
 		if v, ok := strings.CutPrefix(strings.TrimLeft(g, "-"), "overlay="); ok {
 			overlays = append(overlays, v)
+		}
+		if v, ok := strings.CutPrefix(strings.TrimLeft(g, "-"), "modfile="); ok {
+			sel.modfile = v
 		}
 	}
 	for i := 0; i < len(args); i++ {
@@ -193,6 +208,18 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 		if name == "overlay" && hasVal {
 			overlays = append(overlays, val)
+		}
+		if name == "modfile" {
+			// -modfile FILE: FILE is read in place of go.mod.
+			a := args[i]
+			if !hasVal && i+1 < len(args) {
+				a, val = args[i+1], args[i+1].Value
+			}
+			sel.modfile = val
+			if !a.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "go " + verb + " -modfile " + clip(a.Raw, 40) + " reads a module file only known at run time: its replacements compile into the program"})
+			}
 		}
 		if goValueFlags.Get()[name] && !hasVal {
 			i++
@@ -256,7 +283,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
 		// it. The files an -overlay names replace the ones on disk.
-		for _, m := range w.goLocalModules(dir) {
+		for _, m := range w.goLocalModules(dir, sel) {
 			for _, f := range w.goFiles(m, true) {
 				if !strings.HasSuffix(f, "_test.go") {
 					files = append(files, f)
