@@ -33,6 +33,11 @@ func goModfileFiles() map[string]string {
 		"proj/ws/go.work":      "go 1.21\n\nuse ./app\n",
 		"proj/ws/app/go.mod":   mod("replace example.com/lib => ../../../evlib\n"),
 		"proj/ws/app/main.go":  "package main\n\nimport \"example.com/lib\"\n\nfunc main() { _ = lib.F() }\n",
+		"proj/cw/go.work":      "go 1.21\n\nuse ./a\n",
+		"proj/cw/a/go.mod":     "module example.com/a\n\ngo 1.21\n",
+		"proj/cw/a/main.go":    "package main\n\nfunc main() {}\n",
+		"proj/cw/b/go.mod":     "module example.com/b\n\ngo 1.21\n",
+		"proj/cw/b/b.go":       "package b\n\nfunc B() int { return 2 }\n",
 		"proj/ws/safe.work":    "go 1.21\n\nuse ./app2\n",
 		"proj/ws/app2/go.mod":  "module example.com/app2\n\ngo 1.21\n",
 		"proj/ws/app2/main.go": "package main\n\nfunc main() {}\n",
@@ -73,6 +78,14 @@ func TestGoModfileReplaced(t *testing.T) {
 		{"cd gp && cp \"$F\" m.mod && go run -modfile=m.mod .", "ask"},
 		{"cd gp && printf \"$T\" > go.work && go run .", "ask"},
 		{"cd gp && export GOFLAGS=-overlay=$PWD/ov.json && go run .", "deny"},
+		// The go command edits the module or workspace file first.
+		{"cd gp && go mod edit -replace example.com/lib=../../evlib && go run .", "deny"},
+		{"cd gp && go mod edit -replace=example.com/lib=" + root + "/evlib && go test ./...", "deny"},
+		{"cd gp && go work init . ../../evlib && go run .", "deny"},
+		{"cd gp && go work init && go work use ../../evlib && go run .", "deny"},
+		{"cd ws && go work use ../../evlib && cd app && go run .", "deny"},
+		{"cd ws && go work edit -replace=example.com/lib=../../evlib && go run ./app2", "deny"},
+		{"cd gp && go mod edit -replace example.com/lib=\"$D\" && go run .", "ask"},
 		// Look-alikes: go.mod's own harmless replacement, a module file
 		// whose replacements are readable and harmless, no workspace.
 		{"cd gp && go run .", "allow"},
@@ -82,6 +95,11 @@ func TestGoModfileReplaced(t *testing.T) {
 		{"cd gp && GOFLAGS=-modfile=go.test.mod go test ./...", "allow"},
 		{"cd gp && GOWORK=off go test ./...", "allow"},
 		{"cd ws && GOWORK=$PWD/safe.work go run ./app2", "allow"},
+		{"cd gp && go mod edit -go=1.22 && go run .", "allow"},
+		{"cd gp && go mod edit -replace example.com/lib=./lib && go run .", "allow"},
+		{"cd gp && go mod edit -print -replace example.com/lib=../../evlib && go run .", "allow"},
+		{"cd cw && go work use ./b && go run ./a", "allow"},
+		{"cd gp && go mod tidy && go run .", "allow"},
 	})
 }
 
@@ -122,4 +140,22 @@ func TestGoModfileReplacedReal(t *testing.T) {
 	run("gp", true, []string{"GOWORK=" + filepath.Join(root, "gu", "go.work")}, "run", ".")
 	run("ws/app", true, nil, "run", ".")
 	run("gp", false, []string{"GOFLAGS=-mod=mod", "GOWORK=off"}, "run", ".")
+	// The go command's own editors: go work init with the module beside
+	// the project's, then go mod edit -replace.
+	edit := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(goBin, args...)
+		cmd.Dir = filepath.Join(cfg.Project, dir)
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home, "GOPROXY=off", "GOTOOLCHAIN=local", "GOENV=off",
+			"GOPATH=" + filepath.Join(root, "gopath"), "GOCACHE=" + filepath.Join(root, "gocache")}
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go %v: %v: %s", args, err, out)
+		}
+	}
+	edit("gp", "work", "init", ".", "../../evlib")
+	run("gp", true, nil, "run", ".")
+	os.Remove(filepath.Join(cfg.Project, "gp", "go.work"))
+	run("gp", false, []string{"GOFLAGS=-mod=mod"}, "run", ".")
+	edit("gp", "mod", "edit", "-replace", "example.com/lib=../../evlib")
+	run("gp", true, []string{"GOFLAGS=-mod=mod"}, "run", ".")
 }

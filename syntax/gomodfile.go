@@ -3,6 +3,8 @@ package syntax
 import (
 	"path/filepath"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // The go command takes its module file and its workspace file from
@@ -73,4 +75,121 @@ func (w *walker) goModReplaced(text string, work bool, root string) []string {
 		}
 	}
 	return out
+}
+
+// goEditSpec reads go mod edit's and go work edit's, use's and init's
+// options (go help mod edit, go help work).
+var goEditSpec = lazy.Value[OptSpec]{New: func() OptSpec {
+	return OptSpec{LongVal: []string{"replace", "dropreplace", "use", "dropuse", "go", "toolchain", "module",
+		"require", "droprequire", "exclude", "dropexclude", "retract", "dropretract", "godebug", "dropgodebug",
+		"tool", "droptool", "ignore", "dropignore"},
+		LongFlag: []string{"fmt", "print", "json", "n", "x", "r"}, LongEq: true}
+}}
+
+// goModEdit models the go commands that edit the module or workspace
+// file a later go call reads (args: the words after mod or work, from
+// dir): go mod edit -replace OLD=NEW and go work edit -replace/-use add
+// the directive to the file's text, go work use DIR… adds use lines
+// (absolute, from dir) and go work init [DIR…] writes a go.work there. A
+// later go run of the module then follows them (red team 19 GO2). The
+// drop options are not applied (what stays is judged).
+func (w *walker) goModEdit(call *Call, sub string, args []Arg, dir Dir) {
+	if len(args) == 0 || !dir.Known {
+		return
+	}
+	verb := args[0].Value
+	// Go's flags take one dash or two alike: -replace=OLD=NEW is
+	// --replace=OLD=NEW.
+	words := make([]Arg, 0, len(args)-1)
+	for _, a := range args[1:] {
+		if strings.HasPrefix(a.Value, "-") && !strings.HasPrefix(a.Value, "--") && len(a.Value) > 1 {
+			a.Value = "-" + a.Value
+		}
+		words = append(words, a)
+	}
+	opts, operands := ScanOptions(words, goEditSpec.Get())
+	var lines []string
+	unknown := false
+	for _, o := range opts {
+		switch {
+		case o.Name == "n" || o.Name == "print" || o.Name == "json":
+			return // prints the result, writes nothing
+		case o.Name == "replace" && o.HasVal:
+			old, repl, ok := strings.Cut(o.Val.Value, "=")
+			if !ok {
+				continue
+			}
+			lines = append(lines, "replace "+old+" => "+repl)
+			unknown = unknown || !o.Val.Static
+		case o.Name == "use" && o.HasVal:
+			u := o.Val.Value
+			if !filepath.IsAbs(u) && !strings.HasPrefix(u, ".") {
+				u = "./" + u // go.work's use is a directory either way
+			}
+			lines = append(lines, "use "+u)
+			unknown = unknown || !o.Val.Static
+		}
+	}
+	var file Dir
+	switch {
+	case sub == "mod" && verb == "edit":
+		if len(operands) > 0 {
+			file = dir.Join(args[1+operands[0]].Value)
+		} else if root, ok := w.goFileAbove(dir, "go.mod"); ok {
+			file = root
+		}
+	case sub == "work" && (verb == "edit" || verb == "use"):
+		if verb == "edit" && len(operands) > 0 {
+			file = dir.Join(args[1+operands[0]].Value)
+		} else if f, ok := w.goFileAbove(dir, "go.work"); ok {
+			file = f
+		}
+		if verb == "use" {
+			for _, i := range operands {
+				a := args[1+i]
+				lines = append(lines, "use "+dir.Join(a.Value).Path)
+				unknown = unknown || !a.Static
+			}
+		}
+	case sub == "work" && verb == "init":
+		file = dir.Join("go.work")
+		lines = append(lines, "go 1.21")
+		for _, i := range operands {
+			a := args[1+i]
+			lines = append(lines, "use "+dir.Join(a.Value).Path)
+			unknown = unknown || !a.Static
+		}
+	default:
+		return
+	}
+	if !file.Known || len(lines) == 0 {
+		return
+	}
+	if unknown {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "go " + sub + " " + verb,
+			What: "go " + sub + " " + verb + " puts a directory only known at run time in the " + filepath.Base(file.Path) + " later go commands compile from"})
+		return
+	}
+	text := ""
+	if verb != "init" {
+		text, _ = w.readScript(file)
+	}
+	w.setWritten(file.Path, text+"\n"+strings.Join(lines, "\n")+"\n")
+}
+
+// goFileAbove returns the nearest file name (go.mod, go.work) in dir or
+// a directory above it.
+func (w *walker) goFileAbove(dir Dir, name string) (Dir, bool) {
+	d := dir.Path
+	for k := 0; k < 64; k++ {
+		f := Dir{Path: filepath.Join(d, name), Known: true}
+		if _, ok := w.readScript(f); ok {
+			return f, true
+		}
+		if d == "/" {
+			break
+		}
+		d = filepath.Dir(d)
+	}
+	return Dir{}, false
 }

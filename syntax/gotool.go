@@ -142,6 +142,8 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		switch args[0].Value {
 		case "generate":
 			w.goGenerate(c, call, args[1:], dir)
+		case "mod", "work":
+			w.goModEdit(call, args[0].Value, args[1:], dir)
 		case "run", "test", "build", "install":
 			gowork, known := w.goWorkValue(c, call, envWords, envFile)
 			if !known {
