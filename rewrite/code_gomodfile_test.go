@@ -72,6 +72,8 @@ func TestGoModfileReplaced(t *testing.T) {
 		// a module or workspace file only run time knows
 		{"cd gp && go run -modfile=\"$(mktemp)\" .", "ask"},
 		{"cd gp && GOWORK=\"$W\" go run .", "ask"},
+		{"cd gp && GOFLAGS=\"-modfile=$M\" go run .", "ask"},
+		{"cd gp && go env -w GOWORK=" + root + "/gw/go.work && go run .", "ask"},
 		// a module file this command fills with text corral cannot know
 		{"cd gp && cat \"$F\" > m.mod && go run -modfile=m.mod .", "ask"},
 		{"cd gp && sed -i \"s/lib/$X/\" go.test.mod && go run -modfile=go.test.mod .", "ask"},
@@ -100,6 +102,7 @@ func TestGoModfileReplaced(t *testing.T) {
 		{"cd gp && go mod edit -print -replace example.com/lib=../../evlib && go run .", "allow"},
 		{"cd cw && go work use ./b && go run ./a", "allow"},
 		{"cd gp && go mod tidy && go run .", "allow"},
+		{"cd gp && go env -w GOWORK=off && go run .", "allow"},
 	})
 }
 

@@ -43,7 +43,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			if a.Value == "-w" {
 				write = true
 			}
-			if write && ok && goPersistKeys.Get()[k] {
+			if write && ok && goPersistKeys.Get()[k] && !(k == "GOWORK" && (v == "off" || v == "")) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 					What: "go env -w " + clip(a.Raw, 60) + " is kept in go's env file: every later go command, in every project, runs with it"})
 			}
@@ -68,6 +68,9 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		// export GOFLAGS=… earlier in the script (red team 19 GO2).
 		if v, known, ok := w.envValue(c, call, "GOFLAGS", true); ok && known {
 			goflags, given = v, true
+		} else if ok && strings.Contains(v, "-modfile") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "GOFLAGS",
+				What: "GOFLAGS names a module file only known at run time: its replacements compile into the program"})
 		}
 	}
 	envFile := w.goEnvFile(c, call, st, envWords)
@@ -387,7 +390,8 @@ var goPersistKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"GOFLAGS": true, "CC": true, "CXX": true, "FC": true, "AR": true, "PKG_CONFIG": true,
 		"CGO_CFLAGS": true, "CGO_CPPFLAGS": true, "CGO_CXXFLAGS": true, "CGO_FFLAGS": true, "CGO_LDFLAGS": true,
 		"GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOPRIVATE": true,
-		"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true}
+		"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true,
+		"GOWORK": true} // GOWORK: its replacements compile into every program (red team 19 GO2)
 }}
 
 // goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It
