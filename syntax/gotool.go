@@ -43,7 +43,7 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 			if a.Value == "-w" {
 				write = true
 			}
-			if write && ok && goPersistKeys.Get()[k] {
+			if write && ok && goPersistKeys.Get()[k] && !(k == "GOWORK" && (v == "off" || v == "")) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 					What: "go env -w " + clip(a.Raw, 60) + " is kept in go's env file: every later go command, in every project, runs with it"})
 			}
@@ -62,6 +62,15 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 	if !given {
 		if v, ok := st.vars["GOFLAGS"]; ok && v.exported && v.known && v.set {
 			goflags, given = v.str, true
+		}
+	}
+	if !given {
+		// export GOFLAGS=… earlier in the script (red team 19 GO2).
+		if v, known, ok := w.envValue(c, call, "GOFLAGS", true); ok && known {
+			goflags, given = v, true
+		} else if ok && strings.Contains(v, "-modfile") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "GOFLAGS",
+				What: "GOFLAGS names a module file only known at run time: its replacements compile into the program"})
 		}
 	}
 	envFile := w.goEnvFile(c, call, st, envWords)
@@ -136,8 +145,15 @@ func (w *walker) goTool(c scope, call *Call, st *state, envWords map[string]stri
 		switch args[0].Value {
 		case "generate":
 			w.goGenerate(c, call, args[1:], dir)
+		case "mod", "work":
+			w.goModEdit(call, args[0].Value, args[1:], dir)
 		case "run", "test", "build", "install":
-			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags)
+			gowork, known := w.goWorkValue(c, call, envWords, envFile)
+			if !known {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "GOWORK",
+					What: "go " + args[0].Value + " reads the workspace file GOWORK names, only known at run time: its replacements compile into the program"})
+			}
+			w.goProgram(c, call, args[0].Value, args[1:], dir, goflags, gowork)
 		}
 	}
 }
@@ -163,16 +179,20 @@ var goValueFlags = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // records the program it builds (-o OUT, or the package's or first
 // file's name), whose sources are read when the command then runs it
 // (./OUT). An import path (example.com/x@v1) is a module's package.
-func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir, goflags string) {
+func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir, goflags, gowork string) {
 	if d, n := goChdir(args); n > 0 {
 		dir, args = dir.Join(d), args[n:]
 	}
 	var pkgs []Arg
 	out := Arg{}
 	var overlays []string
+	sel := goModSel{gowork: gowork, call: call}
 	for _, g := range strings.Fields(goflags) {
 		if v, ok := strings.CutPrefix(strings.TrimLeft(g, "-"), "overlay="); ok {
 			overlays = append(overlays, v)
+		}
+		if v, ok := strings.CutPrefix(strings.TrimLeft(g, "-"), "modfile="); ok {
+			sel.modfile = v
 		}
 	}
 	for i := 0; i < len(args); i++ {
@@ -193,6 +213,18 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		}
 		if name == "overlay" && hasVal {
 			overlays = append(overlays, val)
+		}
+		if name == "modfile" {
+			// -modfile FILE: FILE is read in place of go.mod.
+			a := args[i]
+			if !hasVal && i+1 < len(args) {
+				a, val = args[i+1], args[i+1].Value
+			}
+			sel.modfile = val
+			if !a.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+					What: "go " + verb + " -modfile " + clip(a.Raw, 40) + " reads a module file only known at run time: its replacements compile into the program"})
+			}
 		}
 		if goValueFlags.Get()[name] && !hasVal {
 			i++
@@ -256,7 +288,7 @@ func (w *walker) goProgram(c scope, call *Call, verb string, args []Arg, dir Dir
 		// The modules go.mod replaces with a local directory (and go.work
 		// uses) compile into the program: their init functions run with
 		// it. The files an -overlay names replace the ones on disk.
-		for _, m := range w.goLocalModules(dir) {
+		for _, m := range w.goLocalModules(dir, sel) {
 			for _, f := range w.goFiles(m, true) {
 				if !strings.HasSuffix(f, "_test.go") {
 					files = append(files, f)
@@ -358,7 +390,8 @@ var goPersistKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"GOFLAGS": true, "CC": true, "CXX": true, "FC": true, "AR": true, "PKG_CONFIG": true,
 		"CGO_CFLAGS": true, "CGO_CPPFLAGS": true, "CGO_CXXFLAGS": true, "CGO_FFLAGS": true, "CGO_LDFLAGS": true,
 		"GOPROXY": true, "GOSUMDB": true, "GONOSUMDB": true, "GONOSUMCHECK": true, "GOINSECURE": true, "GOPRIVATE": true,
-		"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true}
+		"GONOPROXY": true, "GOTOOLCHAIN": true, "GOENV": true,
+		"GOWORK": true} // GOWORK: its replacements compile into every program (red team 19 GO2)
 }}
 
 // goChdir reads a leading -C DIR (or -C=DIR): go changes to DIR first. It

@@ -377,29 +377,48 @@ func (w *walker) goOverlay(dir Dir, file string) ([]string, bool) {
 // dir replaces with a local directory (replace X => ./DIR) and the go.work
 // above it uses (use ./DIR): their packages compile into the program, and
 // their init functions run with it.
-func (w *walker) goLocalModules(dir Dir) []string {
+func (w *walker) goLocalModules(dir Dir, sel goModSel) []string {
 	if !dir.Known {
 		return nil
 	}
 	var out []string
 	found := map[string]bool{}
+	if sel.gowork != "" {
+		// GOWORK=FILE is the workspace file (GOWORK=off: none).
+		found["go.work"] = true
+		if sel.gowork != "off" {
+			p := dir.Join(sel.gowork)
+			if text, ok := w.readCode(sel.call, p); ok {
+				out = append(out, w.goModReplaced(text, true, filepath.Dir(p.Path))...)
+			}
+		}
+	}
 	d := dir.Path
 	for k := 0; k < 64; k++ {
 		for _, name := range []string{"go.mod", "go.work"} {
 			if found[name] {
 				continue
 			}
-			text, ok := w.readScript(Dir{Path: filepath.Join(d, name), Known: true})
+			read := w.readScript
+			if name == "go.work" && sel.call != nil {
+				// A workspace file this command wrote with text only run
+				// time knows asks (go.mod is rewritten by go get, go mod
+				// tidy: ordinary work).
+				read = func(d Dir) (string, bool) { return w.readCode(sel.call, d) }
+			}
+			text, ok := read(Dir{Path: filepath.Join(d, name), Known: true})
 			if !ok {
 				continue
 			}
 			found[name] = true
-			for _, p := range goModLocalDirs(text, name == "go.work") {
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(d, p)
+			if name == "go.mod" && sel.modfile != "" {
+				// go -modfile FILE: go.mod marks the module's root,
+				// FILE is read in its place.
+				if text, ok = w.readCode(sel.call, dir.Join(sel.modfile)); !ok {
+					continue
 				}
-				out = append(out, filepath.Clean(p))
 			}
+			out = append(out, w.goModReplaced(text, name == "go.work", d)...)
 		}
 		if found["go.mod"] && found["go.work"] || d == "/" {
 			break
