@@ -162,7 +162,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	}
 	judged := 0
 	for _, m := range moves {
-		if m.paths == nil && (!m.rev.Static || !revKnown(dir.Path, m.to)) {
+		if m.paths == nil && (!m.rev.Static || !revKnown(dir.Path, m.to) && p.gitBefore(c, dir)) {
 			// A revision only run time knows, or one git cannot
 			// resolve yet (an earlier call here makes it): the files
 			// it writes cannot be listed; a later read of a file of
@@ -350,6 +350,26 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		return []gitTreeMove{{from: stash.Value + "^1", to: stash.Value, rev: stash}}
 	}
 	return nil
+}
+
+// gitBefore reports a git call of the repository in dir earlier in the
+// same command than c: one that can make a revision git cannot resolve
+// when the hook runs (git fetch . dev:tmp, git stash, git tag). Without
+// one such a revision is a typo or a branch git makes from a remote of
+// that name, and the command fails or is listed as before.
+func (p *Pass) gitBefore(c *syntax.Call, dir syntax.Dir) bool {
+	for _, e := range p.Model.Calls {
+		if e == c {
+			return false
+		}
+		if e.Name != "git" || !p.sameCommand(e, c) {
+			continue
+		}
+		if edir, esub := gitArgs(e); esub >= 0 && edir.Known && sameRepo(edir, dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // revKnown reports whether git resolves rev (a merge's HEAD...REV by
