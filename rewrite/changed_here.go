@@ -47,7 +47,7 @@ func (p *Pass) noteSeenWrite(c *syntax.Call, abs string) {
 // checkChangedReads asks about each file the shell model read from disk
 // for call c when a call before c writes it.
 func (p *Pass) checkChangedReads(c *syntax.Call) {
-	if len(p.seenWrites) == 0 {
+	if len(p.seenWrites) == 0 && len(p.unlistedTrees) == 0 {
 		return
 	}
 	if p.diskReads == nil || p.diskReads.model != p.Model {
@@ -60,6 +60,7 @@ func (p *Pass) checkChangedReads(c *syntax.Call) {
 	var start int
 	started := false
 	seen := map[string]bool{}
+	unlisted := false // one finding for the files of an unlisted tree
 	for _, r := range p.diskReads.by[c] {
 		if seen[r.Path] {
 			continue
@@ -82,7 +83,57 @@ func (p *Pass) checkChangedReads(c *syntax.Call) {
 					" writes earlier in this command: what runs is not what corral read from disk (changed earlier in this command)"})
 			break
 		}
+		if seen[r.Path] {
+			continue
+		}
+		if u, ok := p.unlistedWriter(c, abs, start); ok && !unlisted {
+			seen[r.Path], unlisted = true, true
+			p.Report(c, Finding{Rule: "hidden-code", Decision: Ask,
+				Message: c.Name + " reads " + r.Path + ", which " + clipText(strings.TrimSpace(u.call.Text()), 80) +
+					" can write earlier in this command (" + u.why + "): what runs is not what corral read from disk (changed earlier in this command)"})
+		}
 	}
+}
+
+// unlistedTree is a directory a call writes files under that corral
+// cannot list when the hook runs (red team 19 GB1): a git checkout,
+// switch, reset, merge, rebase, cherry-pick, revert or stash of a
+// revision only run time knows ("$(…)", or a ref git cannot resolve
+// yet because an earlier call makes it: git fetch . dev:tmp && git
+// checkout tmp), or git apply, git am or patch of a diff corral cannot
+// read (git stash show -p | git apply).
+type unlistedTree struct {
+	call *syntax.Call
+	dir  string
+	why  string
+}
+
+// noteUnlistedTree remembers that call c writes files under dir that
+// corral cannot list.
+func (p *Pass) noteUnlistedTree(c *syntax.Call, dir, why string) {
+	if c == nil || dir == "" || len(p.Model.DiskReads) == 0 || len(p.unlistedTrees) >= 64 {
+		return
+	}
+	for _, u := range p.unlistedTrees {
+		if u.call == c && u.dir == dir {
+			return
+		}
+	}
+	p.unlistedTrees = append(p.unlistedTrees, unlistedTree{call: c, dir: dir, why: why})
+}
+
+// unlistedWriter returns the call before c in the same command that
+// writes files under a directory holding abs that corral cannot list.
+func (p *Pass) unlistedWriter(c *syntax.Call, abs string, start int) (unlistedTree, bool) {
+	for _, u := range p.unlistedTrees {
+		if u.call == c || callEnd(u.call) > start || !p.sameCommand(u.call, c) {
+			continue
+		}
+		if guards.Within(u.dir, abs) {
+			return u, true
+		}
+	}
+	return unlistedTree{}, false
 }
 
 // sameCommand reports whether a and b are in the same top-level command

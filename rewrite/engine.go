@@ -170,6 +170,9 @@ type Pass struct {
 	seenWrites map[string][]*syntax.Call
 	seenCount  int
 	diskReads  *diskReadIndex
+	// unlistedTrees are the work trees a call judged so far writes
+	// files of that corral cannot list (changed_here.go).
+	unlistedTrees []unlistedTree
 	// secretScripts caches secretScript's answer per script.
 	secretScripts map[*syntax.Script]string
 }

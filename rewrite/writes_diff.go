@@ -156,7 +156,20 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 			sources = append(sources, diffFile{arg: r.Target, count: stdin})
 		}
 	}
-	if src := c.Pipe.Stage(c.PipeIndex - 1); src != nil && c.PipeIndex > 0 {
+	src, compound := p.pipedDiffSource(c)
+	if compound != nil && stdin {
+		// A compound stage prints the diff ((cd OTHER && git diff) |
+		// git apply): the repository's own only when every git in it
+		// prints from this one (red team 19 GA4).
+		unread = "the output of the compound stage running " + compound.Text()
+		ownGit = true
+		for _, w := range p.Model.Calls {
+			if w.Stdout().Same(c.Fd(0)) && w.Name != "cd" && !sameRepoGit(w, c) {
+				ownGit = false
+			}
+		}
+	}
+	if src != nil {
 		switch src.Name {
 		case "echo", "printf":
 			// printf 'diff --git …' | patch -p1: the diff is the text printed.
@@ -290,6 +303,16 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 		child.Value = strings.TrimSuffix(dir, "/") + "/*"
 		out = append(out, target{arg: dirArg, value: child.Value, action: guards.Write})
 	}
+	if unread != "" && c.Dir.Known {
+		// The files it patches are unknown: a later read of one of
+		// them in this command asks (git stash show -p | git apply &&
+		// make, red team 19 GB1).
+		where := c.Dir.Path
+		if top, ok := guards.GitTop(c.Dir.Path); ok && c.Name == "git" {
+			where = top
+		}
+		p.noteUnlistedTree(c, where, c.Name+" applies "+unread+", which corral cannot read")
+	}
 	if unread != "" && !unsafe && (c.Name == "patch" || !ownGit) {
 		p.unreadDiff(c, unread, dir, dirArg)
 	}
@@ -386,6 +409,26 @@ func (p *Pass) unreadDiff(c *syntax.Call, why, dir string, dirArg syntax.Arg) {
 	}
 	p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 		Message: fmt.Sprintf("%s applies %s, which corral cannot read, in %s: the files it patches are named by that diff and can be %s", prog, why, where.Path, held)})
+}
+
+// pipedDiffSource returns the pipeline stage whose output c reads on
+// its standard input: src when that stage is one call, compound (its
+// first call) when it is a compound command; c may itself be in a
+// compound stage (| (git apply), red team 19 GA4).
+func (p *Pass) pipedDiffSource(c *syntax.Call) (src, compound *syntax.Call) {
+	in := c.Fd(0)
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" || in.Pipe.Coproc || in.Stage < 1 {
+		return nil, nil
+	}
+	if s := in.Pipe.Stage(in.Stage - 1); s != nil {
+		return s, nil
+	}
+	for _, w := range p.Model.Calls {
+		if w != c && w.Stdout().Same(in) {
+			return nil, w
+		}
+	}
+	return nil, nil
 }
 
 // sameRepoGit reports a git call g that prints from the repository c

@@ -125,7 +125,7 @@ func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 		}
 		return
 	}
-	if !syntax.GitTreeVerb(verb) && verb != "archive" && !(patchVerb(verb) && pipesIntoApply(c)) {
+	if !syntax.GitTreeVerb(verb) && verb != "archive" && !(patchVerb(verb) && p.appliesOutput(c)) {
 		return
 	}
 	for _, e := range p.Model.Calls {
@@ -143,6 +143,7 @@ func (p *Pass) checkLocalFetchMoves(c *syntax.Call, dir syntax.Dir, sub int) {
 		if !ok {
 			continue
 		}
+		p.derivedRefs(f, e, c, dir)
 		for _, a := range c.Args[sub+1:] {
 			a = revWord(a, false)
 			if f.names(a) || !a.Static {
@@ -164,27 +165,136 @@ func patchVerb(verb string) bool {
 	return false
 }
 
-// pipesIntoApply reports a call whose output a later stage of its
-// pipeline applies to the work tree: git apply, git am or patch.
-func pipesIntoApply(c *syntax.Call) bool {
-	if c.Pipe == nil {
+// appliesOutput reports a call whose output a later call of the
+// command applies to the work tree (git apply, git am or patch): a
+// later stage of its pipeline, in a compound stage too (| (git apply)),
+// or, when it writes a file (git diff HEAD FETCH_HEAD > p), a later call
+// that applies that file (git apply p, patch -p1 < p): a diff saved and
+// applied later is the same diff (red team 19 GA4).
+func (p *Pass) appliesOutput(c *syntax.Call) bool {
+	out := c.Stdout()
+	saved := ""
+	if r, ok := out.File(); ok && r.Target.Static && r.Op != "<" {
+		if d := r.Dir.Join(r.Target.Value); d.Known {
+			saved = d.Path
+		}
+	}
+	if out.Kind != syntax.StreamPipe && saved == "" {
 		return false
 	}
-	for i := c.PipeIndex + 1; i < len(c.Pipe.Calls); i++ {
-		s := c.Pipe.Calls[i]
-		if s == nil {
+	after := false
+	for _, e := range p.Model.Calls {
+		if e == c {
+			after = true
 			continue
 		}
-		switch s.Name {
-		case "patch":
+		if !after || !p.sameCommand(e, c) {
+			continue
+		}
+		files, ok := appliedDiffs(e)
+		if !ok {
+			continue
+		}
+		in := e.Fd(0)
+		if out.Kind == syntax.StreamPipe && in.Same(out) {
 			return true
-		case "git":
-			if _, sub := gitArgs(s); sub >= 0 && (s.Args[sub].Value == "apply" || s.Args[sub].Value == "am") {
+		}
+		if r, ok := in.File(); ok && saved != "" && r.Target.Static && r.Dir.Join(r.Target.Value).Path == saved {
+			return true
+		}
+		for _, f := range files {
+			if saved != "" && f.Static && e.Dir.Join(f.Value).Path == saved {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// appliedDiffs reports whether c applies a diff to the work tree (git
+// apply, git am, patch) and returns the diff files it names.
+func appliedDiffs(c *syntax.Call) ([]syntax.Arg, bool) {
+	switch c.Name {
+	case "patch":
+		opts, ops := scan(c.Args, patchSpec)
+		var files []syntax.Arg
+		for _, o := range find(opts, "i", "input") {
+			files = append(files, o.val)
+		}
+		if len(ops) > 1 {
+			files = append(files, c.Args[ops[1]])
+		}
+		return files, true
+	case "git":
+		_, sub := gitArgs(c)
+		if sub < 0 || c.Args[sub].Value != "apply" && c.Args[sub].Value != "am" {
+			return nil, false
+		}
+		_, ops := scan(c.Args[sub+1:], gitApplyAmSpec.Get())
+		var files []syntax.Arg
+		for _, i := range ops {
+			files = append(files, c.Args[sub+1+i])
+		}
+		return files, true
+	}
+	return nil, false
+}
+
+// derivedRefs adds to f the refs git calls between the fetch e and c
+// make from a revision f filled (git tag t FETCH_HEAD, git branch b
+// FETCH_HEAD, git update-ref refs/x FETCH_HEAD): a ref made from a
+// fetched commit names that commit (red team 19 GA4).
+func (p *Pass) derivedRefs(f localFetch, e, c *syntax.Call, dir syntax.Dir) {
+	after := false
+	for _, m := range p.Model.Calls {
+		if m == c {
+			return
+		}
+		if m == e {
+			after = true
+			continue
+		}
+		if !after || m.Name != "git" {
+			continue
+		}
+		mdir, msub := gitArgs(m)
+		if msub < 0 || !mdir.Known || !sameRepo(mdir, dir) {
+			continue
+		}
+		args := m.Args[msub+1:]
+		var opts []option
+		var ops []int
+		switch m.Args[msub].Value {
+		case "tag":
+			opts, ops = scan(args, optSpec{shortVal: "mFu", longEq: true, longVal: longOpts("message", "file", "local-user", "cleanup", "trailer", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "column")})
+			if has(opts, "d", "delete", "l", "list", "v", "verify") {
+				continue
+			}
+		case "branch":
+			opts, ops = scan(args, optSpec{shortVal: "u", longEq: true, longVal: longOpts("set-upstream-to", "sort", "format", "contains", "no-contains", "merged", "no-merged", "points-at", "column")})
+			if has(opts, "d", "D", "delete", "l", "list", "u", "set-upstream-to", "unset-upstream", "edit-description") {
+				continue
+			}
+		case "update-ref":
+			opts, ops = scan(args, optSpec{shortVal: "m", longEq: true})
+			if has(opts, "d", "stdin") {
+				continue
+			}
+		default:
+			continue
+		}
+		if len(ops) < 2 || !args[ops[0]].Static {
+			continue
+		}
+		// git branch -m/-c OLD NEW moves or copies OLD, fetched or not.
+		from, name := args[ops[1]], args[ops[0]]
+		if has(opts, "m", "M", "move", "c", "C", "copy") {
+			from, name = args[ops[0]], args[ops[1]]
+		}
+		if from = revWord(from, false); f.names(from) || !from.Static {
+			f.refs[shortRef(name.Value)] = true
+		}
+	}
 }
 
 // unrelatedMerge lists the files a merge of rev writes when it has no

@@ -74,6 +74,22 @@ func TestGitFetchLocal(t *testing.T) {
 		{"git fetch " + evil + " master && git show FETCH_HEAD | git apply", "ask"},
 		{"git fetch " + evil + " master && git format-patch -1 --stdout FETCH_HEAD | git am", "ask"},
 		{"git fetch " + evil + " master && git diff HEAD..FETCH_HEAD | patch -p1", "ask"},
+		// Saved to a file and applied later, through a ref made from
+		// FETCH_HEAD, into a compound stage, or printed by a compound
+		// stage in another repository (red team 19 GA4).
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD > f.patch && git apply f.patch", "ask"},
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD > f.patch && patch -p1 < f.patch", "ask"},
+		{"git fetch " + evil + " master && git format-patch -1 --stdout FETCH_HEAD > m.mbox; git am m.mbox", "ask"},
+		{"git fetch " + evil + " master && git tag t FETCH_HEAD && git diff HEAD t | git apply", "ask"},
+		{"git fetch " + evil + " master && git update-ref refs/heads/y FETCH_HEAD && git diff HEAD y | git apply", "ask"},
+		{"git fetch " + evil + " master && git branch b FETCH_HEAD && git checkout b", "ask"},
+		{"git fetch " + evil + " master && git show FETCH_HEAD --format= | (git apply)", "ask"},
+		{"git fetch " + evil + " master && git show FETCH_HEAD | { git apply; }", "ask"},
+		{"(cd " + evil + " && git show HEAD) | git apply", "ask"},
+		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD > f.patch && git apply other.patch", "allow"},
+		{"git fetch " + evil + " master && git tag v1 HEAD && git diff HEAD v1 | git apply", "allow"},
+		{"git diff > my.patch && git apply -R my.patch", "allow"},
+		{"(git diff) | git apply -R", "allow"},
 		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD", "allow"},
 		{"git fetch " + evil + " master && git diff HEAD FETCH_HEAD > review.diff", "allow"},
 		{"git remote add up https://example.invalid/up.git && git fetch up && git log up/main", "allow"},

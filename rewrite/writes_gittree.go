@@ -162,6 +162,14 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	}
 	judged := 0
 	for _, m := range moves {
+		if m.paths == nil && (!m.rev.Static || !revKnown(dir.Path, m.to) && p.gitBefore(c, dir)) {
+			// A revision only run time knows, or one git cannot
+			// resolve yet (an earlier call here makes it): the files
+			// it writes cannot be listed; a later read of a file of
+			// this work tree asks (red team 19 GB1).
+			p.noteUnlistedTree(c, top, "git "+verb+" "+m.rev.Raw+": a revision corral cannot list when the hook runs")
+			continue
+		}
 		args, why, ok := p.treeMoveDiff(c, verb, m)
 		if !ok {
 			continue
@@ -208,7 +216,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]string, string, bool) {
 	args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
 	if m.paths == nil {
-		if !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
+		if !m.rev.Static || !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
 			return nil, "", false
 		}
 		args = append(args, "--end-of-options")
@@ -254,9 +262,6 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		return opts, out, dashes
 	}
 	head := func(rev syntax.Arg) []gitTreeMove {
-		if !rev.Static {
-			return nil
-		}
 		return []gitTreeMove{{from: "HEAD", to: rev.Value, rev: rev}}
 	}
 	switch verb {
@@ -282,9 +287,7 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		_, ops, _ := operands(optSpec{shortVal: "msXF", longEq: true, longVal: longOpts("strategy", "strategy-option", "file", "message", "into-name", "cleanup", "gpg-sign")})
 		var out []gitTreeMove
 		for _, o := range ops {
-			if o.Static {
-				out = append(out, gitTreeMove{to: o.Value, rev: o})
-			}
+			out = append(out, gitTreeMove{to: o.Value, rev: o})
 		}
 		return mergeBase(out)
 	case "pull":
@@ -315,16 +318,25 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 		_, ops, _ := operands(optSpec{shortVal: "mXS", longEq: true, longVal: longOpts("mainline", "strategy", "strategy-option", "gpg-sign", "cleanup")})
 		var out []gitTreeMove
 		for _, o := range ops {
-			if o.Static && !strings.Contains(o.Value, "..") {
+			if !o.Static || !strings.Contains(o.Value, "..") {
 				out = append(out, gitTreeMove{from: o.Value + "^", to: o.Value, rev: o})
 			}
 		}
 		return out
 	case "stash":
-		if len(args) == 0 || args[0].Value != "apply" && args[0].Value != "pop" {
+		if len(args) == 0 || args[0].Value != "apply" && args[0].Value != "pop" && args[0].Value != "branch" {
 			return nil
 		}
 		_, idx := scan(args[1:], optSpec{})
+		if args[0].Value == "branch" {
+			// git stash branch NAME [STASH] checks out the commit the
+			// stash was made on and applies the stash: the stash's tree
+			// (red team 19 GB1).
+			if len(idx) == 0 {
+				return nil
+			}
+			idx = idx[1:]
+		}
 		stash := syntax.Arg{Value: "stash@{0}", Raw: args[0].Raw, Static: true, Start: args[0].Start, End: args[0].End}
 		if len(idx) > 0 {
 			stash = args[1+idx[0]]
@@ -332,12 +344,43 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 				stash.Value = "stash@{" + stash.Value + "}"
 			}
 		}
-		if !stash.Static {
-			return nil
+		if args[0].Value == "branch" {
+			return []gitTreeMove{{from: "HEAD", to: stash.Value, rev: stash}}
 		}
 		return []gitTreeMove{{from: stash.Value + "^1", to: stash.Value, rev: stash}}
 	}
 	return nil
+}
+
+// gitBefore reports a git call of the repository in dir earlier in the
+// same command than c: one that can make a revision git cannot resolve
+// when the hook runs (git fetch . dev:tmp, git stash, git tag). Without
+// one such a revision is a typo or a branch git makes from a remote of
+// that name, and the command fails or is listed as before.
+func (p *Pass) gitBefore(c *syntax.Call, dir syntax.Dir) bool {
+	for _, e := range p.Model.Calls {
+		if e == c {
+			return false
+		}
+		if e.Name != "git" || !p.sameCommand(e, c) {
+			continue
+		}
+		if edir, esub := gitArgs(e); esub >= 0 && edir.Known && sameRepo(edir, dir) {
+			return true
+		}
+	}
+	return false
+}
+
+// revKnown reports whether git resolves rev (a merge's HEAD...REV by
+// its REV) to a commit in dir when the hook runs.
+func revKnown(dir, rev string) bool {
+	rev = strings.TrimPrefix(rev, "HEAD...")
+	if rev == "" || !safeRev(rev) {
+		return false
+	}
+	_, err := runGit(dir, "rev-parse", "-q", "--verify", "--end-of-options", rev+"^{commit}")
+	return err == nil
 }
 
 // revWord returns the revision a word names as a static word: the
