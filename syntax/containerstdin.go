@@ -95,19 +95,7 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 				mounts = append(mounts, ctrMount{h, cleanPath(parts[1])})
 			}
 		case "mount":
-			var src, dst string
-			bind := false
-			for _, kv := range strings.Split(o.Val.Value, ",") {
-				k, v, _ := strings.Cut(kv, "=")
-				switch k {
-				case "source", "src":
-					src = v
-				case "target", "dst", "destination":
-					dst = v
-				case "type":
-					bind = v == "bind"
-				}
-			}
+			src, dst, bind, _ := mountSpec(o.Val.Value)
 			if h, known := hostDir(src); bind && known && strings.HasPrefix(dst, "/") {
 				mounts = append(mounts, ctrMount{h, cleanPath(dst)})
 			}

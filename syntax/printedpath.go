@@ -27,25 +27,11 @@ func (r *resolver) printedPathSubst(st *sh.Stmt) (out string, ok, handled bool) 
 	if name != "ls" && name != "compgen" {
 		return "", false, false
 	}
-	if r.st != nil {
-		if _, fn := r.st.funcs[name]; fn {
-			return "", false, true
-		}
-		if _, al := r.st.aliases[name]; al {
-			return "", false, true
-		}
-	}
-	if !r.dir.Known {
+	// The program itself (no function or alias of its name), its words
+	// static (staticCall, listednames.go).
+	_, args, plain := r.staticCall(st)
+	if !plain || !r.dir.Known {
 		return "", false, true
-	}
-	var args []Arg
-	for _, w := range ce.Args[1:] {
-		for _, f := range r.fields(w) {
-			if !f.Static {
-				return "", false, true
-			}
-			args = append(args, f)
-		}
 	}
 	if name == "compgen" {
 		out, ok = r.compgenGlob(args)

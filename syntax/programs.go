@@ -1396,21 +1396,7 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		}
 	}
 	addMount := func(spec string) {
-		var src, dst string
-		bind, ro := false, false
-		for _, kv := range strings.Split(spec, ",") {
-			k, v, _ := strings.Cut(kv, "=")
-			switch k {
-			case "source", "src":
-				src = v
-			case "target", "dst", "destination":
-				dst = v
-			case "type":
-				bind = v == "bind"
-			case "readonly", "ro":
-				ro = v == "" || v == "true" || v == "1"
-			}
-		}
+		src, dst, bind, ro := mountSpec(spec)
 		if bind && src != "" && strings.HasPrefix(dst, "/") {
 			if d := hostDir(src); d.Known {
 				mounts = append(mounts, mount{d.Path, cleanPath(dst), ro})
@@ -2532,4 +2518,24 @@ func (w *walker) projectHooksDir(call *Call, rest []Arg, val *Arg, repo gitRepoA
 		}
 	}
 	return d, inside
+}
+
+// mountSpec reads a --mount value (type=bind,source=S,target=D,readonly):
+// its source, its target, whether it is a bind mount and whether it is
+// read-only.
+func mountSpec(spec string) (src, dst string, bind, ro bool) {
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "source", "src":
+			src = v
+		case "target", "dst", "destination":
+			dst = v
+		case "type":
+			bind = v == "bind"
+		case "readonly", "ro":
+			ro = v == "" || v == "true" || v == "1"
+		}
+	}
+	return src, dst, bind, ro
 }
