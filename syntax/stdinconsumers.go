@@ -33,7 +33,7 @@ func (w *walker) stdinConsumers(c scope, p *Pipeline, from int) {
 	calls := w.m.Calls[from:len(w.m.Calls):len(w.m.Calls)]
 	for _, sink := range calls {
 		i, ok := stdinStage(sink, p)
-		if !ok || xargsChild(sink) || !readsPipeScript(sink) {
+		if !ok || xargsChild(sink) || memberChild(sink) || !readsPipeScript(sink) {
 			continue
 		}
 		sql := SQLiteReadsStdin(sink) || escapeReader(sink.Name)
@@ -91,6 +91,34 @@ func xargsChild(call *Call) bool {
 				return true
 			}
 		}
+	}
+	return false
+}
+
+// memberChild reports a command tar runs for each member it extracts
+// (--to-command): GNU tar gives it the member's data on its standard
+// input, not the stdin tar itself reads, so the pipe into the stage is
+// tar's archive, judged by the extraction's rules. A tar that also runs
+// a compression program (-I, --use-compress-program, which reads tar's
+// input: the pipe) is not taken to, whichever of its commands call is.
+func memberChild(call *Call) bool {
+	for x, n := call, 0; x != nil && x.RunBy != nil && n < 64; x, n = x.RunBy, n+1 {
+		switch x.RunBy.Name {
+		case "tar", "gtar":
+		default:
+			continue
+		}
+		opts, _ := ScanOptions(TarArgs(x.RunBy.Args), TarOptions)
+		member := false
+		for _, o := range opts {
+			switch o.Name {
+			case "use-compress-program", "I":
+				return false
+			case "to-command":
+				member = true
+			}
+		}
+		return member
 	}
 	return false
 }
