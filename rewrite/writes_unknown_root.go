@@ -188,9 +188,10 @@ func knownTail(v string) (string, bool) {
 // file.
 func (p *Pass) computedTarget(t target, report func(Decision, string, string), what, verb string) bool {
 	quoted := quotedSubstPath(t.arg)
-	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" && !quoted {
+	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" && !quoted && !quotedPrintedVar(t.arg) {
 		// rm's run-time targets are rm-root's (rm -r asks, as find
-		// -delete does), but for one path in quotes (below).
+		// -delete does), but for one path in quotes: a substitution
+		// (below) or a variable set to one (x=$(cat p); rm -f "$x").
 		return false
 	}
 	// A known part after the run-time one ("$f.log", $(…)/x) is judged by
@@ -266,6 +267,28 @@ func quotedSubstPath(a syntax.Arg) bool {
 		}
 	}
 	return quoted && head
+}
+
+// quotedPrintedVar reports a word that is one variable in double quotes
+// ("$x") holding the whole output of a command substitution corral does
+// not compute, other than a listing of names from the disk (ls, find,
+// a glob), which is the name of a file found there.
+func quotedPrintedVar(a syntax.Arg) bool {
+	if a.Word == nil || a.Static || !a.Printed || len(a.Word.Parts) != 1 {
+		return false
+	}
+	dq, ok := a.Word.Parts[0].(*sh.DblQuoted)
+	if !ok || len(dq.Parts) != 1 {
+		return false
+	}
+	if _, ok := dq.Parts[0].(*sh.ParamExp); !ok {
+		return false
+	}
+	switch a.PrintedBy() {
+	case "ls", "find", "fd", "git", "glob", "mktemp":
+		return false
+	}
+	return true
 }
 
 // isOptionHead reports a literal that ends in = (of=, --output=): the
