@@ -58,6 +58,10 @@ func TestPrintedOperandTargets(t *testing.T) {
 		rows = append(rows, struct{ cmd, want string }{`cp /tmp/x "$(` + s + `)"`, "ask"})
 	}
 	rows = append(rows, []struct{ cmd, want string }{
+		// Unquoted, with the name quoted or escaped inside the
+		// substitution's text: the tokens are taken after quote removal.
+		{`rm -f $(command echo ~/.bash''rc)`, "ask"},
+		{`rm -f $(command echo ~/.bash\rc)`, "ask"},
 		// Stored first, and the other programs that write or delete.
 		{`f=$(cut -c1- <<< ~/.bashrc); rm -f "$f"`, "ask"},
 		{`x=$(command echo ~/.config/corral); cp /tmp/p "$x/policy.json"`, "ask"},

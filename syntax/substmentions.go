@@ -22,9 +22,9 @@ import (
 // each deleted or wrote P unjudged, whichever of the many programs that
 // print their input the agent picked. What such a program can print
 // without computing a new name is bounded by the text it is given, and
-// that text is in the substitution: each path-like token of it (split at
-// blanks, quotes, brackets and the other characters a path word rarely
-// holds; ~/ and $HOME/ resolved) is a value the word may take, among
+// that text is in the substitution: each path-like token of it (quotes
+// and backslashes removed, then split at blanks, brackets and the other
+// characters a path word rarely holds; ~/ and $HOME/ resolved) is a value the word may take, among
 // others (SubstOpen), so every rule that checks a word's candidates — the
 // deletion, write, secret-read and upload rules — judges it: a protected
 // path named anywhere in the substitution asks. A name the program
@@ -148,20 +148,20 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 	if !ok {
 		return nil, ""
 	}
-	// The values: every choice of a token (or nothing) per substitution,
-	// at most maxMentionCombos of them.
 	if v := r.env().Get("HOME"); v.IsSet() && v.Str != "" {
 		home = v.Str
 	}
-	// A value in which every substitution prints nothing is not one
-	// (substEmpty decides about those): each combo holds a token.
+	// The values: every choice of a token (or nothing) per substitution,
+	// at most maxMentionCombos of them. A value in which every
+	// substitution prints nothing is not one (substEmpty decides about
+	// those): each combo holds a token.
 	const maxMentionCombos = 64
 	type combo struct {
 		text  string
 		token bool
 	}
 	combos := []combo{{}}
-	for i, p := range pieces {
+	for _, p := range pieces {
 		if !p.slot {
 			for j := range combos {
 				combos[j].text += p.text
@@ -172,14 +172,14 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 		for _, c := range combos {
 			next = append(next, c)
 			for _, t := range p.tokens {
-				if i > 0 && c.text != "" && !strings.ContainsAny(c.text[len(c.text)-1:], "=@:") && (strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~")) {
+				if c.text != "" && !strings.ContainsAny(c.text[len(c.text)-1:], "=@:") && (strings.HasPrefix(t, "/") || strings.HasPrefix(t, "~")) {
 					continue // an absolute token inside a word: not a name it forms
 				}
-				if rest, isHome := strings.CutPrefix(t, "~"); isHome && c.text != "" && (rest == "" || rest[0] == '/') {
+				if rest, isHome := strings.CutPrefix(t, "~"); isHome && (rest == "" || rest[0] == '/') {
 					if home == "" {
 						continue
 					}
-					t = home + rest // @~/x, --file=~/x: the token's own ~
+					t = home + rest // the token's own ~ (~/x, @~/x, --file=~/x)
 				}
 				if len(next) >= maxMentionCombos {
 					break
@@ -193,12 +193,6 @@ func (r *resolver) mentionValues(w *sh.Word) (found []string, home string) {
 		c := cb.text
 		if !cb.token || c == "" {
 			continue
-		}
-		if rest, isHome := strings.CutPrefix(c, "~"); isHome && (rest == "" || rest[0] == '/') {
-			if home == "" {
-				continue
-			}
-			c = home + rest
 		}
 		if strings.HasPrefix(c, "/") {
 			c = path.Clean(c)
@@ -232,9 +226,9 @@ func mentionRank(v, home string) int {
 }
 
 // mentionTokens are the path-like tokens of a substitution's text, in
-// order, without duplicates: the text cut at blanks, quotes, brackets,
-// the shell's operators and the separators of option values and lists
-// (= : ,), a backslash and glob characters; a token starting with - (an
+// order, without duplicates: the text, its quotes and backslashes
+// removed, cut at blanks, brackets, the shell's operators, the
+// separators of option values and lists (= : ,) and glob characters; a token starting with - (an
 // option), holding a $ other than a leading $HOME/${HOME}, or holding
 // none of / . ~ (a command's name, a keyword, a plain word) is dropped,
 // and $HOME/ becomes ~/.
@@ -244,6 +238,10 @@ func (r *resolver) mentionTokens(cs *sh.CmdSubst) []string {
 		text = text[:maxMentionScan]
 	}
 	text = strings.ReplaceAll(text, "${HOME}", "$HOME")
+	// Quotes and backslashes join what they quote to what stands beside
+	// it (~/.bash''rc, ~/.bash\rc, "/h/".bashrc are ~/.bashrc): removed,
+	// not cut at.
+	text = strings.NewReplacer("'", "", `"`, "", `\`, "").Replace(text)
 	var out []string
 	for _, t := range strings.FieldsFunc(text, mentionSep) {
 		if rest, ok := strings.CutPrefix(t, "$HOME"); ok && (rest == "" || rest[0] == '/') {
@@ -271,8 +269,8 @@ func (r *resolver) mentionTokens(cs *sh.CmdSubst) []string {
 // mentionSep are the characters a path-like token does not hold.
 func mentionSep(c rune) bool {
 	switch c {
-	case ' ', '\t', '\n', '\r', '\'', '"', '`', '(', ')', '[', ']', '{', '}', '<', '>', '|', '&', ';',
-		'=', ':', ',', '\\', '*', '?', '!', '#', '@':
+	case ' ', '\t', '\n', '\r', '`', '(', ')', '[', ']', '{', '}', '<', '>', '|', '&', ';',
+		'=', ':', ',', '*', '?', '!', '#', '@':
 		return true
 	}
 	return c < ' ' || c == 0x7f
