@@ -18,6 +18,7 @@ import (
 	"github.com/corral-dev/corral/cmd/corral/agent"
 	"github.com/corral-dev/corral/cmd/corral/internal/allowlist"
 	"github.com/corral-dev/corral/cmd/corral/internal/audit"
+	"github.com/corral-dev/corral/cmd/corral/internal/bigstack"
 	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/rewrite"
 	"github.com/urfave/cli/v3"
@@ -178,7 +179,10 @@ func (env *runtimeEnv) bashWithin(s *settings, req *agent.Request, canRewrite bo
 	var notes bytes.Buffer
 	inner.stderr = &notes
 	done := make(chan *agent.Answer, 1)
-	go func() { done <- inner.bash(s, req, canRewrite) }()
+	go func() {
+		bigstack.Grow()
+		done <- inner.bash(s, req, canRewrite)
+	}()
 	timer := time.NewTimer(hookBudget)
 	defer timer.Stop()
 	select {

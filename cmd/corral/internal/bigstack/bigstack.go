@@ -16,6 +16,12 @@ package bigstack
 
 func init() { grow(false) }
 
+// Grow gives the calling goroutine the same 64 kB stack in one step. A
+// goroutine that does the hook's work (a shell command judged within a
+// time budget runs on its own goroutine) calls it first; without it the
+// goroutine would start at 8 kB and pass through every size again.
+func Grow() { grow(false) }
+
 // grow has a frame larger than 32 kB, so that calling it gives the
 // goroutine a 64 kB stack at once. The frame is only reserved: its array
 // is declared (and so zeroed) only when use is true, so grow(false)
