@@ -93,6 +93,12 @@ func (r *resolver) namePattern(st *sh.Stmt) (nameList, bool) {
 		}
 		return r.filteredNames(l, b.Y)
 	}
+	if ce, isCall := st.Cmd.(*sh.CallExpr); !isCall || len(ce.Args) == 0 || ce.Args[0].Lit() != "compgen" && ce.Args[0].Lit() != "ls" {
+		// Only a listing's words are resolved: resolving every
+		// command's made nested substitutions cost O(n³)
+		// (echo $(cat $(cat …)), 300 deep, took minutes).
+		return nameList{}, false
+	}
 	name, args, ok := r.staticCall(st)
 	if !ok {
 		return nameList{}, false

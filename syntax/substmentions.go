@@ -233,7 +233,12 @@ func mentionRank(v, home string) int {
 // none of / . ~ (a command's name, a keyword, a plain word) is dropped,
 // and $HOME/ becomes ~/.
 func (r *resolver) mentionTokens(cs *sh.CmdSubst) []string {
-	text := r.text(cs)
+	return mentionTokensOf(r.text(cs))
+}
+
+// mentionTokensOf are the path-like tokens of a program's text
+// (mentionTokens).
+func mentionTokensOf(text string) []string {
 	if len(text) > maxMentionScan {
 		text = text[:maxMentionScan]
 	}

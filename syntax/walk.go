@@ -772,6 +772,11 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			default:
 				st.iterate(name, first, static && len(vals) == 1)
 				st.carryInto(name, cr)
+				if !static {
+					// for f in $(cmd): the values its words may take
+					// (readmentions.go).
+					st.maybeInto(name, loopMentions(vals, w.home))
+				}
 			}
 			w.stmts(c, fc.Do, st)
 		})
@@ -3235,6 +3240,14 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 						// (readrecord.go).
 						v.wroteRead, v.wrotePath = prog, ""
 					}
+					if m := w.readMentions(c, call, st); len(m) > 0 && len(v.cands) == 0 && len(v.maybe) == 0 {
+						// command echo ~/.bashrc | while read -r f: the
+						// paths the program's text names (readmentions.go).
+						v.maybe = m
+					}
+				} else if m := printfMentions(call); len(m) > 0 && call.Name == "printf" && len(v.cands) == 0 && len(v.maybe) == 0 {
+					// printf -v f %s "$(cmd)": what the word may hold.
+					v.maybe = m
 				}
 				st.setVar(t, v)
 			}
