@@ -93,6 +93,9 @@ type walker struct {
 	// active are the functions being walked (a function that calls
 	// itself is not walked again).
 	active map[*sh.FuncDecl]bool
+	// recEntry holds, per function called recursively, the state its
+	// next run starts with (recursion.go).
+	recEntry map[*sh.FuncDecl]*state
 	// coprocs are the coprocesses started so far, by name (COPROC when
 	// none is given): the descriptors ${NAME[0]} and ${NAME[1]} lead to
 	// them.
@@ -114,6 +117,9 @@ type walker struct {
 	// fromFunc indexes the calls recorded from function bodies, so that
 	// a second call of a function adds only calls that differ.
 	fromFunc map[funcCallKey]int
+	// funcStates holds, for a recorded call of a function, the state
+	// it was walked in.
+	funcStates map[funcCallKey]*state
 	// substFiles are the files whose content each command substitution
 	// may print (state.subst points at it).
 	substFiles map[*sh.CmdSubst][]string
@@ -1571,6 +1577,9 @@ func (w *walker) paramSideEffects(c scope, p *sh.ParamExp, st *state) {
 func (w *walker) defaultAssign(c scope, p *sh.ParamExp, st *state) {
 	name := p.Param.Value
 	colon := p.Exp.Op == sh.AssignUnsetOrNull
+	// : "${PS4:=\$(cmd)}": bash acts on the value as on PS4=… (red team
+	// 20 PV1).
+	defer w.boundSpecial(c, st, name)
 	if v := st.get(name); !v.known || !v.set || v.str == "" {
 		r := w.resolver(c, st)
 		if v.integer && p.Exp.Word != nil {
@@ -2334,7 +2343,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
-	if w.duplicate(call, st.fds) {
+	if w.duplicate(call, st) {
 		return
 	}
 	w.m.Calls = append(w.m.Calls, call)
@@ -2674,19 +2683,47 @@ func (w *walker) homeStartup(c scope, call *Call, st *state, envWords map[string
 
 // duplicate reports whether a call walked again in a later call of the
 // same function is the same as one already recorded.
-func (w *walker) duplicate(call *Call, fds map[int]Stream) bool {
+func (w *walker) duplicate(call *Call, st *state) bool {
 	if len(w.frames) == 0 {
 		return false
 	}
-	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00"), in: stdinOf(fds)}
+	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00"), in: stdinOf(st.fds)}
 	if w.fromFunc == nil {
 		w.fromFunc = map[funcCallKey]int{}
 	}
+	_, isFunc := st.funcs[call.Name]
 	if i, ok := w.fromFunc[key]; ok && i < len(w.m.Calls) && w.m.Calls[i].Start == call.Start && w.m.Calls[i].Script == call.Script {
-		return true
+		// A function's body is walked again when the state it runs in
+		// is not the one it ran in before (red team 20 follow-up: g(){
+		// rm -rf "$d"; }; f(){ g; }; d=x; f; d=~; f ran g once, with
+		// d=x).
+		prev, seen := w.funcStates[key]
+		if !isFunc || seen && prev.equal(st) && sameFuncs(prev, st) {
+			return true
+		}
 	}
 	w.fromFunc[key] = len(w.m.Calls)
+	if isFunc {
+		if w.funcStates == nil {
+			w.funcStates = map[funcCallKey]*state{}
+		}
+		w.funcStates[key] = st.clone()
+	}
 	return false
+}
+
+// sameFuncs reports whether two states define every function with the
+// same body.
+func sameFuncs(a, b *state) bool {
+	if len(a.funcs) != len(b.funcs) {
+		return false
+	}
+	for n, d := range a.funcs {
+		if o, ok := b.funcs[n]; !ok || o.body != d.body {
+			return false
+		}
+	}
+	return true
 }
 
 // maxFuncDepth bounds how deeply function calls are followed.
@@ -2698,8 +2735,15 @@ const maxFuncDepth = 16
 func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state) {
 	def.body.called = true
 	decl := def.body.decl
-	if w.active[decl] || len(w.frames) >= maxFuncDepth {
-		// Recursion: what the body assigns is no longer known.
+	if w.active[decl] {
+		// Recursion: the body runs again from here (walked when the
+		// outermost call returns), and what the functions assign is
+		// no longer known (recursion.go).
+		w.recursed(decl, call, st)
+		w.afterRecursion(st)
+		return
+	}
+	if len(w.frames) >= maxFuncDepth {
 		st.forgetAll()
 		st.dir = Dir{}
 		return
@@ -2767,6 +2811,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		st.fds = savedFds
 	}
 	delete(w.active, decl)
+	if _, ok := w.recEntry[decl]; ok {
+		w.rewalkRecursion(c, decl, def) // recursion.go
+	}
 }
 
 // localOptions reports a function body that runs local - (or local
@@ -3075,7 +3122,11 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		// A file read and walked in this state (sourceFile) left what it
 		// set there; any other file can set anything.
 		if !call.sourced {
-			sourceForgets(call, st) // sourcetext.go
+			if file, missing := w.sourceMissing(call); missing {
+				st.taintFrom(file) // recursion.go
+			} else {
+				sourceForgets(call, st) // sourcetext.go
+			}
 		}
 	case "eval":
 		// Walked in place by nested.
@@ -3277,6 +3328,23 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 		v.from = from
 		st.setThrough(n, v)
 	}
+	// read -r PS4 <<< '$(cmd)', printf -v PS4 …, through a name
+	// reference too: bash acts on the value as on PS4=… (red team 20
+	// PV1).
+	for _, n := range names {
+		w.boundSpecial(c, st, n)
+	}
+}
+
+// boundSpecial applies what bash does with a variable it acts on
+// (specialVar) after a builtin other than an assignment set it: read,
+// mapfile, printf -v, getopts, ${V:=…}, through a name reference or not.
+func (w *walker) boundSpecial(c scope, st *state, name string) {
+	t, ok := st.resolve(name)
+	if !ok {
+		return
+	}
+	w.specialVar(c, t, st.get(t), st)
 }
 
 // set models set -- ARGS (the positional parameters), set -f / -o
