@@ -22,7 +22,7 @@ type Arg struct {
 // had named it. Perl's bare shift at the top level of the program takes
 // the vector's words in order.
 func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
-	return withRunTimeWords(analyzeArgv(l, src, argv), argv, func(marked []Arg) []Effect {
+	return withRunTimeWords(l, src, analyzeArgv(l, src, argv), argv, func(marked []Arg) []Effect {
 		return analyzeArgv(l, src, marked)
 	})
 }
@@ -50,7 +50,7 @@ func analyzeArgv(l Lang, src string, argv []Arg) []Effect {
 // loop opens any file, so a shift (ARGV.shift) or a literal index there
 // takes the words as given; elsewhere the vector is what the loop left.
 func AnalyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
-	return withRunTimeWords(analyzeLoopArgv(l, src, argv), argv, func(marked []Arg) []Effect {
+	return withRunTimeWords(l, src, analyzeLoopArgv(l, src, argv), argv, func(marked []Arg) []Effect {
 		return analyzeLoopArgv(l, src, marked)
 	})
 }

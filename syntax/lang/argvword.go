@@ -108,9 +108,9 @@ func markedArgv(argv []Arg) ([]Arg, bool) {
 // bound to their marks that hold a mark: writes, reads, deletions,
 // loads of a file (not a module looked up by name), and runs. Each is
 // marked ArgvWords. Effects are in the order of their offsets.
-func withRunTimeWords(effects []Effect, argv []Arg, read func([]Arg) []Effect) []Effect {
+func withRunTimeWords(l Lang, src string, effects []Effect, argv []Arg, read func([]Arg) []Effect) []Effect {
 	marked, ok := markedArgv(argv)
-	if !ok {
+	if !ok || !mentionsArgv(l, src) {
 		return effects
 	}
 	n := len(effects)
@@ -138,6 +138,28 @@ func withRunTimeWords(effects []Effect, argv []Arg, read func([]Arg) []Effect) [
 	return effects
 }
 
+// mentionsArgv reports whether program text in language l can refer to
+// its argument vector, so that a second reading can find more: a
+// language whose reader binds the vector, whose text holds the name
+// it is reached by.
+func mentionsArgv(l Lang, src string) bool {
+	switch l {
+	case Python, JS, PHP:
+		return strings.Contains(src, "argv")
+	case Ruby:
+		return strings.Contains(src, "ARGV")
+	case Perl:
+		return strings.Contains(src, "ARGV") || strings.Contains(src, "shift")
+	case CSharp:
+		return strings.Contains(src, "Args")
+	case Swift:
+		return strings.Contains(src, "arguments")
+	case D, JVM:
+		return strings.Contains(src, "main")
+	}
+	return false
+}
+
 // ImportsArgv is Imports for program text run with the argument vector
 // argv (loop: in a -n/-p loop, AnalyzeLoopArgv): a load of a word of
 // the vector (require(process.argv[1]), load ARGV[0], include
@@ -152,5 +174,5 @@ func ImportsArgv(l Lang, src string, argv []Arg, loop bool) []Effect {
 			p.bindArgv(argv)
 		})
 	}
-	return withRunTimeWords(read(argv), argv, read)
+	return withRunTimeWords(l, src, read(argv), argv, read)
 }
