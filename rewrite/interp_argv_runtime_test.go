@@ -67,6 +67,7 @@ func TestInterpArgvRunTimeWords(t *testing.T) {
 		{`ruby -e 'load ARGV[0]' "$f"`, "ask", "hidden-code"},
 		{`php -r 'include $argv[1];' "$(command echo evil.php)"`, "ask", "hidden-code"},
 		// Look-alikes.
+		{`python3 -c 'import sys; open(sys.argv[1],"w").write("x")' "$(mktemp)"`, "allow", ""},
 		{`python3 -c 'import sys; print(sys.argv[1])' "$(date)"`, "allow", ""},
 		{`python3 -c 'import sys; print(sys.argv[1])' "$(command echo ~/.bashrc)"`, "allow", ""},
 		{`python3 -c 'import sys; open(sys.argv[1]).read()' "$f"`, "allow", ""},
