@@ -100,7 +100,7 @@ func TestArgvOracle(t *testing.T) {
 }
 
 // TestArgvUncertain checks that a word after one that can be several
-// (a pattern, a word only known at run time) is at an index corral does
+// (a pattern, an unquoted word only known at run time) is at an index corral does
 // not know, and that perl -n/-p and ruby -n/-p, whose words are files
 // the loop reads, get their vector marked as the loop's (only their BEGIN
 // blocks see it as given: lang.AnalyzeLoopArgv).
@@ -111,7 +111,13 @@ func TestArgvUncertain(t *testing.T) {
 		known []bool // nil: no vector
 		loop  bool
 	}{
-		{`python3 -c CODE a "$X" b`, []bool{true, true, false, false}, false},
+		// A quoted "$X" is one word, whatever X holds: b is sys.argv[3]
+		// (oneField); an unquoted $X, "$@" and a pattern are any number.
+		{`python3 -c CODE a "$X" b`, []bool{true, true, false, true}, false},
+		{`python3 -c CODE a "$(cat f)/x" b`, []bool{true, true, false, true}, false},
+		{`python3 -c CODE a $X b`, []bool{true, true, false, false}, false},
+		{`python3 -c CODE a "$@" b`, []bool{true, true, false, false}, false},
+		{`python3 -c CODE a "${arr[@]}" b`, []bool{true, true, false, false}, false},
 		{`python3 -c CODE *.txt b`, []bool{true, false, false}, false},
 		{`perl -e CODE a b`, []bool{true, true}, false},
 		{`perl -ne CODE a b`, []bool{true, true}, true},

@@ -461,8 +461,8 @@ func argvFor(l lang.Lang, name, how string, rest []Arg) []lang.Arg {
 	// words: the ones after it are at indexes only known at run time.
 	certain := true
 	for _, a := range rest {
-		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob})
-		certain = certain && a.Static && !a.Glob
+		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob, Shell: runTimeWord(a, certain)})
+		certain = certain && (a.Static && !a.Glob || oneField(a))
 	}
 	return out
 }
@@ -958,7 +958,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		effects = lang.Analyze(l, src)
 	}
 	if w.read != nil || len(w.written) > 0 {
-		effects = append(effects, lang.Imports(l, text)...)
+		effects = append(effects, lang.ImportsArgv(l, text, argv, loop)...)
 		if l == lang.Python {
 			// import requests: a package from site-packages, whose own
 			// imports find the library-named project files first.
@@ -1005,6 +1005,10 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 		at := fmt.Sprintf("%s, line %d", where, e.Line)
 		if origin != "" {
 			at = fmt.Sprintf("%s:%d", origin, e.Line)
+		}
+		if e.ArgvWords {
+			w.argvWordEffect(c, call, e, argv, l, at, origin, dynamic) // interpargvword.go
+			continue
 		}
 		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "" || len(e.Env) > 0) {
 			// Code written in the command, and scripts of the languages

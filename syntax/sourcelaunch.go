@@ -132,8 +132,8 @@ func launchArgv(call *Call, i int, l lang.Lang) []lang.Arg {
 	// words: the ones after it are at indexes only known at run time.
 	certain := true
 	for _, a := range rest {
-		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob})
-		certain = certain && a.Static && !a.Glob
+		out = append(out, lang.Arg{Value: a.Value, Known: certain && a.Static && !a.Glob, Shell: runTimeWord(a, certain)})
+		certain = certain && (a.Static && !a.Glob || oneField(a))
 	}
 	if call.ExtraArgs {
 		out = append(out, lang.Arg{})

@@ -9,6 +9,11 @@ import "strings"
 type Arg struct {
 	Value string
 	Known bool
+	// Shell is, for a word only known at run time at an index that is
+	// certain, the word as the shell command wrote it ("$(cmd)",
+	// "${x:-$HOME/.bashrc}"): what the shell model knows of its values
+	// judges a path the program takes from it (argvword.go).
+	Shell string
 }
 
 // AnalyzeArgv is Analyze for program text run with the argument vector
@@ -17,6 +22,12 @@ type Arg struct {
 // had named it. Perl's bare shift at the top level of the program takes
 // the vector's words in order.
 func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
+	return withRunTimeWords(l, src, analyzeArgv(l, src, argv), argv, func(marked []Arg) []Effect {
+		return analyzeArgv(l, src, marked)
+	})
+}
+
+func analyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	if len(argv) == 0 {
 		return Analyze(l, src)
 	}
@@ -39,6 +50,12 @@ func AnalyzeArgv(l Lang, src string, argv []Arg) []Effect {
 // loop opens any file, so a shift (ARGV.shift) or a literal index there
 // takes the words as given; elsewhere the vector is what the loop left.
 func AnalyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
+	return withRunTimeWords(l, src, analyzeLoopArgv(l, src, argv), argv, func(marked []Arg) []Effect {
+		return analyzeLoopArgv(l, src, marked)
+	})
+}
+
+func analyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
 	if len(argv) == 0 || l != Perl && l != Ruby {
 		return Analyze(l, src)
 	}

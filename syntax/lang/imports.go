@@ -24,6 +24,12 @@ const maxImports = 64
 // apart from Analyze's effects: an import runs nothing by itself, and
 // most name a library with no file beside the code.
 func Imports(l Lang, src string) []Effect {
+	return imports(l, src, nil)
+}
+
+// imports is Imports with bind, when not nil, applied to the tokens
+// first (the words of the argument vector, ImportsArgv).
+func imports(l Lang, src string, bind func(*parser)) []Effect {
 	if l == Nox {
 		l = Python
 	}
@@ -34,6 +40,9 @@ func Imports(l Lang, src string) []Effect {
 	}
 	text, back, _ := programText(l, src)
 	p := &parser{src: text, toks: lex(l, text), l: l}
+	if bind != nil {
+		bind(p)
+	}
 	out := p.imports()
 	// Directories the code itself puts on the module path
 	// (sys.path.insert(0, "lib"), use lib "lib", $LOAD_PATH.unshift

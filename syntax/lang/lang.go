@@ -175,6 +175,10 @@ type Effect struct {
 	// when the command sets them.
 	Env      []string
 	EnvWhole bool
+	// ArgvWords reports an effect whose Path, Text or Argv hold words
+	// of the argument vector only known at run time, each written as
+	// its ArgvMark (AnalyzeArgv; argvword.go).
+	ArgvWords bool
 	// Line is the 1-based line of the call in the program text, Offset
 	// its byte offset.
 	Line, Offset int
