@@ -199,7 +199,9 @@ func (p *parser) jsRequireValues() {
 		if !(isP(prev, "(") || isP(prev, ",") || isP(prev, "[") || isP(prev, ":") || isP(prev, "=>") || isP(prev, "?") || isI(prev, "return")) {
 			continue
 		}
-		if p.jsParam(i) || isP(prev, ":") && p.jsDestructured(i) {
+		if p.jsParam(i) || isP(prev, ":") && p.jsDestructured(i) || isI(prev, "return") && p.depth > 0 {
+			// new Function("return require")() is read as require
+			// where it is called (the evaluator's own reading).
 			continue
 		}
 		p.hidden("require", t.text+" used as a value", t.off)
