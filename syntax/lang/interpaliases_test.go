@@ -58,7 +58,8 @@ func TestPyModuleAttrsTable(t *testing.T) {
 		{"zipfile.shutil.rmtree", "shutil.rmtree"},
 		// Look-alikes: names that reach no module through an attribute.
 		{"os.path.join", "os.path.join"}, {"os.remove", "os.remove"}, {"glob.glob", "glob.glob"}, {"xml.etree.ElementTree.parse", "xml.etree.ElementTree.parse"},
-		{"mymod.os.remove", "mymod.os.remove"}, {"glob.osx.remove", "glob.osx.remove"},
+		{"mymod.os.remove", "os.remove"}, {"self.shutil.rmtree", "shutil.rmtree"}, {"mymod.os", "os"},
+		{"glob.osx.remove", "glob.osx.remove"}, {"self.config.remove", "self.config.remove"}, {"args.output", "args.output"},
 	} {
 		if got := pyModuleName(c.name); got != c.want {
 			t.Errorf("pyModuleName(%s) = %s, want %s", c.name, got, c.want)
@@ -129,6 +130,9 @@ func TestInterpreterAliases(t *testing.T) {
 		{"py-value", Python, `import glob; f = glob.os.remove; f("/h/.bashrc")`, []string{"delete os.remove: /h/.bashrc"}},
 		{"py-getattr", Python, `import glob; getattr(glob.os, "remove")("/h/.bashrc")`, []string{"delete os.remove: /h/.bashrc"}},
 		{"py-dunder-import", Python, `__import__("glob").os.remove("/h/.bashrc")`, []string{"delete os.remove: /h/.bashrc"}},
+		{"py-project-module", Python, "import mylib\nmylib.os.remove('/h/.bashrc')\nfrom mylib import shutil as s\ns.rmtree('/h')",
+			[]string{"delete os.remove: /h/.bashrc", "delete -r shutil.rmtree: /h"}},
+		{"py-self-attr", Python, "class C:\n    def f(self):\n        self.os.system('rm -rf ~')", []string{"shell os.system: rm -rf ~"}},
 		{"py-shadowed", Python, `import subprocess as os, glob; glob.os.remove("/h/.bashrc")`,
 			[]string{"hidden glob.os: glob.os is the module os, a name the code binds to subprocess"}},
 		{"py-pipepager", Python, `import pydoc; pydoc.pipepager("x", "rm -rf ~")`, []string{"shell pydoc.pipepager: rm -rf ~"}},
@@ -141,7 +145,7 @@ func TestInterpreterAliases(t *testing.T) {
 			[]string{"shell loop.subprocess_shell: rm -rf ~"}},
 		{"py-bootsubprocess", Python, `import _bootsubprocess; _bootsubprocess.check_output(["rm", "-rf", "/h"])`,
 			[]string{"shell _bootsubprocess.check_output: rm -rf /h >check_output.tmp"}},
-		{"py-look", Python, `import glob, pydoc, os; print(glob.glob("*.py")); pydoc.render_doc(str); print(os.path.join("a", "b")); print(glob.os.getcwd()); print("glob.os.remove('/h/.bashrc')")`, nil},
+		{"py-look", Python, `import glob, pydoc, os; print(glob.glob("*.py")); pydoc.render_doc(str); print(os.path.join("a", "b")); print(glob.os.getcwd()); print("glob.os.remove('/h/.bashrc')"); print(args.os, self.config.remove("k"))`, nil},
 
 		{"js-const-alias", JS, `const r = require; r("fs").rmSync("/h/.bashrc")`, []string{"delete fs.rmSync: /h/.bashrc"}},
 		{"js-alias-chain", JS, `let r; r = require; const q = r; q("child_process").execSync("rm -rf ~")`, []string{"shell child_process.execSync: rm -rf ~"}},
@@ -210,6 +214,10 @@ func TestInterpreterAliasesOracle(t *testing.T) {
 		}},
 		{"py-imap-stream", "python3", false, func(c string) string {
 			return "import imaplib\ntry: imaplib.IMAP4_stream('touch ' + " + pyStr(c) + ")\nexcept Exception: pass"
+		}},
+		{"py-project-module", "python3", true, func(c string) string {
+			return "import sys; sys.path.insert(0, " + pyStr(filepath.Dir(c)) + "); open(" + pyStr(filepath.Join(filepath.Dir(c), "mylib.py")) +
+				", 'w').write('import os\\n'); import mylib; mylib.os.remove(" + pyStr(c) + ")"
 		}},
 		{"js-const-alias", "node", true, func(c string) string { return "const r = require; r('fs').rmSync(" + pyStr(c) + ")" }},
 		{"js-module-require", "node", true, func(c string) string {

@@ -45,6 +45,11 @@ var pyModuleAttrTable = lazy.Value[map[string]map[string]string]{New: func() map
 	return m
 }}
 
+// pyHeldModules are the modules whose functions run or delete, read as
+// themselves when they are an attribute of a module or object corral
+// does not know (mylib.os is os).
+var pyHeldModules = lazy.Set{List: []string{"os", "posix", "shutil", "subprocess", "pty"}}
+
 // pyModuleAttrsVersion is the interpreter version the table was derived
 // from.
 func pyModuleAttrsVersion() string {
@@ -92,6 +97,24 @@ func pyModuleWalk(parts []string) (string, int) {
 	return mod, n
 }
 
+// pyModuleReach is pyModuleWalk, and for a name that does not start
+// with a standard-library module, the module of pyHeldModules it reaches:
+// a module corral does not know (the project's, a package's) holds the
+// modules it imports under their own names too (mylib.os.remove and
+// self.shutil.rmtree are os's and shutil's).
+func pyModuleReach(parts []string) (string, int) {
+	mod, n := pyModuleWalk(parts)
+	if n > 0 {
+		return mod, n
+	}
+	for k := 1; k < len(parts) && k < maxSegments; k++ {
+		if pyHeldModules.Has(parts[k]) {
+			return parts[k], k + 1
+		}
+	}
+	return "", 0
+}
+
 // pyModuleName returns the dotted name the call readers know name by:
 // its leading parts that reach a module through module attributes
 // (glob.os.remove, tempfile._os.unlink, os.path.os.system) spelled as
@@ -99,7 +122,7 @@ func pyModuleWalk(parts []string) (string, int) {
 // returned as they are.
 func pyModuleName(name string) string {
 	parts := strings.Split(name, ".")
-	mod, n := pyModuleWalk(parts)
+	mod, n := pyModuleReach(parts)
 	if n < 2 {
 		return name
 	}
@@ -129,7 +152,7 @@ func (p *parser) pyModuleAttr(in []token, i int, out []token) ([]token, int, int
 	for j := i + 1; len(parts) < maxSegments && isP(p.tokenAt(in, j), ".") && p.tokenAt(in, j+1).kind == tIdent; j += 2 {
 		parts = append(parts, p.tokenAt(in, j+1).text)
 	}
-	mod, n := pyModuleWalk(parts)
+	mod, n := pyModuleReach(parts)
 	if n <= len(first) {
 		return nil, 0, 0, false // no attribute of a module read here
 	}
