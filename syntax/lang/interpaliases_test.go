@@ -145,6 +145,14 @@ func TestInterpreterAliases(t *testing.T) {
 			[]string{"shell loop.subprocess_shell: rm -rf ~"}},
 		{"py-bootsubprocess", Python, `import _bootsubprocess; _bootsubprocess.check_output(["rm", "-rf", "/h"])`,
 			[]string{"shell _bootsubprocess.check_output: rm -rf /h >check_output.tmp"}},
+		{"py-pipes-template", Python, `import pipes; t = pipes.Template(); t.append("rm -rf ~", "--"); t.copy("a", "b")`,
+			[]string{"shell pipes.Template.append: rm -rf ~"}},
+		{"py-pipes-template-call", Python, `from pipes import Template; Template().prepend(cmd, "--")`, []string{"hidden pipes.Template.prepend: cmd"}},
+		{"py-mailcap-test", Python, `import mailcap; mailcap.findmatch({"a/b": [{"view": "cat", "test": "rm -rf ~"}]}, "a/b")`,
+			[]string{"shell mailcap.findmatch: rm -rf ~"}},
+		{"py-mailcap-runtime", Python, `import mailcap, json, sys; mailcap.findmatch(json.load(sys.stdin), "a/b")`,
+			[]string{"hidden mailcap.findmatch: json.load(sys.stdin)"}},
+		{"py-pipes-mailcap-look", Python, `import pipes, mailcap; l = []; l.append("rm -rf ~"); print(pipes.quote(l[0])); print(mailcap.findmatch(mailcap.getcaps(), "text/plain")); mailcap.findmatch({"a/b": [{"view": "cat"}]}, "a/b")`, nil},
 		{"py-look", Python, `import glob, pydoc, os; print(glob.glob("*.py")); pydoc.render_doc(str); print(os.path.join("a", "b")); print(glob.os.getcwd()); print("glob.os.remove('/h/.bashrc')"); print(args.os, self.config.remove("k"))`, nil},
 
 		{"js-const-alias", JS, `const r = require; r("fs").rmSync("/h/.bashrc")`, []string{"delete fs.rmSync: /h/.bashrc"}},
@@ -218,6 +226,12 @@ func TestInterpreterAliasesOracle(t *testing.T) {
 		{"py-project-module", "python3", true, func(c string) string {
 			return "import sys; sys.path.insert(0, " + pyStr(filepath.Dir(c)) + "); open(" + pyStr(filepath.Join(filepath.Dir(c), "mylib.py")) +
 				", 'w').write('import os\\n'); import mylib; mylib.os.remove(" + pyStr(c) + ")"
+		}},
+		{"py-pipes-template", "python3", false, func(c string) string {
+			return "import warnings; warnings.simplefilter('ignore'); import pipes; t = pipes.Template(); t.append('touch ' + " + pyStr(c) + " + '; cat', '--'); t.copy('/dev/null', '/dev/null')"
+		}},
+		{"py-mailcap-test", "python3", false, func(c string) string {
+			return "import warnings; warnings.simplefilter('ignore'); import mailcap; mailcap.findmatch({'a/b': [{'view': 'cat', 'test': 'touch ' + " + pyStr(c) + "}]}, 'a/b')"
 		}},
 		{"js-const-alias", "node", true, func(c string) string { return "const r = require; r('fs').rmSync(" + pyStr(c) + ")" }},
 		{"js-module-require", "node", true, func(c string) string {

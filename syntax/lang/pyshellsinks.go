@@ -43,6 +43,74 @@ var pyShellSinks = lazy.Value[map[string]pyShellSink]{New: func() map[string]pyS
 	}
 }}
 
+// Two objects of the standard library hold shell text they run later:
+// a pipes.Template's append(cmd, kind) and prepend(cmd, kind) add a
+// command its open and copy run through the shell, and mailcap.findmatch
+// (caps, type) runs the "test" command of each entry of caps for the
+// type through os.system. A template is known by the value its name was
+// assigned (t = pipes.Template()) or the call it is made by; the entries
+// of a dict written in the code are read for their test commands, and
+// caps only run time knows asks (mailcap.getcaps()'s, the user's mailcap
+// files, are not read).
+
+// pyMailcapTest finds the test commands of a mailcap dict literal.
+var pyMailcapTest = lazy.Regexp{Expr: `['"]test['"]\s*:\s*(?:'([^'\\]*)'|"([^"\\]*)")`}
+
+// pyTemplateCall is the effect of a call of a pipes.Template's append or
+// prepend: the command it adds. al resolves the names of the values.
+func pyTemplateCall(c call, al aliases) (Effect, bool) {
+	if last := lastSegment(c.name); last != "append" && last != "prepend" {
+		return Effect{}, false
+	}
+	texts := c.recvAssigned
+	if c.recvText != "" {
+		texts = append(texts[:len(texts):len(texts)], c.recvText)
+	}
+	for _, t := range texts {
+		name, _, ok := strings.Cut(strings.TrimSpace(t), "(")
+		if !ok || al.resolve(strings.TrimSpace(name)) != "pipes.Template" {
+			continue
+		}
+		a := argAt(c.args, 0)
+		if a == nil {
+			a = keyword(c.args, "cmd")
+		}
+		e := shellOf(c, a)
+		e.Call = "pipes.Template." + lastSegment(c.name)
+		return e, true
+	}
+	return Effect{}, false
+}
+
+// pyMailcapCall is the effect of mailcap.findmatch(caps, …): the test
+// commands of a caps dict written in the code, Hidden for caps only run
+// time knows (none for mailcap.getcaps()'s).
+func pyMailcapCall(c call) ([]Effect, bool) {
+	if c.name != "mailcap.findmatch" || c.method {
+		return nil, false
+	}
+	a := argAt(c.args, 0)
+	if a == nil {
+		a = keyword(c.args, "caps")
+	}
+	if a == nil || strings.Contains(a.text, "getcaps") {
+		return nil, true
+	}
+	text := strings.TrimSpace(a.text)
+	if !strings.HasPrefix(text, "{") {
+		return []Effect{{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off}}, true
+	}
+	var out []Effect
+	for _, m := range pyMailcapTest.Get().FindAllStringSubmatch(text, -1) {
+		out = append(out, Effect{Kind: Shell, Call: c.name, Text: m[1] + m[2], Offset: c.off})
+	}
+	if len(out) == 0 && strings.Contains(text, "test") {
+		// A test command the pattern cannot read (escapes, a name).
+		out = append(out, Effect{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off})
+	}
+	return out, true
+}
+
 // pyShellSinkOf returns where the shell text of the call named full is,
 // if it runs one: a function of the table, or the subprocess_shell
 // method of any object (an event loop).
