@@ -167,10 +167,18 @@ func TestInterpreterAliases(t *testing.T) {
 		{"js-prototype", JS, `const m = require("module"); m.prototype.require.call(module, "fs").rmSync("/h/.bashrc")`, []string{"delete fs.rmSync: /h/.bashrc"}},
 		{"js-prototype-bound", JS, `const r = require("module").prototype.require.bind(module); r("fs").rmSync("/h/.bashrc")`, []string{"delete fs.rmSync: /h/.bashrc"}},
 		{"js-array", JS, `[require][0]("fs").rmSync("/h/.bashrc")`, []string{"delete fs.rmSync: /h/.bashrc"}},
+		{"js-destructure-alias-call", JS, `const r = require; const {rmSync} = r("fs"); const {execSync: e} = r("child_process"); rmSync("/a"); e("rm -rf ~")`,
+			[]string{"delete fs.rmSync: /a", "shell child_process.execSync: rm -rf ~"}},
+		{"js-destructure-module-name", JS, `const f = require("fs"); const {unlinkSync} = f; unlinkSync("/a"); const {rmSync: rm} = fs; rm("/b")`,
+			[]string{"delete fs.unlinkSync: /a", "delete fs.rmSync: /b"}},
+		{"js-eval-name", JS, `const r = eval("require"); r("fs").rmSync("/a"); eval("require")("fs").unlinkSync("/b")`,
+			[]string{"delete fs.rmSync: /a", "delete fs.unlinkSync: /b"}},
+		{"js-newline", JS, "var r = require\nr(\"fs\").rmSync(\"/a\")", []string{"delete fs.rmSync: /a"}},
 		{"js-iife", JS, `(r => r("fs").rmSync("/h/.bashrc"))(require)`, []string{"hidden require: require used as a value"}},
 		{"js-object", JS, `const o = {r: require}; o.r("fs").rmSync("/h/.bashrc")`, []string{"hidden require: require used as a value"}},
 		{"js-look", JS, `const r = require("path"); console.log(r.join("a", "b")); const q = require; console.log(q("os").homedir(), typeof require, require.resolve("fs")); ` +
-			`define(["require"], function (require) { return require("path") }); const a = typeof require == "function" && require; console.log("r('fs').rmSync('/')")`, nil},
+			`define(["require"], function (require) { return require("path") }); const a = typeof require == "function" && require; console.log("r('fs').rmSync('/')"); ` +
+			`const {join} = require("path"); join("a"); const {readFileSync} = fs; readFileSync; console.log(eval("1+2"))`, nil},
 	}
 	for _, tc := range cases {
 		got := describeAll(Analyze(tc.l, tc.src))
@@ -244,6 +252,8 @@ func TestInterpreterAliasesOracle(t *testing.T) {
 			return "const m = require('module'); m.prototype.require.call(module, 'fs').rmSync(" + pyStr(c) + ")"
 		}},
 		{"js-array", "node", true, func(c string) string { return "[require][0]('fs').rmSync(" + pyStr(c) + ")" }},
+		{"js-destructure-alias-call", "node", true, func(c string) string { return "const r = require; const {rmSync} = r('fs'); rmSync(" + pyStr(c) + ")" }},
+		{"js-eval-name", "node", true, func(c string) string { return "eval('require')('fs').rmSync(" + pyStr(c) + ")" }},
 		{"js-iife", "node", true, func(c string) string { return "(r => r('fs').rmSync(" + pyStr(c) + "))(require)" }},
 	}
 	for _, tc := range cases {

@@ -133,6 +133,14 @@ func (p *parser) jsRequireAlias(in []token, i int, out []token) ([]token, int, i
 	if t.kind != tIdent {
 		return nil, 0, 0, false
 	}
+	if isI(t, "eval") && !member(out) && isP(at(i+1), "(") && litStr(at(i+2)) && isP(at(i+3), ")") {
+		// eval("require") evaluates the name: it is require (any name
+		// is its own value: eval("fs") is fs).
+		if s := at(i + 2).text; nameLike(s) && !strings.ContainsAny(s, ":/\\$") {
+			return nameToks(s, t.off), i + 4, 0, true
+		}
+		return nil, 0, 0, false
+	}
 	drop := 0
 	if member(out) {
 		if t.text != "require" {
@@ -267,6 +275,54 @@ func (p *parser) jsRequireRebind() {
 		}
 	}
 	p.jsRequireValues()
+	p.bindAssigned() // const x = r("fs"), now const x = fs
+	p.jsBindDestructured()
+}
+
+// jsBindDestructured binds the names a destructuring of a module takes
+// its functions by, whatever the module's value was spelled as before
+// the rewriting (const {rmSync} = r("fs"), now = fs; const {execSync: e}
+// = cp with cp = require("child_process"); const {rmSync} = fs, node -e's
+// global): rmSync is fs.rmSync, e is child_process.execSync.
+func (p *parser) jsBindDestructured() {
+	toks := p.toks
+	for i := 0; i+3 < len(toks); i++ {
+		if !isP(toks[i], "{") || !p.statementStart(i) {
+			continue
+		}
+		end := p.closeOf(toks, i)
+		if end < 0 || !isP(p.tok(end+1), "=") {
+			continue
+		}
+		name, after := dottedAt(toks, end+2)
+		if name == "" || !p.statementEnd(after) && !isP(p.tok(after), ",") {
+			continue
+		}
+		mod := p.canonical(name)
+		if mod == "fs.promises" {
+			mod = "fs/promises"
+		}
+		if !jsModules.Get()[mod] {
+			continue
+		}
+		for k := i + 1; k < end; k++ {
+			if toks[k].kind != tIdent || !isP(toks[k-1], "{") && !isP(toks[k-1], ",") {
+				continue
+			}
+			from, to := toks[k].text, toks[k].text
+			if isP(p.tok(k+1), ":") && p.tok(k+2).kind == tIdent {
+				to = p.tok(k + 2).text
+			}
+			switch {
+			case from == "promises" && mod == "fs":
+				p.al[to] = "fs/promises"
+			case from == "default":
+				p.al[to] = mod
+			default:
+				p.al[to] = mod + "." + from
+			}
+		}
+	}
 }
 
 // jsRequireIncludes returns the Include effects of the files require
