@@ -32,9 +32,11 @@ func (p *parser) indirect() {
 	switch p.l {
 	case Python:
 		p.al = pythonAliases(p.src)
+		pyModuleAliases(p.al) // from glob import os (pymodattrs.go)
 		p.bindRouters()
 	case JS:
 		p.al = jsBindings(p.src)
+		p.jsBindRequire() // const r = require (jsrequire.go)
 	default:
 		p.al = aliases{}
 	}
@@ -46,6 +48,9 @@ func (p *parser) indirect() {
 		if !p.rewrite() {
 			break
 		}
+	}
+	if p.l == JS {
+		p.jsRequireRebind() // jsrequire.go
 	}
 	if p.l == Python || p.l == JS || p.l == Ruby {
 		p.bindAssigned()
@@ -306,6 +311,9 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 	if repl, j, drop, ok := p.pyDispatch(in, i, out); ok {
 		return repl, j, drop, ok
 	}
+	if repl, j, drop, ok := p.pyModuleAttr(in, i, out); ok {
+		return repl, j, drop, ok // glob.os.remove is os.remove (pymodattrs.go)
+	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
@@ -427,6 +435,9 @@ var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
 func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bool) {
 	if repl, j, drop, ok := p.jsDispatch(in, i, out); ok {
 		return repl, j, drop, ok
+	}
+	if repl, j, drop, ok := p.jsRequireAlias(in, i, out); ok {
+		return repl, j, drop, ok // r("fs") with r = require (jsrequire.go)
 	}
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }

@@ -118,5 +118,5 @@ func (p *parser) nodeLoaderImports() []Effect {
 			}
 		}
 	}
-	return out
+	return append(out, p.jsRequireIncludes()...) // r("./x.js") with r = require (jsrequire.go)
 }

@@ -207,6 +207,10 @@ func python(p *parser) []Effect {
 		if last == "load_dotenv" || last == "dotenv_values" {
 			return true
 		}
+		if _, ok := pyShellSinks.Get()[full]; ok || last == "subprocess_shell" || full == "mailcap.findmatch" ||
+			(last == "append" || last == "prepend") && strings.Contains(p.src, "pipes") {
+			return true // pydoc.pipepager, loop.subprocess_shell (pyshellsinks.go)
+		}
 		_, del := pyDelete.Get()[full]
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
@@ -409,6 +413,18 @@ func python(p *parser) []Effect {
 			} else {
 				out = append(out, shellOf(c, a))
 			}
+			continue
+		}
+		if e, ok := pyTemplateCall(c, al); ok {
+			out = append(out, e) // t.append(cmd, kind) of a pipes.Template (pyshellsinks.go)
+			continue
+		}
+		if es, ok := pyMailcapCall(c); ok {
+			out = append(out, es...)
+			continue
+		}
+		if e, ok := pyShellSinkCall(c); ok {
+			out = append(out, e) // pydoc.pipepager(text, cmd) (pyshellsinks.go)
 			continue
 		}
 		if to := pyUnknownRecv.Get()[lastSegment(full)]; to != "" && full != to && !pyShell.Get()[full] && !pySubprocess.Get()[full] {
