@@ -1,0 +1,117 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestLoaderOptions (red team 19 LP1): the dynamic loader run as a
+// program loads the libraries its --preload, --audit and --library-path
+// name into the program it runs, judged as LD_PRELOAD, LD_AUDIT and
+// LD_LIBRARY_PATH are; --list runs only --audit's, --verify none.
+func TestLoaderOptions(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"x.so": "\x7fELF", "r9/libselinux.so.1": "\x7fELF", "y.c": "int main(void) { return 0; }\n", "e.c": "#include <stdlib.h>\n__attribute__((constructor)) static void i(void) { system(getenv(\"X\")); }\n"})
+	for _, tc := range []struct {
+		cmd  string
+		hide bool
+	}{
+		{`/lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/true`, true},
+		{`/lib64/ld-linux-x86-64.so.2 --preload "./x.so /usr/lib/libm.so.6" true`, true},
+		{`ld.so --audit ./x.so /bin/true`, true},
+		{`/lib/ld-linux-aarch64.so.1 --audit ` + dir + `/x.so ls`, true},
+		{`/lib/ld-musl-x86_64.so.1 --preload ./x.so /bin/echo hi`, true},
+		{`ld.so --audit ./x.so --list /bin/ls`, true}, // the auditor runs in list mode too
+		{`ld.so --library-path r9 /bin/ls`, true},
+		{`ld.so --library-path r9 --inhibit-cache --argv0 ls /bin/ls -l`, true},
+		{`ld.so --preload "$L" /bin/true`, true},
+		{`sudo /lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/true`, true},
+		{`cc -shared -o z.so e.c && ld.so --preload ./z.so /bin/true`, true}, // its source is read: system of a run-time string
+		{`cc -shared -o z.so y.c && ld.so --preload ./z.so /bin/true`, false},
+		// Look-alikes.
+		{`ld.so --list /bin/ls`, false},
+		{`ld.so --preload ./x.so --list /bin/ls`, false}, // trace mode runs no constructor
+		{`ld.so --library-path r9 --list /bin/ls`, false},
+		{`ld.so --audit ./x.so --verify /bin/ls`, false},
+		{`/lib64/ld-linux-x86-64.so.2 --version`, false},
+		{`/lib64/ld-linux-x86-64.so.2 --help`, false},
+		{`ldd /bin/ls`, false},
+		{`ld.so --preload x.so /bin/true`, false}, // searched in the library directories
+		{`ld.so --preload /usr/lib/x86_64-linux-gnu/libjemalloc.so.2 /bin/true`, false},
+		{`ld.so --library-path /usr/lib/x86_64-linux-gnu /bin/ls`, false},
+		{`ld.so --preload ./missing.so /bin/true`, false},
+		{`ld.so --inhibit-cache --argv0 x /bin/true`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		if hide := len(m.Hidden) > 0; hide != tc.hide {
+			t.Errorf("%s: hidden %v (%+v), want %v", tc.cmd, hide, m.Hidden, tc.hide)
+		}
+	}
+}
+
+// TestLoaderOptionsOracle runs the real dynamic loader with a library
+// built by gcc whose constructor makes a canary: it runs exactly where
+// corral asks.
+func TestLoaderOptionsOracle(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	ldso := ""
+	for _, p := range []string{"/lib64/ld-linux-x86-64.so.2", "/lib/ld-linux-aarch64.so.1"} {
+		if _, err := os.Stat(p); err == nil {
+			ldso = p
+			break
+		}
+	}
+	if ldso == "" {
+		t.Skip("no glibc dynamic loader")
+	}
+	dir := t.TempDir()
+	canary := filepath.Join(dir, "ran")
+	src := "#include <fcntl.h>\n#include <unistd.h>\n__attribute__((constructor)) static void ran(void) { int fd = open(\"" + canary + "\", O_CREAT|O_WRONLY, 0644); if (fd >= 0) close(fd); }\n"
+	writeFiles(t, dir, map[string]string{"c.c": src})
+	for _, out := range []string{"x.so", "r9/libselinux.so.1"} {
+		os.MkdirAll(filepath.Dir(filepath.Join(dir, out)), 0o755)
+		if b, err := exec.Command(gcc, "-shared", "-fPIC", "-o", filepath.Join(dir, out), filepath.Join(dir, "c.c")).CombinedOutput(); err != nil {
+			t.Skipf("gcc: %v %s", err, b)
+		}
+	}
+	lsLinks := false
+	if out, err := exec.Command("ldd", "/bin/ls").Output(); err == nil && strings.Contains(string(out), "libselinux.so.1") {
+		lsLinks = true
+	}
+	for _, tc := range []struct {
+		args []string
+		ls   bool // needs ls linking libselinux.so.1
+	}{
+		{args: []string{"--preload", "./x.so", "/bin/true"}},
+		{args: []string{"--audit", "./x.so", "/bin/true"}},
+		{args: []string{"--audit", "./x.so", "--list", "/bin/true"}},
+		{args: []string{"--library-path", "r9", "/bin/ls"}, ls: true},
+		{args: []string{"--preload", "./x.so", "--list", "/bin/true"}},
+		{args: []string{"--library-path", "r9", "--list", "/bin/ls"}, ls: true},
+		{args: []string{"--audit", "./x.so", "--verify", "/bin/true"}},
+		{args: []string{"--preload", "x.so", "/bin/true"}},
+		{args: []string{"--inhibit-cache", "/bin/true"}},
+	} {
+		if tc.ls && !lsLinks {
+			continue
+		}
+		os.Remove(canary)
+		cmd := exec.Command(ldso, tc.args...)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+		cmd.Run() // the stub library may break the program: only the canary matters
+		_, err := os.Stat(canary)
+		ran := err == nil
+		line := ldso + " " + strings.Join(tc.args, " ")
+		if asks := len(analyzeIn(t, dir, line).Hidden) > 0; asks != ran {
+			t.Errorf("%s: the constructor ran %v, corral asks %v", line, ran, asks)
+		}
+	}
+}
