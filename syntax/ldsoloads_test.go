@@ -115,3 +115,86 @@ func TestLoaderOptionsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestCurlEngine (red team 19 LP1): curl --engine ID loads ID through
+// OpenSSL's dynamic engine, a path as it is when absolute and from the
+// engines directory when relative.
+func TestCurlEngine(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"x.so": "\x7fELF", "eng/keep": ""})
+	for _, tc := range []struct {
+		cmd  string
+		hide bool
+	}{
+		{`curl --engine ` + dir + `/x.so https://example.com`, true},
+		{`curl --engine "$PWD/x.so" -sS https://example.com`, true},
+		{`curl -sS --engine ../../../../../../../..` + dir + `/x.so https://example.com`, true},
+		{`OPENSSL_ENGINES=` + dir + `/eng curl --engine ../x.so https://example.com`, true},
+		{`curl --engine "$E" https://example.com`, true},
+		{`curl -K cfg --engine ` + dir + `/x.so https://example.com`, true},
+		// Look-alikes.
+		{`curl --engine list`, false},
+		{`curl --engine pkcs11 https://example.com`, false},
+		{`curl --engine ./x.so https://example.com`, false}, // found in the engines directory only
+		{`curl --engine /usr/lib/x86_64-linux-gnu/engines-3/pkcs11.so https://example.com`, false},
+		{`curl --engine ` + dir + `/missing.so https://example.com`, false},
+		{`curl -d --engine https://example.com`, false}, // -d's value
+		{`echo curl --engine ` + dir + `/x.so`, false},
+	} {
+		m := analyzeIn(t, dir, tc.cmd)
+		if hide := len(m.Hidden) > 0; hide != tc.hide {
+			t.Errorf("%s: hidden %v (%+v), want %v", tc.cmd, hide, m.Hidden, tc.hide)
+		}
+	}
+}
+
+// TestCurlEngineOracle runs the real curl with a library built by gcc
+// whose constructor makes a canary: where it runs, corral asks; where
+// corral passes, it does not run.
+func TestCurlEngineOracle(t *testing.T) {
+	gcc, err := exec.LookPath("gcc")
+	if err != nil {
+		t.Skip("no gcc")
+	}
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("no curl")
+	}
+	if out, _ := exec.Command(curl, "--engine", "list").CombinedOutput(); !strings.Contains(string(out), "dynamic") {
+		t.Skip("curl without OpenSSL's dynamic engine")
+	}
+	dir := t.TempDir()
+	canary := filepath.Join(dir, "ran")
+	src := "#include <fcntl.h>\n#include <unistd.h>\n__attribute__((constructor)) static void ran(void) { int fd = open(\"" + canary + "\", O_CREAT|O_WRONLY, 0644); if (fd >= 0) close(fd); }\n"
+	writeFiles(t, dir, map[string]string{"c.c": src, "eng/keep": ""})
+	if b, err := exec.Command(gcc, "-shared", "-fPIC", "-o", filepath.Join(dir, "x.so"), filepath.Join(dir, "c.c")).CombinedOutput(); err != nil {
+		t.Skipf("gcc: %v %s", err, b)
+	}
+	for _, tc := range []struct {
+		env, id string
+	}{
+		{"", dir + "/x.so"},
+		{"", "../../../../../../../.." + dir + "/x.so"},
+		{"OPENSSL_ENGINES=" + dir + "/eng", "../x.so"},
+		{"", "./x.so"},
+		{"", "x"},
+		{"", "list"},
+	} {
+		os.Remove(canary)
+		cmd := exec.Command(curl, "-sS", "--max-time", "5", "--engine", tc.id, "http://127.0.0.1:1/")
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+		if tc.env != "" {
+			cmd.Env = append(cmd.Env, tc.env)
+		}
+		cmd.Run()
+		_, err := os.Stat(canary)
+		ran := err == nil
+		line := strings.TrimSpace(tc.env + " curl -sS --engine " + tc.id + " http://127.0.0.1:1/")
+		asks := len(analyzeIn(t, dir, line).Hidden) > 0
+		if ran && !asks || !ran && asks && !strings.Contains(tc.id, "..") {
+			t.Errorf("%s: the constructor ran %v, corral asks %v", line, ran, asks)
+		}
+	}
+}
