@@ -39,10 +39,14 @@ func TestPHPFFI(t *testing.T) {
 		{`php -r '$f = FFI::cdef("void hello(void);", "./x.so"); $f->hello();'`, "ask"},
 		{`php -r '$f = FFI::cdef("void hello(void);", $argv[1]);' ./x.so`, "ask"},
 		{`php -r '$f = FFI::load("./x.h");'`, "ask"},
+		{`php -d ffi.preload=./x.h -r 1`, "ask"},
+		{`php -d ffi.preload=/usr/share/a.h:x.h -r 1`, "ask"},
 		{`php -r '$f = FFI::scope("app"); $f->system("rm -rf ~");'`, "deny"},
 		{`php -r '$f = FFI::cdef($argv[1]); $f->system("rm -rf ~");' 'int system(const char*);'`, "deny"},
 		// Look-alikes.
 		{`php -r 'echo FFI::class;'`, "allow"},
+		{`php -d ffi.preload=./missing.h -r 1`, "allow"},
+		{`php -d ffi.enable=1 -r 1`, "allow"},
 		{`php -r '$f = FFI::cdef("int printf(const char *, ...);"); $f->printf("rm -rf ~\n");'`, "allow"},
 		{`php -r '$f = FFI::cdef("int abs(int);", "libc.so.6"); echo $f->abs(-3);'`, "allow"},
 		{`php -r '$f = FFI::cdef("int system(const char*);"); $f->system("ls -l");'`, "allow"},
@@ -82,18 +86,19 @@ func TestPHPFFIOracle(t *testing.T) {
 		t.Fatal(warns)
 	}
 	type row struct {
+		opt   string // a -d setting
 		code  string
 		gone  bool // the canary is removed
 		allow bool // corral allows it
 	}
 	rows := []row{
-		{`$f = FFI::cdef("int unlink(const char*);"); $f->unlink("` + canary + `");`, true, false},
-		{`$f = FFI::cdef("int system(const char*);", "libc.so.6"); $f->system("rm -f ` + canary + `");`, true, false},
-		{`FFI::cdef("int unlink(const char*);")->unlink("` + canary + `");`, true, false},
-		{`$f = FFI::cdef("int unlink(const char*);"); $n = "unl" . "ink"; $f->$n("` + canary + `");`, true, false},
-		{`$f = FFI::cdef("int unlink(const char*);"); $u = [$f, "unl" . "ink"]; $u("` + canary + `");`, true, false},
-		{`$f = FFI::cdef("int printf(const char *, ...);"); $f->printf("rm -f ` + canary + `\n");`, false, true},
-		{`echo FFI::class;`, false, true},
+		{"", `$f = FFI::cdef("int unlink(const char*);"); $f->unlink("` + canary + `");`, true, false},
+		{"", `$f = FFI::cdef("int system(const char*);", "libc.so.6"); $f->system("rm -f ` + canary + `");`, true, false},
+		{"", `FFI::cdef("int unlink(const char*);")->unlink("` + canary + `");`, true, false},
+		{"", `$f = FFI::cdef("int unlink(const char*);"); $n = "unl" . "ink"; $f->$n("` + canary + `");`, true, false},
+		{"", `$f = FFI::cdef("int unlink(const char*);"); $u = [$f, "unl" . "ink"]; $u("` + canary + `");`, true, false},
+		{"", `$f = FFI::cdef("int printf(const char *, ...);"); $f->printf("rm -f ` + canary + `\n");`, false, true},
+		{"", `echo FFI::class;`, false, true},
 	}
 	if gcc, err := exec.LookPath("gcc"); err == nil {
 		src := filepath.Join(dir, "c.c")
@@ -102,7 +107,13 @@ func TestPHPFFIOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		if out, err := exec.Command(gcc, "-shared", "-fPIC", "-o", filepath.Join(proj, "x.so"), src).CombinedOutput(); err == nil {
-			rows = append(rows, row{`$f = FFI::cdef("void hello(void);", "./x.so");`, true, false})
+			rows = append(rows, row{"", `$f = FFI::cdef("void hello(void);", "./x.so");`, true, false})
+			// ffi.preload's header names the library, loaded at start-up.
+			h := "#define FFI_SCOPE \"t\"\n#define FFI_LIB \"" + filepath.Join(proj, "x.so") + "\"\nvoid hello(void);\n"
+			if err := os.WriteFile(filepath.Join(proj, "x.h"), []byte(h), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			rows = append(rows, row{"ffi.preload=./x.h", `echo 1;`, true, false})
 		} else {
 			t.Logf("gcc: %v %s", err, out)
 		}
@@ -111,7 +122,13 @@ func TestPHPFFIOracle(t *testing.T) {
 		if err := os.WriteFile(canary, []byte("# canary\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		cmd := exec.Command(php, "-r", r.code)
+		args := []string{"-r", r.code}
+		line := "php -r " + shellQuoteTest(r.code)
+		if r.opt != "" {
+			args = append([]string{"-d", r.opt}, args...)
+			line = "php -d " + r.opt + " -r " + shellQuoteTest(r.code)
+		}
+		cmd := exec.Command(php, args...)
 		cmd.Dir = proj
 		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + home}
 		out, _ := cmd.CombinedOutput()
@@ -119,7 +136,6 @@ func TestPHPFFIOracle(t *testing.T) {
 		if gone := err != nil; gone != r.gone {
 			t.Errorf("php -r %q: canary removed %v, want %v (%s)", r.code, gone, r.gone, out)
 		}
-		line := "php -r " + shellQuoteTest(r.code)
 		if allow := Check(cfg, line).Decision.String() == "allow"; allow != r.allow {
 			t.Errorf("%s: corral allows %v, want %v", line, allow, r.allow)
 		}

@@ -320,6 +320,15 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 			case "d", "define":
 				if key, val, ok := strings.Cut(o.Val.Value, "="); ok && (key == "extension" || key == "zend_extension") {
 					lib(val, "php -d "+key+"="+val+" loads a shared library corral cannot read")
+				} else if ok && key == "ffi.preload" {
+					// FFI's headers read at start-up (a list split at
+					// ":"): each one's FFI_LIB is dlopen'd then, its
+					// constructors run (red team 19 LP1; php 8.2).
+					for _, h := range strings.Split(val, ":") {
+						if h != "" {
+							w.loadedLibrary(c, call, "php -d ffi.preload", call.Dir.Join(h), "php -d ffi.preload="+h+" loads the library that C header names, code corral cannot read")
+						}
+					}
 				}
 			}
 		}
