@@ -1,56 +1,59 @@
 package syntax
 
+import (
+	"strings"
+)
+
 // The dynamic loader run as a program (ld.so(8): /lib64/ld-linux-x86-64.so.2
 // [OPTION]… PROGRAM, and musl's ld-musl-*.so.1) loads libraries its own
 // options name into the program it runs, as the variables do for a
-// program started the usual way (red team 19 LP1):
-//   - --preload LIST is LD_PRELOAD: each object, its constructors run
-//     before the program's main (a name without a slash is searched for
-//     in the library directories, not the working directory);
-//   - --audit LIST is LD_AUDIT: auditing objects, loaded first;
+// program started the usual way (red team 19 LP1; glibc 2.36's rtld.c):
+//   - --preload LIST loads each object before the program's main, its
+//     constructors run, besides LD_PRELOAD's (the last --preload counts;
+//     a name without a slash is searched for in the library directories,
+//     not the working directory);
+//   - --audit LIST loads auditing objects first, besides LD_AUDIT's
+//     (every --audit counts);
 //   - --library-path PATH is LD_LIBRARY_PATH, in its place: any library
 //     the program links is taken from there first.
 //
-// They are judged where the program starts exactly as those variables
-// are (preloadOnDisk, libraryPathOnDisk, loader): the option becomes the
-// variable in the wrappers' edit of the program's environment. With
-// --verify the loader only checks the program and runs nothing; with
-// --list it lists the libraries without running their constructors,
-// but still loads --audit's objects and runs theirs (checked with glibc
-// 2.36, TestLoaderOptionsOracle). --inhibit-cache, --inhibit-rpath,
+// --preload's and --audit's libraries are judged as LD_PRELOAD's
+// (loadedLibrary: one on disk outside the system's directories asks,
+// one this command built is read as its sources, one only known at run
+// time asks); --library-path becomes LD_LIBRARY_PATH in the wrappers'
+// edit of the program's environment, judged where the program starts
+// (libraryPathOnDisk, loader). With --verify the loader only checks the
+// program and runs nothing; with --list it lists the libraries without
+// running their constructors but still loads --audit's objects and runs
+// theirs (TestLoaderOptionsOracle). --inhibit-cache, --inhibit-rpath,
 // --argv0 and --glibc-hwcaps-* load nothing of their own.
 
-// loaderOptionVar returns the loader variable an option of ld.so stands
-// for, or "".
-func loaderOptionVar(name string) string {
-	switch name {
-	case "preload":
-		return "LD_PRELOAD"
-	case "audit":
-		return "LD_AUDIT"
-	case "library-path":
-		return "LD_LIBRARY_PATH"
-	}
-	return ""
-}
-
-// loaderOptions returns e after the dynamic loader's options opts: each
-// option that loads code is set as its variable.
-func (e *envEdit) loaderOptions(opts []Option) *envEdit {
-	list := false
+// loaderMode reads the loader's mode options: verify (nothing runs) and
+// list (only the auditors run).
+func loaderMode(opts []Option) (verify, list bool) {
 	for _, o := range opts {
 		switch o.Name {
 		case "verify":
-			return e // checks the program, loads nothing
+			verify = true
 		case "list":
 			list = true
 		}
 	}
+	return verify, list
+}
+
+// loaderOptions returns e after the dynamic loader's options opts:
+// --library-path is set as LD_LIBRARY_PATH (the last one counts), unless
+// the loader only verifies or lists.
+func (e *envEdit) loaderOptions(opts []Option) *envEdit {
+	if verify, list := loaderMode(opts); verify || list {
+		return e
+	}
 	for _, o := range opts {
-		name := loaderOptionVar(o.Name)
-		if name == "" || !o.HasVal || list && name != "LD_AUDIT" {
+		if o.Name != "library-path" || !o.HasVal {
 			continue
 		}
+		const name = "LD_LIBRARY_PATH"
 		v := o.Val
 		v.Value = name + "=" + v.Value
 		if !v.Static {
@@ -69,4 +72,53 @@ func (e *envEdit) loaderOptions(opts []Option) *envEdit {
 		e.set[name] = &v
 	}
 	return e
+}
+
+// loaderLibraries judges the objects the dynamic loader's --preload and
+// --audit load into call's program, when a wrapper word before it is
+// the loader run as a program.
+func (w *walker) loaderLibraries(c scope, call *Call) {
+	for i, a := range call.pre {
+		if !a.Static {
+			continue
+		}
+		spec, ok := wrapperFor(base(a.Value))
+		if !ok || !spec.loads {
+			continue
+		}
+		opts, _ := ScanOptions(call.pre[i+1:], spec.opts)
+		verify, list := loaderMode(opts)
+		if verify {
+			continue
+		}
+		preload := -1
+		for k, o := range opts {
+			if o.Name == "preload" && o.HasVal {
+				preload = k // the last one counts
+			}
+		}
+		for k, o := range opts {
+			switch {
+			case !o.HasVal:
+				continue
+			case o.Name == "audit":
+			case o.Name == "preload" && k == preload && !list:
+			default:
+				continue
+			}
+			how := "ld.so --" + o.Name
+			if !o.Val.Static {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: how + " loads into " + call.Name + " a library only known at run time"})
+				continue
+			}
+			for _, lib := range strings.FieldsFunc(o.Val.Value, func(r rune) bool { return r == ':' || r == ' ' }) {
+				if !strings.Contains(lib, "/") {
+					continue // searched for in the system's library directories
+				}
+				d := call.Dir.Join(lib)
+				w.loadedLibrary(c, call, how, d, how+" loads "+d.Path+" into "+call.Name+", a library whose code corral cannot read")
+			}
+		}
+	}
 }

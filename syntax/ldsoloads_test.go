@@ -29,6 +29,9 @@ func TestLoaderOptions(t *testing.T) {
 		{`ld.so --library-path r9 /bin/ls`, true},
 		{`ld.so --library-path r9 --inhibit-cache --argv0 ls /bin/ls -l`, true},
 		{`ld.so --preload "$L" /bin/true`, true},
+		{`LD_PRELOAD=./x.so ld.so --preload libm.so.6 /bin/true`, true}, // both load
+		{`ld.so --audit ./x.so --audit libm.so.6 /bin/true`, true},      // every --audit loads
+		{`ld.so --preload ./x.so:libm.so.6 /bin/true`, true},
 		{`sudo /lib64/ld-linux-x86-64.so.2 --preload ./x.so /bin/true`, true},
 		{`cc -shared -o z.so e.c && ld.so --preload ./z.so /bin/true`, true}, // its source is read: system of a run-time string
 		{`cc -shared -o z.so y.c && ld.so --preload ./z.so /bin/true`, false},
@@ -45,6 +48,7 @@ func TestLoaderOptions(t *testing.T) {
 		{`ld.so --library-path /usr/lib/x86_64-linux-gnu /bin/ls`, false},
 		{`ld.so --preload ./missing.so /bin/true`, false},
 		{`ld.so --inhibit-cache --argv0 x /bin/true`, false},
+		{`ld.so --preload ./x.so --preload libm.so.6 /bin/true`, false}, // the last --preload counts
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
 		if hide := len(m.Hidden) > 0; hide != tc.hide {
@@ -87,8 +91,12 @@ func TestLoaderOptionsOracle(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		args []string
-		ls   bool // needs ls linking libselinux.so.1
+		ls   bool   // needs ls linking libselinux.so.1
+		env  string // a variable given to the loader
 	}{
+		{args: []string{"--preload", "libm.so.6", "/bin/true"}, env: "LD_PRELOAD=./x.so"},
+		{args: []string{"--audit", "./x.so", "--audit", "libm.so.6", "/bin/true"}},
+		{args: []string{"--preload", "./x.so", "--preload", "libm.so.6", "/bin/true"}},
 		{args: []string{"--preload", "./x.so", "/bin/true"}},
 		{args: []string{"--audit", "./x.so", "/bin/true"}},
 		{args: []string{"--audit", "./x.so", "--list", "/bin/true"}},
@@ -106,10 +114,14 @@ func TestLoaderOptionsOracle(t *testing.T) {
 		cmd := exec.Command(ldso, tc.args...)
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+		line := ldso + " " + strings.Join(tc.args, " ")
+		if tc.env != "" {
+			cmd.Env = append(cmd.Env, tc.env)
+			line = tc.env + " " + line
+		}
 		cmd.Run() // the stub library may break the program: only the canary matters
 		_, err := os.Stat(canary)
 		ran := err == nil
-		line := ldso + " " + strings.Join(tc.args, " ")
 		if asks := len(analyzeIn(t, dir, line).Hidden) > 0; asks != ran {
 			t.Errorf("%s: the constructor ran %v, corral asks %v", line, ran, asks)
 		}

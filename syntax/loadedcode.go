@@ -273,6 +273,7 @@ func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what str
 // directories asks, one this command builds or writes is read as its
 // sources (loadedLibrary).
 func (w *walker) optionLibraries(c scope, call *Call) {
+	w.loaderLibraries(c, call) // ldsoloads.go: ld.so --preload, --audit
 	lib := func(v, what string) {
 		if !strings.Contains(v, "/") {
 			return // found on the program's own search path
