@@ -134,7 +134,10 @@ func TestLoaderOptionsOracle(t *testing.T) {
 func TestCurlEngine(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"x.so": "\x7fELF", "eng/keep": ""})
+	writeFiles(t, dir, map[string]string{"x.so": "\x7fELF", "eng/keep": "",
+		"c1": "silent\nengine = " + dir + "/x.so\n", "c2": "  --engine \"" + dir + "/x.so\" # x\n", "c3": "config: c1\n",
+		"c4":           "# engine = " + dir + "/x.so\nengine pkcs11\nurl = https://example.com\n",
+		"home/.curlrc": "engine=" + dir + "/x.so\n"})
 	for _, tc := range []struct {
 		cmd  string
 		hide bool
@@ -145,6 +148,10 @@ func TestCurlEngine(t *testing.T) {
 		{`OPENSSL_ENGINES=` + dir + `/eng curl --engine ../x.so https://example.com`, true},
 		{`curl --engine "$E" https://example.com`, true},
 		{`curl -K cfg --engine ` + dir + `/x.so https://example.com`, true},
+		{`curl -K c1 https://example.com`, true},
+		{`curl --config c2 https://example.com`, true},
+		{`curl -K c3 https://example.com`, true},
+		{`echo 'engine = ` + dir + `/x.so' > c5; curl -K c5 https://example.com`, true},
 		// Look-alikes.
 		{`curl --engine list`, false},
 		{`curl --engine pkcs11 https://example.com`, false},
@@ -153,10 +160,28 @@ func TestCurlEngine(t *testing.T) {
 		{`curl --engine ` + dir + `/missing.so https://example.com`, false},
 		{`curl -d --engine https://example.com`, false}, // -d's value
 		{`echo curl --engine ` + dir + `/x.so`, false},
+		{`curl -K c4`, false},
+		{`curl -K - https://example.com < c1`, false}, // stdin: the download rules ask about -K -
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
 		if hide := len(m.Hidden) > 0; hide != tc.hide {
 			t.Errorf("%s: hidden %v (%+v), want %v", tc.cmd, hide, m.Hidden, tc.hide)
+		}
+	}
+	// The home's .curlrc, unless -q comes first.
+	for _, tc := range []struct {
+		cmd  string
+		hide bool
+	}{
+		{`curl https://example.com`, true},
+		{`curl -q https://example.com`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: filepath.Join(dir, "home"), ReadFile: ReadScript})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if hide := len(m.Hidden) > 0; hide != tc.hide {
+			t.Errorf("%s with a .curlrc naming an engine: hidden %v (%+v), want %v", tc.cmd, hide, m.Hidden, tc.hide)
 		}
 	}
 }
@@ -182,6 +207,21 @@ func TestCurlEngineOracle(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"c.c": src, "eng/keep": ""})
 	if b, err := exec.Command(gcc, "-shared", "-fPIC", "-o", filepath.Join(dir, "x.so"), filepath.Join(dir, "c.c")).CombinedOutput(); err != nil {
 		t.Skipf("gcc: %v %s", err, b)
+	}
+	// An engine line of a -K file loads the same way.
+	if err := os.WriteFile(filepath.Join(dir, "cfg"), []byte("engine = "+dir+"/x.so\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	os.Remove(canary)
+	cfgRun := exec.Command(curl, "-sS", "--max-time", "5", "-K", "cfg", "http://127.0.0.1:1/")
+	cfgRun.Dir = dir
+	cfgRun.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+	cfgRun.Run()
+	if _, err := os.Stat(canary); err != nil {
+		t.Errorf("curl -K cfg: the engine's constructor did not run")
+	}
+	if len(analyzeIn(t, dir, "curl -sS -K cfg http://127.0.0.1:1/").Hidden) == 0 {
+		t.Errorf("curl -K cfg: corral does not ask")
 	}
 	for _, tc := range []struct {
 		env, id string

@@ -3,7 +3,6 @@ package syntax
 import (
 	"os"
 	"path/filepath"
-	"slices"
 	"sort"
 	"strings"
 
@@ -332,57 +331,6 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 					}
 				}
 			}
-		}
-	}
-}
-
-// curlEngine judges the OpenSSL engine curl's --engine ID loads (red
-// team 19 LP1): curl hands ID to OpenSSL's ENGINE_by_id (a provider's
-// name to OSSL_PROVIDER_try_load where curl has no engines), which
-// loads a name it does not know with the dynamic engine from the
-// engines directory (OPENSSL_ENGINES, else OpenSSL's own; OPENSSL_MODULES
-// for a provider) and nowhere else: an ID with a slash is a path, taken
-// as it is when absolute and from that directory when relative (curl
-// 7.88 with OpenSSL 3.0: --engine /abs/x.so and --engine
-// ../../../../../abs/x.so run x.so's constructor, --engine ./x.so finds
-// nothing). An absolute path is judged as LD_PRELOAD's library; a
-// relative one from a directory the command names (OPENSSL_ENGINES=DIR)
-// likewise there; one that climbs out of OpenSSL's own directory (..)
-// asks, since corral cannot tell where it lands; an ID only known at
-// run time asks. A name without a slash is OPENSSL_ENGINES's (judged for
-// every program by opensslModuleDirs) or built in; --engine list lists.
-func (w *walker) curlEngine(c scope, call *Call) {
-	spec := curlSpec
-	spec.LongVal = append(slices.Clone(curlSpec.LongVal), "engine")
-	opts, _ := ScanOptions(call.Args, spec)
-	for _, o := range opts {
-		if o.Name != "engine" || !o.HasVal {
-			continue
-		}
-		id := o.Val
-		switch {
-		case !id.Static:
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: id.Raw,
-				What: "curl --engine loads an OpenSSL engine only known at run time"})
-			continue
-		case id.Value == "list" || !strings.Contains(id.Value, "/"):
-			continue
-		}
-		what := "curl --engine " + id.Value + " makes OpenSSL load " + id.Value + " as an engine, a library whose code corral cannot read"
-		if filepath.IsAbs(id.Value) {
-			w.loadedLibrary(c, call, "curl --engine", call.Dir.Join(id.Value), what)
-			continue
-		}
-		from := false
-		for _, name := range opensslModuleVars {
-			if v, known, set := w.envOf(c, call, name); set && known && v != "" {
-				from = true
-				w.loadedLibrary(c, call, "curl --engine", call.Dir.Join(expandTilde(v, w.home)).Join(id.Value), what)
-			}
-		}
-		if !from && strings.HasPrefix(filepath.Clean(id.Value), "..") {
-			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: id.Raw,
-				What: "curl --engine " + id.Value + " makes OpenSSL load a library by a path that leaves its engines directory, code corral cannot read"})
 		}
 	}
 }
