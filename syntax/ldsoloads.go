@@ -28,6 +28,25 @@ import (
 // theirs (TestLoaderOptionsOracle). --inhibit-cache, --inhibit-rpath,
 // --argv0 and --glibc-hwcaps-* load nothing of their own.
 
+// loaderName reports a name of the dynamic loader, whatever the
+// architecture or C library: glibc's ld-linux.so.2, ld-linux-ARCH.so.N
+// (ld-linux-x86-64.so.2, ld-linux-aarch64.so.1, ld-linux-riscv64-lp64d.so.1,
+// ld-linux-armhf.so.3), ld64.so.N (ppc64, s390x), the versioned file
+// before glibc 2.34 that those names link to (ld-2.31.so), musl's
+// ld-musl-ARCH.so.1, uClibc's ld-uClibc.so.N, and ld.so itself.
+func loaderName(name string) bool {
+	switch {
+	case name == "ld.so":
+		return true
+	case strings.HasPrefix(name, "ld-linux") || strings.HasPrefix(name, "ld64.so.") || strings.HasPrefix(name, "ld-musl-") ||
+		strings.HasPrefix(name, "ld-uClibc"):
+		return strings.Contains(name, ".so")
+	case strings.HasPrefix(name, "ld-2.") && strings.HasSuffix(name, ".so"):
+		return strings.Trim(name[len("ld-2."):len(name)-len(".so")], "0123456789") == ""
+	}
+	return false
+}
+
 // loaderMode reads the loader's mode options: verify (nothing runs) and
 // list (only the auditors run).
 func loaderMode(opts []Option) (verify, list bool) {

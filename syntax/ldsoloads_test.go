@@ -29,6 +29,10 @@ func TestLoaderOptions(t *testing.T) {
 		{`ld.so --library-path r9 /bin/ls`, true},
 		{`ld.so --library-path r9 --inhibit-cache --argv0 ls /bin/ls -l`, true},
 		{`ld.so --preload "$L" /bin/true`, true},
+		{`/lib/x86_64-linux-gnu/ld-2.31.so --preload ./x.so /bin/true`, true}, // the file before glibc 2.34
+		{`/lib/ld-linux-riscv32-ilp32d.so.1 --audit ./x.so /bin/true`, true},
+		{`/lib64/ld-linux-loongarch-lp64d.so.1 --preload ./x.so ls`, true},
+		{`/lib/ld64.so.2 --preload ./x.so ls`, true},
 		{`LD_PRELOAD=./x.so ld.so --preload libm.so.6 /bin/true`, true}, // both load
 		{`ld.so --audit ./x.so --audit libm.so.6 /bin/true`, true},      // every --audit loads
 		{`ld.so --preload ./x.so:libm.so.6 /bin/true`, true},
@@ -53,6 +57,35 @@ func TestLoaderOptions(t *testing.T) {
 		m := analyzeIn(t, dir, tc.cmd)
 		if hide := len(m.Hidden) > 0; hide != tc.hide {
 			t.Errorf("%s: hidden %v (%+v), want %v", tc.cmd, hide, m.Hidden, tc.hide)
+		}
+	}
+}
+
+// TestLoaderNames: the dynamic loader by any architecture's or glibc
+// version's name runs the program it is given; programs with names like
+// it are not the loader.
+func TestLoaderNames(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd  string
+		want string // the name of the last call
+	}{
+		{`/lib/x86_64-linux-gnu/ld-2.31.so /bin/rm -rf ~`, "rm"},
+		{`/lib/ld-linux-riscv32-ilp32d.so.1 --argv0 x /bin/rm -rf ~`, "rm"},
+		{`/lib/ld-linux-mipsn8.so.1 rm -rf ~`, "rm"},
+		{`/lib/ld-uClibc.so.0 rm -rf ~`, "rm"},
+		{`/usr/lib/ld-musl-armhf.so.1 rm -rf ~`, "rm"},
+		{`ld -o out a.o`, "ld"},
+		{`ld.gold -o out a.o`, "ld.gold"},
+		{`./ld-linux-helper rm`, "ld-linux-helper"},
+		{`ld-2.x.so rm`, "ld-2.x.so"},
+	} {
+		m := analyzeIn(t, t.TempDir(), tc.cmd)
+		if len(m.Calls) == 0 {
+			t.Fatalf("%s: no call", tc.cmd)
+		}
+		if got := m.Calls[len(m.Calls)-1].Name; got != tc.want {
+			t.Errorf("%s: runs %q, want %q", tc.cmd, got, tc.want)
 		}
 	}
 }

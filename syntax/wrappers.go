@@ -597,6 +597,9 @@ func wrapperName(name string) string {
 	if name == "expect_unbuffer" {
 		return "unbuffer"
 	}
+	if loaderName(name) {
+		return "ld.so" // ldsoloads.go: every architecture's and version's name
+	}
 	if arch, ok := strings.CutPrefix(name, "qemu-"); ok {
 		// qemu-ARCH-static: the statically linked build (a name, not
 		// an option).
