@@ -40,6 +40,9 @@ func TestPHPFFI(t *testing.T) {
 		{`php -r '$f = FFI::cdef("void hello(void);", $argv[1]);' ./x.so`, "ask"},
 		{`php -r '$f = FFI::load("./x.h");'`, "ask"},
 		{`php -d ffi.preload=./x.h -r 1`, "ask"},
+		{`php -d extension_dir=. -r 1`, "ask"}, // the configuration's own extensions load from there
+		{`php -d extension_dir=` + dir + ` -d extension=x -r 1`, "ask"},
+		{`cc -shared -o e2/y.so y.c && php -d extension_dir=e2 -d extension=y -r 1`, "ask"},
 		{`php -d ffi.preload=/usr/share/a.h:x.h -r 1`, "ask"},
 		{`php -r '$f = FFI::scope("app"); $f->system("rm -rf ~");'`, "deny"},
 		{`php -r '$f = FFI::cdef($argv[1]); $f->system("rm -rf ~");' 'int system(const char*);'`, "deny"},
@@ -47,6 +50,8 @@ func TestPHPFFI(t *testing.T) {
 		{`php -r 'echo FFI::class;'`, "allow"},
 		{`php -d ffi.preload=./missing.h -r 1`, "allow"},
 		{`php -d ffi.enable=1 -r 1`, "allow"},
+		{`php -d extension_dir=/usr/lib/php/20220829 -d extension=pdo -r 1`, "allow"},
+		{`php -d extension_dir=./none -d extension=x -r 1`, "allow"},
 		{`php -r '$f = FFI::cdef("int printf(const char *, ...);"); $f->printf("rm -rf ~\n");'`, "allow"},
 		{`php -r '$f = FFI::cdef("int abs(int);", "libc.so.6"); echo $f->abs(-3);'`, "allow"},
 		{`php -r '$f = FFI::cdef("int system(const char*);"); $f->system("ls -l");'`, "allow"},
@@ -114,6 +119,9 @@ func TestPHPFFIOracle(t *testing.T) {
 				t.Fatal(err)
 			}
 			rows = append(rows, row{"ffi.preload=./x.h", `echo 1;`, true, false})
+			// extension_dir: PHP loads the extensions it names from there.
+			rows = append(rows, row{"extension_dir=.|extension=x", `echo 1;`, true, false},
+				row{"extension_dir=" + filepath.Join(dir, "none") + "|extension=x", `echo 1;`, false, true})
 		} else {
 			t.Logf("gcc: %v %s", err, out)
 		}
@@ -125,8 +133,13 @@ func TestPHPFFIOracle(t *testing.T) {
 		args := []string{"-r", r.code}
 		line := "php -r " + shellQuoteTest(r.code)
 		if r.opt != "" {
-			args = append([]string{"-d", r.opt}, args...)
-			line = "php -d " + r.opt + " -r " + shellQuoteTest(r.code)
+			// -d settings, separated by |.
+			var ds []string
+			for _, o := range strings.Split(r.opt, "|") {
+				ds = append(ds, "-d", o)
+			}
+			args = append(ds, args...)
+			line = "php " + strings.Join(ds, " ") + " -r " + shellQuoteTest(r.code)
 		}
 		cmd := exec.Command(php, args...)
 		cmd.Dir = proj

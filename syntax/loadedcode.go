@@ -320,6 +320,8 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 			case "d", "define":
 				if key, val, ok := strings.Cut(o.Val.Value, "="); ok && (key == "extension" || key == "zend_extension") {
 					lib(val, "php -d "+key+"="+val+" loads a shared library corral cannot read")
+				} else if ok && key == "extension_dir" {
+					w.phpExtensionDir(c, call, opts, val) // phpextdir.go
 				} else if ok && key == "ffi.preload" {
 					// FFI's headers read at start-up (a list split at
 					// ":"): each one's FFI_LIB is dlopen'd then, its
