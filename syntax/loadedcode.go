@@ -306,7 +306,9 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 			}
 		}
 	case call.Name == "curl":
-		w.curlEngine(c, call)
+		w.curlEngine(c, call) // curlengine.go
+	case call.Name == "ssh" || call.Name == "scp" || call.Name == "sftp" || call.Name == "ssh-keygen":
+		w.sshProviders(c, call) // sshproviders.go
 	case lang.ForProgram(call.Name) == lang.PHP:
 		spec, _ := interpSpecFor(lang.PHP, call.Name)
 		opts, _ := ScanOptions(call.Args, spec.opts)
