@@ -275,6 +275,9 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 	w.loaderLibraries(c, call) // ldsoloads.go: ld.so --preload, --audit
 	lib := func(v, what string) {
 		if !strings.Contains(v, "/") {
+			if awkNames.Has(call.Name) {
+				w.awkLibPath(c, call, v, what) // awklibpath.go
+			}
 			return // found on the program's own search path
 		}
 		d := call.Dir.Join(v)
