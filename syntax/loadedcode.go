@@ -272,8 +272,12 @@ func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what str
 // directories asks, one this command builds or writes is read as its
 // sources (loadedLibrary).
 func (w *walker) optionLibraries(c scope, call *Call) {
+	w.loaderLibraries(c, call) // ldsoloads.go: ld.so --preload, --audit
 	lib := func(v, what string) {
 		if !strings.Contains(v, "/") {
+			if awkNames.Has(call.Name) {
+				w.awkLibPath(c, call, v, what) // awklibpath.go
+			}
 			return // found on the program's own search path
 		}
 		d := call.Dir.Join(v)
@@ -304,6 +308,10 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 				}
 			}
 		}
+	case call.Name == "curl":
+		w.curlEngine(c, call) // curlengine.go
+	case call.Name == "ssh" || call.Name == "scp" || call.Name == "sftp" || call.Name == "ssh-keygen":
+		w.sshProviders(c, call) // sshproviders.go
 	case lang.ForProgram(call.Name) == lang.PHP:
 		spec, _ := interpSpecFor(lang.PHP, call.Name)
 		opts, _ := ScanOptions(call.Args, spec.opts)
@@ -317,6 +325,17 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 			case "d", "define":
 				if key, val, ok := strings.Cut(o.Val.Value, "="); ok && (key == "extension" || key == "zend_extension") {
 					lib(val, "php -d "+key+"="+val+" loads a shared library corral cannot read")
+				} else if ok && key == "extension_dir" {
+					w.phpExtensionDir(c, call, opts, val) // phpextdir.go
+				} else if ok && key == "ffi.preload" {
+					// FFI's headers read at start-up (a list split at
+					// ":"): each one's FFI_LIB is dlopen'd then, its
+					// constructors run (red team 19 LP1; php 8.2).
+					for _, h := range strings.Split(val, ":") {
+						if h != "" {
+							w.loadedLibrary(c, call, "php -d ffi.preload", call.Dir.Join(h), "php -d ffi.preload="+h+" loads the library that C header names, code corral cannot read")
+						}
+					}
 				}
 			}
 		}

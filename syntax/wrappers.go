@@ -65,6 +65,9 @@ type wrapper struct {
 	// (core:0, 0x3, all), options may stand among them, and "--" ends
 	// them (hwloc-bind).
 	locations bool
+	// loads: the wrapper is the dynamic loader, whose --preload, --audit
+	// and --library-path load code into the program (ldsoloads.go).
+	loads bool
 }
 
 // setarchOpts are setarch's options (util-linux 2.38): all flags.
@@ -83,7 +86,7 @@ var apptainerOpts = OptSpec{ShortVal: "BHWoS", LongEq: true, Stop: true, LongVal
 var ldso = wrapper{opts: OptSpec{Stop: true,
 	LongVal:  []string{"library-path", "glibc-hwcaps-prepend", "glibc-hwcaps-mask", "inhibit-rpath", "audit", "preload", "argv0"},
 	LongFlag: []string{"list", "verify", "inhibit-cache", "list-tunables", "list-diagnostics", "help", "version"}},
-	query: []string{"list-tunables", "list-diagnostics", "help", "version"}}
+	query: []string{"list-tunables", "list-diagnostics", "help", "version"}, loads: true}
 
 // gnu returns the spec of a GNU getopt_long program whose options end at
 // the first operand: clusters, --name=value, and any unambiguous prefix
@@ -594,6 +597,9 @@ func wrapperName(name string) string {
 	if name == "expect_unbuffer" {
 		return "unbuffer"
 	}
+	if loaderName(name) {
+		return "ld.so" // ldsoloads.go: every architecture's and version's name
+	}
 	if arch, ok := strings.CutPrefix(name, "qemu-"); ok {
 		// qemu-ARCH-static: the statically linked build (a name, not
 		// an option).
@@ -844,6 +850,9 @@ func unwrap(words []Arg, dir Dir) invocation {
 		}
 		inv.wrappers = append(inv.wrappers, name)
 		inv.env = inv.env.wrapper(spec, inv.words[:i], opts)
+		if spec.loads {
+			inv.env = inv.env.loaderOptions(opts)
+		}
 		if name == "xargs" {
 			inv.replace = xargsReplace(opts)
 			inv.delim = xargsDelim(opts)

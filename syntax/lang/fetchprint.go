@@ -41,6 +41,9 @@ var fetchPrinters = lazy.Value[map[Lang][]string]{New: func() map[Lang][]string 
 // network call. A fetch whose result is not printed (urlopen(URL);
 // print("done")) and a print of other text are not.
 func FetchPrint(l Lang, src string) (string, bool) {
+	if l == Tcl {
+		return tclFetchPrint(src) // tclfetch.go
+	}
 	if _, ok := netPrefixes.Get()[l]; !ok {
 		return "", false
 	}

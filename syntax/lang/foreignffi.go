@@ -21,6 +21,8 @@ func ffiLoads(p *parser) []Effect {
 		return pyRunTimeLoads(p)
 	case p.l == Perl && (strings.Contains(p.src, "FFI::Platypus") || strings.Contains(p.src, "FFI::Raw")):
 		return perlFFILoads(p)
+	case p.l == PHP && strings.Contains(strings.ToLower(p.src), "ffi"):
+		return phpFFI(p) // phpffi.go
 	}
 	return nil
 }

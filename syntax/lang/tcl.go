@@ -27,7 +27,7 @@ const maxTclDepth = 16
 // structures and procedures and [command] substitutions are scripts too;
 // the words of puts and set are data.
 func tcl(src string) []Effect {
-	return tclScript(src, 0, 0)
+	return tclFetches(tclScript(src, 0, 0)) // tclfetch.go
 }
 
 func tclScript(src string, base, depth int) []Effect {
@@ -86,6 +86,7 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		}
 		return out
 	}
+	out = append(out, tclNetCommand(cmd, words, off)...) // tclfetch.go
 	switch cmd {
 	case "load":
 		// load ?-global? ?-lazy? ?--? FILE ?PREFIX? ?INTERP?: FILE is
@@ -155,6 +156,9 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		if !f.lit {
 			if strings.HasPrefix(strings.Trim(f.raw, `"{`), "|") {
 				out = append(out, Effect{Kind: Hidden, Call: "open |", Text: f.raw, Offset: off})
+			} else if len(words) > 2 && (!words[2].lit || strings.ContainsAny(words[2].val, "wa+") || strings.Contains(words[2].val, "WRONLY") || strings.Contains(words[2].val, "RDWR")) {
+				// A file named at run time opened to write (tclfetch.go).
+				out = append(out, Effect{Kind: Fetch, Call: "open", Text: tclWriteMark, Offset: off})
 			}
 			break
 		}
