@@ -515,6 +515,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 0 {
 			files = files[1:]
 		}
+	case "diff":
+		// diff -r A B prints the secrets under a directory
+		// (secret_read_diff.go).
+		if p.diffTrees(c, opts, files) {
+			return
+		}
 	case "cpp":
 		// A second operand is the output file.
 		if len(files) > 1 {

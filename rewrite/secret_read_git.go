@@ -98,6 +98,9 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		return
 	}
 	switch name {
+	case "push", "send-pack", "bundle":
+		p.gitShipsTracked(c, dir, sub)
+		return
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree", "fast-export":
 	default:
 		return
@@ -140,6 +143,11 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		}
 		if given(opts, "t", "s", "e", "batch", "batch-check", "batch-command") {
 			return
+		}
+		if c.ExtraArgs {
+			// Objects xargs or parallel name at run time (git ls-tree
+			// -r HEAD | awk '{print $3}' | xargs git cat-file -p).
+			p.gitTrackedRead(c, dir, name, opts, args, nil, dd, true)
 		}
 		for _, i := range operands {
 			if !args[i].Static {

@@ -62,6 +62,11 @@ func (p *Pass) gitTrackedRead(c *syntax.Call, dir syntax.Dir, name string, opts 
 		return
 	}
 	revs := 0
+	if c.ExtraArgs && name != "grep" {
+		// Words xargs or parallel add at run time (xargs git show): a
+		// revision as much as a path.
+		revs++
+	}
 	for _, i := range operands {
 		a := args[i]
 		if i > dd {
