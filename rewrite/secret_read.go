@@ -124,6 +124,11 @@ is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
 busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
 by npx or by name); and git add of a secret followed by git diff
 --cached, which prints it.
+In a repository that tracks a secret: a reader fed the names git
+ls-files or git ls-tree lists (git ls-files | xargs cat, cat $(git
+ls-files)), git push to a URL and git bundle create, which ship the
+tracked files. diff of two directories prints a secret both hold (or
+either, with -N: diff -rN ~ EMPTY).
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
 	// With the Perl, Ruby, PHP and Python interpreters of the language
