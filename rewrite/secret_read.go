@@ -625,7 +625,24 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	if name == "tar" {
 		for _, o := range find(opts, "T", "files-from") {
+			if o.val.Static && o.val.Value == "-" {
+				// tar -c -T -: the names on stdin (git ls-files | tar
+				// -czf - -T -), as cpio -o reads them.
+				p.stdinNames(c)
+				continue
+			}
 			p.secretOperand(c, o.val, false, false, nil)
+		}
+	}
+	// zip -@ and rsync --files-from=- archive or copy the names on stdin.
+	if name == "zip" && has(opts, "@", "names-stdin") {
+		p.stdinNames(c)
+	}
+	if name == "rsync" {
+		for _, o := range find(opts, "files-from") {
+			if o.val.Static && o.val.Value == "-" {
+				p.stdinNames(c)
+			}
 		}
 	}
 	intoVars := readIntoVariables(c)

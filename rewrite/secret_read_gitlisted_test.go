@@ -90,7 +90,12 @@ func TestListingFedReadersOfTrackedSecrets(t *testing.T) {
 		// cat-file takes one object: with two tracked files this one
 		// fails, with one it prints it.
 		{`git ls-tree -r HEAD | awk '{print $3}' | xargs git cat-file -p`, "ask", false},
+		// Archivers that take their names on stdin.
+		{`git ls-files | tar -cf - -T - | tar -xOf -`, "deny", true},
+		{`git ls-files | zip -q -0 -@ - | cat`, "deny", true},
+		{`git ls-files | zip -q -0 --names-stdin - | cat`, "deny", true},
 		// Look-alikes.
+		{`git ls-files '*.go' | tar -cf - -T - | tar -xOf -`, "allow", false},
 		{`git ls-files | xargs wc -l`, "allow", false},
 		{`git ls-files src | xargs cat`, "allow", false},
 		{`git ls-files '*.go' | xargs grep TODO`, "allow", false},
@@ -106,6 +111,9 @@ func TestListingFedReadersOfTrackedSecrets(t *testing.T) {
 		if got := Check(clean, tt.cmd).Decision.String(); got != "allow" {
 			t.Errorf("no tracked secret: %s: %s, want allow", tt.cmd, got)
 		}
+		if _, err := exec.LookPath("zip"); err != nil && strings.Contains(tt.cmd, "zip ") {
+			continue
+		}
 		if got := printsCanary(t, tracked.Home, proj, tt.cmd); got != tt.prints {
 			t.Errorf("%s: the real programs print the canary: %v, the test says %v", tt.cmd, got, tt.prints)
 		}
@@ -113,6 +121,14 @@ func TestListingFedReadersOfTrackedSecrets(t *testing.T) {
 			t.Errorf("%s: prints a canary in the clean repository", tt.cmd)
 		}
 	}
+	// Programs not always installed: the decisions only.
+	checkDecisions(t, tracked, []struct{ cmd, want string }{
+		{`git ls-files | rsync -a --files-from=- . /tmp/x`, "deny"},
+		{`git ls-files | parallel cat`, "deny"},
+		{`find . | tar -czf x.tgz -T -`, "deny"},
+		{`find . -name '*.go' | zip -@ x.zip`, "allow"},
+		{`git ls-files src | rsync -a --files-from=- . /tmp/x`, "allow"},
+	})
 	// An untracked .env that .gitignore names: git ls-files -o lists it
 	// unless --exclude-standard leaves ignored files out (-i: only those).
 	for _, tt := range []struct {
