@@ -1121,6 +1121,11 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 		if srcs, ok := p.substSources(c, a); ok && p.secretSources(c, srcs, "a command substitution", recursive) {
 			return true
 		}
+		// ls | while read f; do cat "$f"; done, for f in $(git
+		// ls-files): a loop over a listing (secret_read_loops.go).
+		if srcs, ok := p.loopSources(c, a); ok && p.secretSources(c, srcs, "a loop over a listing", recursive) {
+			return true
+		}
 	}
 	if s, ok := p.secretOf(c.Dir, a); ok {
 		p.reportSecret(c, s, fmt.Sprintf("%s reads", c.Name))

@@ -149,6 +149,60 @@ func TestListingFedReadersOfTrackedSecrets(t *testing.T) {
 	}
 }
 
+// TestLoopOverListingReads: a loop whose variable takes each name a
+// listing prints hands the reader in its body those names, as xargs
+// does (red team 19 SG1 rest): PRODUCER | while read [-r] f; do cat
+// "$f"; done and for f in $(PRODUCER); do cat $f; done, the producer
+// git ls-files, find or ls through filters. Look-alikes pass: a listing
+// narrowed to other files, a body that only counts or echoes the names,
+// and a repository that tracks no secret. The real bash runs each row.
+func TestLoopOverListingReads(t *testing.T) {
+	t.Parallel()
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	tracked, proj := gitScratchRepo(t, gitBin, map[string]string{"proj/.env": "SECRET=CANARY\n", "proj/src/main.go": "package main\n",
+		"home/.ssh/id_rsa": "CANARY key\n"})
+	clean, cleanProj := gitScratchRepo(t, gitBin, map[string]string{"proj/src/main.go": "package main\n"})
+	tests := []struct {
+		cmd, want string
+		prints    bool
+	}{
+		{`git ls-files | while read f; do cat "$f"; done`, "deny", true},
+		{`git ls-files | while read -r f; do grep -n . "$f"; done`, "deny", true},
+		{`git ls-files | grep env | while read f; do cat $f; done`, "deny", true},
+		{`find . -type f | sort | while IFS= read -r f; do head -3 "$f"; done`, "deny", true},
+		{`find ~/.ssh -type f | while read -r k; do cat "$k"; done`, "deny", true},
+		{`for f in $(git ls-files); do cat $f; done`, "deny", true},
+		{`for f in $(git ls-files | grep env); do cat "$f"; done`, "deny", true},
+		{`for f in $(find . -type f -not -path './.git/*'); do cat "$f"; done`, "deny", true},
+		// Look-alikes.
+		{`git ls-files | while read f; do wc -l "$f"; done`, "allow", false},
+		{`git ls-files | while read f; do echo "$f"; done`, "allow", false},
+		{`find . -name '*.go' | while read f; do cat "$f"; done`, "allow", false},
+		{`for f in $(git ls-files '*.go'); do cat $f; done`, "allow", false},
+		{`git ls-files src | while read -r f; do cat "$f"; done`, "allow", false},
+	}
+	for _, tt := range tests {
+		if got := Check(tracked, tt.cmd).Decision.String(); got != tt.want {
+			t.Errorf("tracked: %s: %s, want %s", tt.cmd, got, tt.want)
+		}
+		if got := printsCanary(t, tracked.Home, proj, tt.cmd); got != tt.prints {
+			t.Errorf("%s: the real bash prints the canary: %v, the test says %v", tt.cmd, got, tt.prints)
+		}
+		if strings.Contains(tt.cmd, "~") {
+			continue // the clean project's home holds no key either way
+		}
+		if got := Check(clean, tt.cmd).Decision.String(); got != "allow" {
+			t.Errorf("no secret: %s: %s, want allow", tt.cmd, got)
+		}
+		if printsCanary(t, clean.Home, cleanProj, tt.cmd) {
+			t.Errorf("%s: prints a canary in the clean repository", tt.cmd)
+		}
+	}
+}
+
 // TestGitPushShipsTrackedSecret: a push or bundle of a repository that
 // tracks a secret sends it (red team 19 SG1 rest): git push URL of the
 // current branch or every ref and git bundle create of whole refs are
