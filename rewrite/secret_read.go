@@ -144,7 +144,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
 		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
-		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
+		"m4", "gm4", "tsort", "colordiff", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -385,6 +385,8 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch name {
 	case "egrep", "fgrep", "zgrep":
 		name = "grep"
+	case "colordiff":
+		name = "diff" // it runs diff with its words and colours the output
 	case "batcat":
 		name = "bat"
 	case "gawk", "mawk":

@@ -68,6 +68,12 @@ func (p *Pass) gitListedSources(src *syntax.Call) ([]readSource, bool) {
 				sel = append(sel, "--ignored")
 			case "c", "cached":
 				sel = append(sel, "--cached")
+			case "m", "modified":
+				sel = append(sel, "--modified")
+			case "d", "deleted":
+				sel = append(sel, "--deleted")
+			case "u", "unmerged":
+				sel = append(sel, "--unmerged")
 			case "exclude-standard":
 				sel = append(sel, "--exclude-standard")
 			case "x", "exclude":

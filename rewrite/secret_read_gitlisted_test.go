@@ -97,6 +97,10 @@ func TestListingFedReadersOfTrackedSecrets(t *testing.T) {
 		// Look-alikes.
 		{`git ls-files '*.go' | tar -cf - -T - | tar -xOf -`, "allow", false},
 		{`git ls-files | xargs wc -l`, "allow", false},
+		// git grep given the names: its pathspecs are those names.
+		{`find . -name '*.go' | xargs git grep -n package`, "allow", false},
+		{`git ls-files '*.go' | xargs git grep TODO`, "allow", false},
+		{`git ls-files | xargs git grep SECRET`, "deny", true},
 		{`git ls-files src | xargs cat`, "allow", false},
 		{`git ls-files '*.go' | xargs grep TODO`, "allow", false},
 		{`git ls-files | grep '\.go$' | xargs cat`, "allow", false},
@@ -328,10 +332,26 @@ func TestDiffPrintsSecretsOfDirectories(t *testing.T) {
 		{`diff -r --unidirectional-new-file . ../empty`, "allow"},
 		{`diff -r ../src1 ../src2`, "allow"},
 		{`diff -u src/main.go ../other/src/main.go`, "allow"},
+		// git diff --no-index compares trees recursively and prints a
+		// file one side lacks whole.
+		{`git diff --no-index . ../empty`, "deny"},
+		{`git diff --no-index ../empty ~`, "deny"},
+		{`git diff --no-index --stat . ../empty`, "allow"},
+		{`git diff --no-index ../src1 ../src2`, "allow"},
 	}
+	// colordiff runs diff with its words (not always installed).
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`colordiff -rN ~ ../empty`, "deny"},
+		{`colordiff -r . ../peer`, "deny"},
+		{`colordiff -r . ../empty`, "allow"},
+		{`colordiff -u ../src1/a.go ../src2/a.go`, "allow"},
+	})
 	for _, tt := range tests {
 		if got := Check(cfg, tt.cmd).Decision.String(); got != tt.want {
 			t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, Check(cfg, tt.cmd).Findings)
+		}
+		if _, err := exec.LookPath("git"); err != nil && strings.HasPrefix(tt.cmd, "git ") {
+			continue
 		}
 		if got := printsCanary(t, cfg.Home, proj, tt.cmd); got != (tt.want == "deny") {
 			t.Errorf("%s: the real diff prints a canary: %v, the test says %v", tt.cmd, got, tt.want == "deny")
