@@ -25,7 +25,7 @@ func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 	var forSubst *sh.CmdSubst
 	// Only the nodes around the call are entered: the walk is as deep as
 	// the call's nesting, not as long as the script.
-	sh.Walk(c.Script.File, func(n sh.Node) bool {
+	syntax.WalkTree(c.Script.File, func(n sh.Node) bool {
 		if n == nil || whileStmt != nil || forSubst != nil {
 			return false
 		}
