@@ -124,6 +124,11 @@ is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
 busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
 by npx or by name); and git add of a secret followed by git diff
 --cached, which prints it.
+In a repository that tracks a secret: a reader fed the names git
+ls-files or git ls-tree lists (git ls-files | xargs cat, cat $(git
+ls-files)), git push to a URL and git bundle create, which ship the
+tracked files. diff of two directories prints a secret both hold (or
+either, with -N: diff -rN ~ EMPTY).
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 /proc/1/root/etc/shadow) is judged as the paths it can name.`,
 	// With the Perl, Ruby, PHP and Python interpreters of the language
@@ -139,7 +144,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
 		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
-		"m4", "gm4", "tsort", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
+		"m4", "gm4", "tsort", "colordiff", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
 	Command:  checkSecretVars,
@@ -380,6 +385,8 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch name {
 	case "egrep", "fgrep", "zgrep":
 		name = "grep"
+	case "colordiff":
+		name = "diff" // it runs diff with its words and colours the output
 	case "batcat":
 		name = "bat"
 	case "gawk", "mawk":
@@ -515,6 +522,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 0 {
 			files = files[1:]
 		}
+	case "diff":
+		// diff -r A B prints the secrets under a directory
+		// (secret_read_diff.go).
+		if p.diffTrees(c, opts, files) {
+			return
+		}
 	case "cpp":
 		// A second operand is the output file.
 		if len(files) > 1 {
@@ -614,7 +627,24 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	if name == "tar" {
 		for _, o := range find(opts, "T", "files-from") {
+			if o.val.Static && o.val.Value == "-" {
+				// tar -c -T -: the names on stdin (git ls-files | tar
+				// -czf - -T -), as cpio -o reads them.
+				p.stdinNames(c)
+				continue
+			}
 			p.secretOperand(c, o.val, false, false, nil)
+		}
+	}
+	// zip -@ and rsync --files-from=- archive or copy the names on stdin.
+	if name == "zip" && has(opts, "@", "names-stdin") {
+		p.stdinNames(c)
+	}
+	if name == "rsync" {
+		for _, o := range find(opts, "files-from") {
+			if o.val.Static && o.val.Value == "-" {
+				p.stdinNames(c)
+			}
 		}
 	}
 	intoVars := readIntoVariables(c)
@@ -1091,6 +1121,11 @@ func (p *Pass) secretOperand(c *syntax.Call, a syntax.Arg, recursive, hidden boo
 	// substitution's text names are only possible (substmentions.go).
 	if p.Config.Paths != nil && !a.Static {
 		if srcs, ok := p.substSources(c, a); ok && p.secretSources(c, srcs, "a command substitution", recursive) {
+			return true
+		}
+		// ls | while read f; do cat "$f"; done, for f in $(git
+		// ls-files): a loop over a listing (secret_read_loops.go).
+		if srcs, ok := p.loopSources(c, a); ok && p.secretSources(c, srcs, "a loop over a listing", recursive) {
 			return true
 		}
 	}

@@ -98,6 +98,9 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		return
 	}
 	switch name {
+	case "push", "send-pack", "bundle":
+		p.gitShipsTracked(c, dir, sub)
+		return
 	case "show", "log", "whatchanged", "diff", "format-patch", "cat-file", "archive", "blame", "annotate", "grep", "diff-tree", "fast-export":
 	default:
 		return
@@ -122,6 +125,17 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	switch name {
 	case "diff", "diff-tree":
 		content = !given(opts, gitNoContent...)
+		if name == "diff" && content && has(opts, "no-index") {
+			// git diff --no-index DIR1 DIR2 compares the trees
+			// recursively and prints a file only one side has as added
+			// or deleted, every line of it: each side is read whole
+			// (git diff --no-index ~ EMPTY prints ~/.ssh/id_rsa).
+			for _, i := range operands {
+				if p.secretOperand(c, args[i], true, true, &guards.Walk{Hidden: true}) {
+					return
+				}
+			}
+		}
 	case "log", "whatchanged":
 		content = (has(opts, "p", "u", "patch", "patch-with-stat", "patch-with-raw", "cc") || name == "whatchanged" && has(opts, "p")) &&
 			!given(opts, "no-patch", "s")
@@ -140,6 +154,11 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 		}
 		if given(opts, "t", "s", "e", "batch", "batch-check", "batch-command") {
 			return
+		}
+		if c.ExtraArgs {
+			// Objects xargs or parallel name at run time (git ls-tree
+			// -r HEAD | awk '{print $3}' | xargs git cat-file -p).
+			p.gitTrackedRead(c, dir, name, opts, args, nil, dd, true)
 		}
 		for _, i := range operands {
 			if !args[i].Static {

@@ -62,6 +62,19 @@ func (p *Pass) gitTrackedRead(c *syntax.Call, dir syntax.Dir, name string, opts 
 		return
 	}
 	revs := 0
+	if c.ExtraArgs && name != "grep" {
+		// Words xargs or parallel add at run time (xargs git show): a
+		// revision as much as a path, unless the stage before lists
+		// paths (find . -name '*.go' | xargs git diff: pathspecs,
+		// judged as xargs cat's operands are).
+		if srcs, ok := p.extraSources(c); ok && (name == "diff" || name == "diff-tree") && p.onlyPaths(c, srcs) {
+			if p.secretSources(c, srcs, "the command before it", true) {
+				return
+			}
+		} else {
+			revs++
+		}
+	}
 	for _, i := range operands {
 		a := args[i]
 		if i > dd {
@@ -91,6 +104,15 @@ func (p *Pass) gitTrackedRead(c *syntax.Call, dir syntax.Dir, name string, opts 
 		if has(opts, "untracked", "no-index") {
 			return // the files on disk: gitGrepDisk
 		}
+		if c.ExtraArgs {
+			// find . -name '*.go' | xargs git grep foo: the pathspecs
+			// are the names the stage before prints, judged as
+			// xargs cat's operands are.
+			if srcs, ok := p.extraSources(c); ok {
+				p.secretSources(c, srcs, "the command before it", true)
+				return
+			}
+		}
 		// git grep PAT REV searches that commit's tree: the files
 		// tracked now are a guess there, asked about.
 		if s, ok := p.gitTrackedSecret(dir, true); ok {
@@ -104,7 +126,8 @@ func (p *Pass) gitTrackedRead(c *syntax.Call, dir syntax.Dir, name string, opts 
 		ask = false
 		verb = "git fast-export prints every file of the history it exports, and the repository tracks"
 	case "diff", "diff-tree":
-		if revs == 0 {
+		if revs == 0 || has(opts, "no-index") {
+			// --no-index: two paths on disk, judged as such.
 			return // the work tree's changes: judged by their paths
 		}
 		verb = "git " + name + " prints the content of the files that differ between the revisions, and the repository tracks"
@@ -126,4 +149,26 @@ func (p *Pass) reportTracked(c *syntax.Call, s guards.Secret, verb string, ask b
 		defer func() { p.askSecret = false }()
 	}
 	p.reportSecret(c, s, verb)
+}
+
+// onlyPaths reports whether every source is a path: a find's tree, or a
+// name on disk when the hook runs (git ls-files' names, ls's); a word
+// that is none (echo HEAD~1) may be a revision.
+func (p *Pass) onlyPaths(c *syntax.Call, srcs []readSource) bool {
+	for _, s := range srcs {
+		if s.tree {
+			continue
+		}
+		if !s.arg.Static {
+			return false
+		}
+		d := c.Dir.Join(s.arg.Value)
+		if !d.Known {
+			return false
+		}
+		if _, err := os.Lstat(d.Path); err != nil {
+			return false
+		}
+	}
+	return true
 }

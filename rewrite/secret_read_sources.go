@@ -69,7 +69,7 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 			return nil, false
 		}
 		if !pathFilters.Get()[src.Name] {
-			out, ok := producerSources(src)
+			out, ok := p.producerSources(src)
 			for j := range out {
 				out[j].keep = keep
 			}
@@ -115,8 +115,9 @@ func grepKeep(c *syntax.Call) (*regexp.Regexp, bool) {
 
 // producerSources lists the paths a producer of path lists prints: echo's
 // and printf's words, ls's operands (the entries of the directory when it
-// has none and shows hidden ones), and find's roots with its selection.
-func producerSources(src *syntax.Call) ([]readSource, bool) {
+// has none and shows hidden ones), find's roots with its selection, and
+// the tracked files git ls-files and ls-tree list (secret_read_gitlisted.go).
+func (p *Pass) producerSources(src *syntax.Call) ([]readSource, bool) {
 	var out []readSource
 	switch src.Name {
 	case "echo", "printf":
@@ -155,6 +156,9 @@ func producerSources(src *syntax.Call) ([]readSource, bool) {
 		return out, true
 	case "find":
 		return findSources(src), true
+	case "git":
+		// git ls-files, git ls-tree: the tracked files they list.
+		return p.gitListedSources(src)
 	}
 	return nil, false
 }
@@ -300,7 +304,7 @@ func (p *Pass) substSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 		return nil, false
 	}
 	if pipe == nil {
-		return producerSources(last)
+		return p.producerSources(last)
 	}
 	if last.PipeIndex != len(pipe.Calls)-1 {
 		return nil, false

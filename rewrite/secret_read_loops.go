@@ -1,0 +1,147 @@
+package rewrite
+
+import (
+	"github.com/corral-dev/corral/syntax"
+	sh "mvdan.cc/sh/v3/syntax"
+)
+
+// loopSources lists where the values of a loop variable come from when
+// a reader's operand is only that variable ($f or "$f") and the loop
+// walks the names a producer prints (red team 19 SG1 rest): PRODUCER |
+// while read [-r] f; do cat "$f"; done reads each line the producer
+// prints (git ls-files, find, ls, echo, through filters), and for f in
+// $(PRODUCER); do cat $f; done each word. The producer is judged as the
+// stage before xargs is (stageSources). ok is false for any other word.
+func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
+	if !c.Loop || c.Script == nil || c.Script.File == nil || c.Stmt == nil || a.Word == nil {
+		return nil, false
+	}
+	name, ok := loneVariable(a.Word)
+	if !ok {
+		return nil, false
+	}
+	pos := c.Stmt.Pos().Offset()
+	var whileStmt *sh.Stmt
+	var forSubst *sh.CmdSubst
+	// Only the nodes around the call are entered: the walk is as deep as
+	// the call's nesting, not as long as the script.
+	syntax.WalkTree(c.Script.File, func(n sh.Node) bool {
+		if n == nil || whileStmt != nil || forSubst != nil {
+			return false
+		}
+		if n.Pos().Offset() > pos || n.End().Offset() <= pos {
+			return false
+		}
+		st, isStmt := n.(*sh.Stmt)
+		if !isStmt {
+			return true
+		}
+		switch cmd := st.Cmd.(type) {
+		case *sh.WhileClause:
+			if !cmd.Until && cmd.DoPos.Offset() <= pos && pos < cmd.DonePos.Offset() && readsInto(cmd.Cond, name) {
+				whileStmt = st
+			}
+		case *sh.ForClause:
+			wi, isIter := cmd.Loop.(*sh.WordIter)
+			if isIter && wi.Name != nil && wi.Name.Value == name && cmd.DoPos.Offset() <= pos && pos < cmd.DonePos.Offset() && len(wi.Items) == 1 && len(wi.Items[0].Parts) == 1 {
+				if cs, isSubst := wi.Items[0].Parts[0].(*sh.CmdSubst); isSubst && len(cs.Stmts) == 1 {
+					forSubst = cs
+				}
+			}
+		}
+		return true
+	})
+	switch {
+	case whileStmt != nil:
+		// The loop is a stage of a pipeline: the stage before it.
+		for _, g := range p.Model.Calls {
+			if g.Pipe == nil {
+				continue
+			}
+			for k, st := range g.Pipe.Stmts {
+				if st == whileStmt && k > 0 {
+					return p.stageSources(g.Pipe, k-1, nil)
+				}
+			}
+		}
+	case forSubst != nil:
+		last := forSubst.Stmts[0]
+		for {
+			b, isPipe := last.Cmd.(*sh.BinaryCmd)
+			if !isPipe || b.Op != sh.Pipe {
+				break
+			}
+			last = b.Y
+		}
+		for _, g := range p.Model.Calls {
+			if g.Pipe != nil {
+				for k, st := range g.Pipe.Stmts {
+					if st == last {
+						return p.stageSources(g.Pipe, k, nil)
+					}
+				}
+				continue
+			}
+			if g.Stmt == last && g.Expr != nil {
+				return p.producerSources(g)
+			}
+		}
+	}
+	return nil, false
+}
+
+// loneVariable returns the name of the variable a word is, alone: $f,
+// ${f} or "$f" (no operator, index or other text).
+func loneVariable(w *sh.Word) (string, bool) {
+	if len(w.Parts) != 1 {
+		return "", false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return "", false
+		}
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Excl || pe.Length || pe.Width || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Names != 0 || pe.Exp != nil {
+		return "", false
+	}
+	return pe.Param.Value, true
+}
+
+// readsInto reports whether a while loop's condition is read [OPTIONS]
+// NAME… with name among the variables it sets (the last one takes the
+// rest of the line: the whole name when it is the only one).
+func readsInto(cond []*sh.Stmt, name string) bool {
+	if len(cond) != 1 {
+		return false
+	}
+	ce, ok := cond[0].Cmd.(*sh.CallExpr)
+	if !ok || len(ce.Args) < 2 || ce.Args[0].Lit() != "read" {
+		return false
+	}
+	// read's options that take a value (bash's read builtin).
+	opts, operands := scan(wordArgs(ce.Args[1:]), optSpec{shortVal: "adinNptu"})
+	if has(opts, "a") {
+		return false // an array
+	}
+	for _, i := range operands {
+		if ce.Args[1+i].Lit() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// wordArgs gives the static words as arguments for the option scanner
+// (a word with run-time parts keeps an empty, dynamic value).
+func wordArgs(ws []*sh.Word) []syntax.Arg {
+	out := make([]syntax.Arg, len(ws))
+	for i, w := range ws {
+		if lit := w.Lit(); lit != "" {
+			out[i] = syntax.Arg{Value: lit, Raw: lit, Static: true}
+		}
+	}
+	return out
+}
