@@ -59,11 +59,11 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 			interactive = !o.HasVal || o.Val.Value != "false"
 		}
 	}
-	if !interactive || len(operands) < 2 {
+	if !interactive || len(operands) < 1 {
 		return nil, "", false
 	}
-	cmd := args[operands[0]+1:]
-	if !shellWordsReadStdin(cmd) {
+	cmd, known := entrypointWords(opts, args[operands[0]+1:]) // containerexec.go
+	if !known || !shellWordsReadStdin(cmd) {
 		return nil, "", false
 	}
 	hostDir := func(p string) (string, bool) {
@@ -179,10 +179,12 @@ func (w *walker) containerStdin(c scope, call *Call) {
 // containerStdinPipe models text piped into docker run -i … IMAGE sh
 // with host directories mounted. It reports whether it handled sink.
 func (w *walker) containerStdinPipe(c scope, sink *Call, text string, dynamic bool) bool {
-	mounts, escape, ok := containerStdinRun(sink, w.home)
-	if !ok {
-		return false
+	handled := false
+	for _, run := range containerRunOf(sink) { // docker exec -i C, compose run (containerexec.go)
+		if mounts, escape, ok := containerStdinRun(run, w.home); ok {
+			w.containerScript(c, run, text, dynamic, mounts, escape)
+			handled = true
+		}
 	}
-	w.containerScript(c, sink, text, dynamic, mounts, escape)
-	return true
+	return handled
 }

@@ -1,0 +1,243 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+)
+
+// What runs in a container besides docker run's own command words (rd4).
+//
+// docker run --entrypoint E IMAGE ARG…: the container runs E with the
+// words after the image as its arguments (the docker client sends
+// Entrypoint [E] and Cmd [ARG…]; --entrypoint "" clears it and the
+// words run alone), so --entrypoint sh IMAGE with no words is a shell
+// reading its script on stdin, and --entrypoint rm IMAGE -rf /u is rm.
+//
+// docker exec [-i] C CMD… runs CMD in a container that already exists:
+// its mounts and privileges are the ones it was made with. A container
+// this command makes earlier (docker run/create --name C, or with a name
+// only known at run time, or none: then any name the exec takes at run
+// time may be it) is known here, so the exec is judged as a run with
+// that container's options and the exec's words: its command words
+// through the mounts, and with -i its stdin, which docker attaches to
+// the command, as the script of a shell given none. docker start -i C
+// attaches the client's stdin to the command the container was made
+// with (docker create -i … sh). A container not made in this command
+// stays unjudged, as before: its mounts are not known here.
+//
+// docker compose run SVC CMD… and exec SVC CMD… keep stdin attached by
+// default (--interactive, which -d and -i=false turn off; -T only drops
+// the terminal): the script a shell reads there is judged with the
+// service's volumes and privileges from the compose file (compose.go).
+
+// madeContainer is a container this command makes with docker run or
+// create: the client, its options (the words between run and the
+// image), the image and the command words, and the directory the run
+// resolves relative mount sources in. name is "" when no name, or one
+// known only at run time, is given.
+type madeContainer struct {
+	client string
+	opts   []Arg
+	image  Arg
+	cmd    []Arg
+	dir    Dir
+	name   string
+}
+
+// dockerExecSpec is docker exec's options (docker exec --help): -e, -u
+// and -w, --env-file and --detach-keys take a value.
+var dockerExecSpec = OptSpec{ShortVal: "euw", LongVal: []string{"env", "env-file", "user", "workdir", "detach-keys"},
+	LongFlag: []string{"detach", "interactive", "tty", "privileged"}, LongEq: true, Stop: true}
+
+// dockerStartSpec is docker start's options.
+var dockerStartSpec = OptSpec{LongVal: []string{"detach-keys", "checkpoint", "checkpoint-dir"},
+	LongFlag: []string{"attach", "interactive"}, LongEq: true}
+
+// entrypointWords returns what a container made with opts runs: the
+// last --entrypoint's value followed by cmd, or cmd when there is none
+// or it is empty. ok is false when the entry point is only known at run
+// time.
+func entrypointWords(opts []Option, cmd []Arg) (words []Arg, ok bool) {
+	var entry *Option
+	for i := range opts {
+		if opts[i].Long && opts[i].Name == "entrypoint" && opts[i].HasVal {
+			entry = &opts[i]
+		}
+	}
+	if entry == nil || entry.Val.Static && entry.Val.Value == "" {
+		return cmd, true
+	}
+	if !entry.Val.Static {
+		return cmd, false
+	}
+	return append([]Arg{entry.Val}, cmd...), true
+}
+
+// flagOn reports whether a boolean option named by one of names is
+// given and not set to false (-i, --interactive, --interactive=false).
+func flagOn(opts []Option, names ...string) bool {
+	on := false
+	for _, o := range opts {
+		for _, n := range names {
+			if o.Name == n && (len(n) > 1) == o.Long {
+				on = !(o.HasVal && o.Val.Value == "false")
+			}
+		}
+	}
+	return on
+}
+
+// staticArg is an Arg of known value v, for the words corral puts
+// together.
+func staticArg(v string) Arg { return Arg{Value: v, Raw: v, Static: true} }
+
+// containerExec records the containers a docker (podman, nerdctl) run
+// or create makes, and judges an exec or start -i into one of them as
+// a run of its options (see above).
+func (w *walker) containerExec(c scope, call *Call) {
+	args := DockerClientArgs(call.Args)
+	if len(args) > 0 && args[0].Value == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 {
+		return
+	}
+	verb := args[0].Value
+	args = args[1:]
+	switch verb {
+	case "run", "create":
+		opts, operands := ScanOptions(args, dockerRunSpec)
+		if len(operands) == 0 {
+			return
+		}
+		m := madeContainer{client: call.Name, opts: args[:operands[0]], image: args[operands[0]], cmd: args[operands[0]+1:], dir: call.Dir}
+		for _, o := range opts {
+			if o.Long && o.Name == "name" && o.HasVal {
+				m.name = ""
+				if o.Val.Static {
+					m.name = o.Val.Value
+				}
+			}
+		}
+		w.containers = append(w.containers, m)
+	case "exec":
+		opts, operands := ScanOptions(args, dockerExecSpec)
+		if len(operands) < 2 {
+			return
+		}
+		interactive := flagOn(opts, "i", "interactive") && !flagOn(opts, "d", "detach")
+		for _, m := range w.containersNamed(call.Name, args[operands[0]]) {
+			words := []Arg{staticArg("run")}
+			words = append(words, m.opts...)
+			words = append(words, staticArg("--interactive="+strconv.FormatBool(interactive)))
+			words = append(words, staticArg("--entrypoint="), m.image)
+			words = append(words, args[operands[0]+1:]...)
+			run := w.containerRunAs(call, m, words)
+			w.dockerRun(c, run)
+			w.containerStdin(c, run)
+		}
+	case "start":
+		opts, operands := ScanOptions(args, dockerStartSpec)
+		if !flagOn(opts, "i", "interactive") {
+			return
+		}
+		for _, k := range operands {
+			for _, m := range w.containersNamed(call.Name, args[k]) {
+				words := []Arg{staticArg("run")}
+				words = append(words, m.opts...)
+				words = append(words, m.image)
+				words = append(words, m.cmd...)
+				w.containerStdin(c, w.containerRunAs(call, m, words))
+			}
+		}
+	}
+}
+
+// containersNamed returns the containers made earlier in the command
+// with client that the word name can be: the last one made with that
+// name, or, for a name only known at run time, every one.
+func (w *walker) containersNamed(client string, name Arg) []madeContainer {
+	var out []madeContainer
+	for i := len(w.containers) - 1; i >= 0; i-- {
+		m := w.containers[i]
+		if m.client != client {
+			continue
+		}
+		if !name.Static {
+			out = append(out, m)
+			continue
+		}
+		if m.name == name.Value {
+			return []madeContainer{m}
+		}
+	}
+	if name.Static {
+		return nil
+	}
+	// Oldest first, as the command made them.
+	for i, j := 0, len(out)-1; i < j; i, j = i+1, j-1 {
+		out[i], out[j] = out[j], out[i]
+	}
+	return out
+}
+
+// containerRunAs returns the docker run call that call (an exec, a
+// start, a compose run or exec) amounts to: its standard streams and
+// place in the command, the client's name and words, the run's
+// directory. It is recorded on call, so that text piped into call is
+// read by that run's shell (containerStdinPipe, readsScript).
+func (w *walker) containerRunAs(call *Call, m madeContainer, words []Arg) *Call {
+	run := *call
+	run.Name, run.Args, run.Dir = m.client, words, m.dir
+	run.ctrRuns = nil
+	call.ctrRuns = append(call.ctrRuns, &run)
+	return &run
+}
+
+// composeStdin judges the script a shell reads on stdin in docker
+// compose run or exec (verb) of a service: words are the docker run
+// that service amounts to (compose.go: "docker", "run", its options,
+// image, command), written as shell words by composeWord; local are the
+// options of run or exec.
+func (w *walker) composeStdin(c scope, call *Call, local []Option, words []string, dir Dir) {
+	if len(words) < 2 || flagOn(local, "d", "detach") {
+		return
+	}
+	interactive := true
+	for _, o := range local {
+		if o.Name == "i" || o.Long && o.Name == "interactive" {
+			interactive = !(o.HasVal && o.Val.Value == "false")
+		}
+	}
+	if !interactive {
+		return
+	}
+	args := []Arg{staticArg("run"), staticArg("-i")}
+	for _, s := range words[2:] {
+		args = append(args, staticArg(composeUnword(s)))
+	}
+	w.containerStdin(c, w.containerRunAs(call, madeContainer{client: "docker", dir: dir}, args))
+}
+
+// composeUnword is the value of a word composeWord wrote.
+func composeUnword(s string) string {
+	tilde := strings.HasPrefix(s, `~"`)
+	if tilde {
+		s = s[1:]
+	}
+	s = strings.TrimSuffix(strings.TrimPrefix(s, `"`), `"`)
+	s = strings.NewReplacer(`\\`, `\`, `\"`, `"`, "\\`", "`").Replace(s)
+	if tilde {
+		return "~" + s
+	}
+	return s
+}
+
+// containerRunOf returns the docker run calls call amounts to: its own
+// when it records none.
+func containerRunOf(call *Call) []*Call {
+	if call != nil && len(call.ctrRuns) > 0 {
+		return call.ctrRuns
+	}
+	return []*Call{call}
+}
