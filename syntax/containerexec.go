@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -52,6 +53,9 @@ var dockerExecSpec = OptSpec{ShortVal: "euw", LongVal: []string{"env", "env-file
 // dockerStartSpec is docker start's options.
 var dockerStartSpec = OptSpec{LongVal: []string{"detach-keys", "checkpoint", "checkpoint-dir"},
 	LongFlag: []string{"attach", "interactive"}, LongEq: true}
+
+// dockerAttachSpec is docker attach's options.
+var dockerAttachSpec = OptSpec{LongVal: []string{"detach-keys"}, LongFlag: []string{"no-stdin", "sig-proxy"}, LongEq: true}
 
 // entrypointWords returns what a container made with opts runs: the
 // last --entrypoint's value followed by cmd, or cmd when there is none
@@ -135,6 +139,20 @@ func (w *walker) containerExec(c scope, call *Call) {
 			run := w.containerRunAs(call, m, words)
 			w.dockerRun(c, run)
 			w.containerStdin(c, run)
+		}
+	case "attach":
+		// docker attach C connects the client's stdin to the command
+		// C runs (unless --no-stdin), opened when it was made with -i.
+		opts, operands := ScanOptions(args, dockerAttachSpec)
+		if len(operands) == 0 || flagOn(opts, "no-stdin") {
+			return
+		}
+		for _, m := range w.containersNamed(call.Name, args[operands[0]]) {
+			words := []Arg{staticArg("run")}
+			words = append(words, m.opts...)
+			words = append(words, m.image)
+			words = append(words, m.cmd...)
+			w.containerStdin(c, w.containerRunAs(call, m, words))
 		}
 	case "start":
 		opts, operands := ScanOptions(args, dockerStartSpec)
@@ -240,4 +258,58 @@ func containerRunOf(call *Call) []*Call {
 		return call.ctrRuns
 	}
 	return []*Call{call}
+}
+
+// containerStdinReader returns the program that runs a container's
+// stdin as code when words are its command: a shell given no script or
+// an interpreter reading its program there, after the wrappers (env X=1
+// sh, nice bash -s, busybox sh), as ssh's remote command is read
+// (remoteStdinReader).
+func containerStdinReader(words []Arg) (*Call, bool) {
+	inv := unwrap(words, Dir{})
+	if len(inv.words) == 0 || inv.split != nil || inv.inputsAreCommands || !inv.words[0].Static {
+		return nil, false
+	}
+	c := &Call{Name: filepath.Base(inv.words[0].Value), NameArg: inv.words[0], Args: inv.words[1:], Wrappers: inv.wrappers}
+	if IsShell(c.Name) {
+		_, stdin := ShellScript(c)
+		return c, stdin
+	}
+	if p, ok := interpreterProgram(c); ok && p.stdin {
+		return c, true
+	}
+	return nil, false
+}
+
+// containerProgram judges text, the container's stdin with its mounted
+// paths mapped, as the program of the interpreter that reads it there
+// (docker run -i -v /usr:/u python:3 python3 <<EOF): the code rules, as
+// for python3 -c. It reports false when call's container command is a
+// shell (containerScript walks the text as its script).
+func (w *walker) containerProgram(c scope, call *Call, text string, dynamic bool) bool {
+	args := DockerClientArgs(call.Args)
+	if len(args) > 0 && args[0].Value == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].Value != "run" {
+		return false
+	}
+	opts, operands := ScanOptions(args[1:], dockerRunSpec)
+	if len(operands) == 0 {
+		return false
+	}
+	cmd, known := entrypointWords(opts, args[1+operands[0]+1:])
+	if !known {
+		return false
+	}
+	r, ok := containerStdinReader(cmd)
+	if !ok || IsShell(r.Name) {
+		return false
+	}
+	p, ok := interpreterProgram(r)
+	if !ok {
+		return false
+	}
+	w.program(c, call, p.lang, text, call.Name+" run -i "+r.Name+" (stdin)", dynamic, "")
+	return true
 }

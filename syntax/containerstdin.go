@@ -1,9 +1,6 @@
 package syntax
 
-import (
-	"path/filepath"
-	"strings"
-)
+import "strings"
 
 // A container's shell fed by stdin. docker run -i (podman, nerdctl: the
 // same option) keeps the container's standard input open and attached to
@@ -114,15 +111,8 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 // shellWordsReadStdin reports whether words, a program and its
 // arguments, are a shell given no script: it reads one from stdin.
 func shellWordsReadStdin(words []Arg) bool {
-	if len(words) == 0 || !words[0].Static {
-		return false
-	}
-	c := &Call{Name: filepath.Base(words[0].Value), NameArg: words[0], Args: words[1:]}
-	if !IsShell(c.Name) {
-		return false
-	}
-	_, stdin := ShellScript(c)
-	return stdin
+	_, ok := containerStdinReader(words) // also after wrappers, and interpreters (containerexec.go)
+	return ok
 }
 
 // containerScript walks text, a script a container's shell runs, with
@@ -146,6 +136,10 @@ func (w *walker) containerScript(c scope, call *Call, text string, dynamic bool,
 	}
 	inner := *call
 	inner.Dir = Dir{}
+	if w.containerProgram(c, &inner, mapped, dynamic) { // python3 reading its program (containerexec.go)
+		w.origin = saved
+		return
+	}
 	w.childIn(c, &inner, mapped, nil, call.Name+" run -i (stdin)", dynamic, newState(Dir{}, w.home), Dir{})
 	w.origin = saved
 }
