@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // What runs in a container besides docker run's own command words (rd4).
@@ -287,18 +289,7 @@ func containerStdinReader(words []Arg) (*Call, bool) {
 // for python3 -c. It reports false when call's container command is a
 // shell (containerScript walks the text as its script).
 func (w *walker) containerProgram(c scope, call *Call, text string, dynamic bool) bool {
-	args := DockerClientArgs(call.Args)
-	if len(args) > 0 && args[0].Value == "container" {
-		args = args[1:]
-	}
-	if len(args) == 0 || args[0].Value != "run" {
-		return false
-	}
-	opts, operands := ScanOptions(args[1:], dockerRunSpec)
-	if len(operands) == 0 {
-		return false
-	}
-	cmd, known := entrypointWords(opts, args[1+operands[0]+1:])
+	cmd, known := containerCmd(call)
 	if !known {
 		return false
 	}
@@ -311,5 +302,140 @@ func (w *walker) containerProgram(c scope, call *Call, text string, dynamic bool
 		return false
 	}
 	w.program(c, call, p.lang, text, call.Name+" run -i "+r.Name+" (stdin)", dynamic, "")
+	return true
+}
+
+// containerCmd returns the words a docker run call's container runs
+// (its entry point and command); ok is false when they are not known.
+func containerCmd(call *Call) ([]Arg, bool) {
+	args := DockerClientArgs(call.Args)
+	if len(args) > 0 && args[0].Value == "container" {
+		args = args[1:]
+	}
+	if len(args) == 0 || args[0].Value != "run" {
+		return nil, false
+	}
+	opts, operands := ScanOptions(args[1:], dockerRunSpec)
+	if len(operands) == 0 {
+		return nil, false
+	}
+	return entrypointWords(opts, args[1+operands[0]+1:])
+}
+
+// shellTextReadsStdin reports whether words are a shell given a script
+// text (sh -c TEXT, after wrappers) in which a command reads the shell's
+// stdin as code, as containerStdinReader reads the container's command:
+// sh -c 'cat | sh', 'cd /; exec bash', '{ sh -s; }'. The text is parsed;
+// a command whose name is only known at run time is not taken as one.
+func shellTextReadsStdin(words []Arg) bool {
+	inv := unwrap(words, Dir{})
+	if len(inv.words) == 0 || !inv.words[0].Static {
+		return false
+	}
+	c := &Call{Name: filepath.Base(inv.words[0].Value), NameArg: inv.words[0], Args: inv.words[1:]}
+	if !IsShell(c.Name) {
+		return false
+	}
+	i, _ := ShellScript(c)
+	if i < 0 || i >= len(c.Args) || !c.Args[i].Static {
+		return false
+	}
+	f, err := parseSource(c.Args[i].Value)
+	if err != nil {
+		return false
+	}
+	found := false
+	sh.Walk(f, func(n sh.Node) bool {
+		ce, ok := n.(*sh.CallExpr)
+		if found || !ok {
+			return !found
+		}
+		var ws []Arg
+		for _, wd := range ce.Args {
+			v, ok := quotedLit(wd)
+			if !ok {
+				break
+			}
+			ws = append(ws, staticArg(v))
+		}
+		for len(ws) > 1 && (ws[0].Value == "exec" || ws[0].Value == "command") {
+			ws = ws[1:]
+		}
+		if len(ws) > 0 {
+			if _, ok := containerStdinReader(ws); ok {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// quotedLit returns the value of a word made only of literal text,
+// quoted or not (sh, 'sh', "ba"sh).
+func quotedLit(w *sh.Word) (string, bool) {
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+			if strings.ContainsAny(p.Value, "\\$~{}*?[]`") {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *sh.SglQuoted:
+			if p.Dollar {
+				return "", false
+			}
+			b.WriteString(p.Value)
+		case *sh.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*sh.Lit)
+				if !ok || strings.ContainsAny(l.Value, "\\$`") {
+					return "", false
+				}
+				b.WriteString(l.Value)
+			}
+		default:
+			return "", false
+		}
+	}
+	return b.String(), len(w.Parts) > 0
+}
+
+// containerSpliced judges the stdin text of a container whose command
+// is a shell given a script text that reads that stdin (sh -c 'cat |
+// sh'): the command, its words mapped to the host's paths, with the
+// mapped text as its here-document, walked as a script, so that the
+// shell inside the text runs it as it does on this machine (sh -c 'cat
+// | sh' <<EOF). It reports whether it judged it.
+func (w *walker) containerSpliced(c scope, call *Call, mapped string, dynamic bool, mounts []ctrMount, escape string) bool {
+	cmd, known := containerCmd(call)
+	if !known || !shellTextReadsStdin(cmd) {
+		return false
+	}
+	parts := make([]string, 0, len(cmd))
+	for _, a := range cmd {
+		v := a.Value
+		for _, mt := range mounts {
+			if mt.ctr != "/" && a.Static {
+				v = mountedText(v, mt.ctr, mt.host)
+			}
+		}
+		parts = append(parts, Quote(v))
+	}
+	delim := "CORRAL_STDIN"
+	for strings.Contains(mapped, delim) {
+		delim += "_"
+	}
+	text := strings.Join(parts, " ") + " <<'" + delim + "'\n" + strings.TrimSuffix(mapped, "\n") + "\n" + delim + "\n"
+	saved := w.origin
+	w.origin = "the container's command with its stdin, its mounted paths as the host's"
+	if escape != "" {
+		w.origin = "the container's command with its stdin, run on the host (" + call.Name + " run " + escape + ")"
+	}
+	inner := *call
+	inner.Dir = Dir{}
+	w.childIn(c, &inner, text, nil, call.Name+" run -i (stdin)", dynamic, newState(Dir{}, w.home), Dir{})
+	w.origin = saved
 	return true
 }

@@ -60,7 +60,7 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 		return nil, "", false
 	}
 	cmd, known := entrypointWords(opts, args[operands[0]+1:]) // containerexec.go
-	if !known || !shellWordsReadStdin(cmd) {
+	if !known || !shellWordsReadStdin(cmd) && !shellTextReadsStdin(cmd) {
 		return nil, "", false
 	}
 	hostDir := func(p string) (string, bool) {
@@ -125,6 +125,9 @@ func (w *walker) containerScript(c scope, call *Call, text string, dynamic bool,
 		if mt.ctr != "/" {
 			mapped = mountedText(mapped, mt.ctr, mt.host)
 		}
+	}
+	if w.containerSpliced(c, call, mapped, dynamic, mounts, escape) { // sh -c 'cat | sh' (containerexec.go)
+		return
 	}
 	if mapped == text && escape == "" {
 		return
