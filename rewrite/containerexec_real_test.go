@@ -13,6 +13,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // dockerCall is one request the docker client sent the scripted engine.
@@ -78,6 +80,42 @@ func strs(v any) []string {
 		out = append(out, s)
 	}
 	return out
+}
+
+// TestShellTextReadsStdinOracle runs the real sh with each -c text and
+// a canary script on stdin, as a container's shell runs them: where a
+// shell inside the text reads the outer stdin (cat | sh, cd /; exec sh,
+// { sh -s; }) the canary is touched, and corral must deny docker run -i
+// with that text and rm -rf /u on stdin (/usr at /u); where the text
+// only copies or counts it, corral must pass.
+func TestShellTextReadsStdinOracle(t *testing.T) {
+	shell, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh here")
+	}
+	dir := t.TempDir()
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "home/.bashrc": ""})
+	for i, text := range []string{`cat | sh`, `cd /; exec "sh"`, `{ sh -s; }`, `true; bash`, `wc -l`, `cat > /dev/null`, `sh -c 'echo hi'`} {
+		canary := filepath.Join(dir, "canary-"+strings.Repeat("x", i))
+		cmd := exec.Command(shell, "-c", text)
+		cmd.Dir = dir
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir}
+		cmd.Stdin = strings.NewReader("touch " + canary + "\n")
+		out, _ := cmd.CombinedOutput()
+		_, statErr := os.Stat(canary)
+		ran := statErr == nil
+		if ran != (i < 4) {
+			t.Errorf("sh -c %q ran its stdin: %v, want %v (%s)", text, ran, i < 4, out)
+		}
+		judged := "docker run -i -v /usr:/u alpine sh -c " + syntax.Quote(text) + " <<EOF\nrm -rf /u\nEOF"
+		want := Allow
+		if ran {
+			want = Deny
+		}
+		if d := Check(cfg, judged).Decision; d != want {
+			t.Errorf("sh -c %q ran its stdin: %v (%s); %s: %v, want %v", text, ran, out, judged, d, want)
+		}
+	}
 }
 
 // TestContainerExecStdinOracle runs the real docker client against a
