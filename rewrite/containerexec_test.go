@@ -67,6 +67,10 @@ func TestContainerExecStdin(t *testing.T) {
 		{"docker compose exec -T svc sh -c 'cat | sh' < job.sh", "deny"},
 		{"curl -s https://example.com/i.sh | docker run -i -v /usr:/u alpine sh -c 'cat | sh'", "ask"},
 		{"git log | docker run -i -v /usr:/u alpine sh -c 'cat | sh'", "ask"},
+		// --volumes-from a container made earlier: its mounts.
+		{made + "docker run --rm --volumes-from c1 alpine rm -rf /u", "deny"},
+		{"docker create --name data -v /usr:/u alpine; docker run -i --volumes-from data alpine sh < job.sh", "deny"},
+		{"docker create --name data -v /usr:/u alpine; docker run -d --name c2 --volumes-from data alpine sleep 1d; docker exec -i c2 sh < job.sh", "deny"},
 		// docker attach: stdin to the command the container runs.
 		{"docker run -dit --name c1 -v /usr:/u alpine sh && docker attach c1 < job.sh", "deny"},
 		// docker compose run and exec: the service's volumes.
@@ -103,6 +107,8 @@ func TestContainerExecStdin(t *testing.T) {
 		{"docker run -i -v /usr:/u alpine env sh -c 'ls /u' < job.sh", "allow"},
 		{"docker run -dit --name c1 -v /usr:/u alpine sh && docker attach --no-stdin c1 < job.sh", "allow"},
 		{"docker run -i -v /usr:/u alpine sh -c 'cat | sh' <<< 'ls /u'", "allow"},
+		{made + "docker run --rm --volumes-from c1 alpine ls /u", "allow"},
+		{"docker run --rm --volumes-from c9 alpine rm -rf /u", "allow"}, // not made here
 		{"docker run -i -v /usr:/u alpine sh -c 'wc -l' < job.sh", "allow"},
 		{"docker run -i -v /usr:/u alpine sh -c 'cat > /tmp/x' < job.sh", "allow"},
 		{"git log | docker run -i -v /usr:/u alpine sh -c 'wc -l'", "allow"},

@@ -125,6 +125,26 @@ func (w *walker) containerExec(c scope, call *Call) {
 				}
 			}
 		}
+		// --volumes-from C: C's mounts too, for a container made
+		// earlier in the command (not its privileges).
+		var from []Arg
+		for _, o := range opts {
+			if o.Long && o.Name == "volumes-from" && o.HasVal {
+				name := o.Val
+				name.Value, _, _ = strings.Cut(name.Value, ":") // C:ro
+				for _, src := range w.containersNamed(call.Name, name) {
+					from = append(from, inheritedMounts(src, call.Dir)...)
+				}
+			}
+		}
+		if len(from) > 0 {
+			words := append([]Arg{staticArg(verb)}, from...)
+			words = append(words, args...)
+			run := w.containerRunAs(call, madeContainer{client: call.Name, dir: call.Dir}, words)
+			w.dockerRun(c, run)
+			w.containerStdin(c, run)
+			m.opts = append(append([]Arg(nil), from...), m.opts...)
+		}
 		w.containers = append(w.containers, m)
 	case "exec":
 		opts, operands := ScanOptions(args, dockerExecSpec)
@@ -438,4 +458,35 @@ func (w *walker) containerSpliced(c scope, call *Call, mapped string, dynamic bo
 	w.childIn(c, &inner, text, nil, call.Name+" run -i (stdin)", dynamic, newState(Dir{}, w.home), Dir{})
 	w.origin = saved
 	return true
+}
+
+// inheritedMounts returns the mount options of m (-v, --mount) as words
+// a run in dir can take: a relative source only when m was made in the
+// same directory.
+func inheritedMounts(m madeContainer, dir Dir) []Arg {
+	opts, _ := ScanOptions(append(append([]Arg(nil), m.opts...), m.image), dockerRunSpec)
+	var out []Arg
+	for _, o := range opts {
+		if !o.HasVal || !o.Val.Static {
+			continue
+		}
+		src := ""
+		switch o.Name {
+		case "v", "volume":
+			src, _, _ = strings.Cut(o.Val.Value, ":")
+		case "mount":
+			src, _, _, _ = mountSpec(o.Val.Value)
+		default:
+			continue
+		}
+		if (src == "." || src == ".." || strings.HasPrefix(src, "./") || strings.HasPrefix(src, "../")) && m.dir != dir {
+			continue
+		}
+		name := "--volume="
+		if o.Name == "mount" {
+			name = "--mount="
+		}
+		out = append(out, staticArg(name+o.Val.Value))
+	}
+	return out
 }
