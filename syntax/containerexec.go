@@ -193,9 +193,14 @@ func (w *walker) containerExec(c scope, call *Call) {
 	}
 }
 
+// maxRunTimeContainers bounds the containers an exec into a name only
+// run time knows is judged as.
+const maxRunTimeContainers = 8
+
 // containersNamed returns the containers made earlier in the command
 // with client that the word name can be: the last one made with that
-// name, or, for a name only known at run time, every one.
+// name, or, for a name only known at run time, every one (the latest
+// maxRunTimeContainers).
 func (w *walker) containersNamed(client string, name Arg) []madeContainer {
 	var out []madeContainer
 	for i := len(w.containers) - 1; i >= 0; i-- {
@@ -204,7 +209,11 @@ func (w *walker) containersNamed(client string, name Arg) []madeContainer {
 			continue
 		}
 		if !name.Static {
-			out = append(out, m)
+			// The latest few: a command of many runs and execs
+			// would otherwise walk every pair.
+			if len(out) < maxRunTimeContainers && !sameOptions(out, m) {
+				out = append(out, m)
+			}
 			continue
 		}
 		if m.name == name.Value {
@@ -489,4 +498,25 @@ func inheritedMounts(m madeContainer, dir Dir) []Arg {
 		out = append(out, staticArg(name+o.Val.Value))
 	}
 	return out
+}
+
+// sameOptions reports whether a container in ms was made with m's
+// options, image and directory: an exec judged as one is judged as m.
+func sameOptions(ms []madeContainer, m madeContainer) bool {
+	for _, o := range ms {
+		if o.dir != m.dir || o.image.Value != m.image.Value || len(o.opts) != len(m.opts) {
+			continue
+		}
+		same := true
+		for i := range o.opts {
+			// --name differs between containers made alike.
+			a, b := o.opts[i].Value, m.opts[i].Value
+			same = same && (a == b || i > 0 && o.opts[i-1].Value == "--name" ||
+				strings.HasPrefix(a, "--name=") && strings.HasPrefix(b, "--name="))
+		}
+		if same {
+			return true
+		}
+	}
+	return false
 }
