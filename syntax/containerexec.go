@@ -374,7 +374,7 @@ func shellTextReadsStdin(words []Arg) bool {
 		return false
 	}
 	found := false
-	sh.Walk(f, func(n sh.Node) bool {
+	walkTree(f, func(n sh.Node) bool {
 		ce, ok := n.(*sh.CallExpr)
 		if found || !ok {
 			return !found
