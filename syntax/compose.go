@@ -89,8 +89,8 @@ func (w *walker) compose(c scope, call *Call) bool {
 	for _, s := range composeStarts {
 		starts = starts || verb == s
 	}
-	if !starts {
-		return true
+	if !starts && verb != "exec" {
+		return true // exec: what it runs in a service's container (containerexec.go)
 	}
 	read := func(p string) (string, bool) { return w.readScript(Dir{Path: p, Known: true}) }
 	if len(files) == 0 && dir.Known {
@@ -134,6 +134,9 @@ func (w *walker) compose(c scope, call *Call) bool {
 		}
 	}
 	for _, f := range files {
+		if !f.Static && verb == "exec" {
+			continue // exec starts nothing: a container whose mounts are not known
+		}
 		if !f.Static {
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f.Value,
 				What: "compose starts the services of " + clip(f.Raw, 40) + ", a file only known at run time"})
@@ -172,11 +175,20 @@ func (w *walker) compose(c scope, call *Call) bool {
 	// compose run SERVICE [COMMAND…] replaces the service's command.
 	var runService string
 	var runCmd []Arg
-	if verb == "run" {
-		_, ops := ScanOptions(args[i+1:], composeRunSpec)
+	var runLocal []Option
+	if verb == "run" || verb == "exec" {
+		spec := composeRunSpec
+		if verb == "exec" {
+			spec = composeExecSpec
+		}
+		local, ops := ScanOptions(args[i+1:], spec)
+		runLocal = local
 		if len(ops) > 0 {
 			runService = args[i+1+ops[0]].Value
 			runCmd = args[i+1+ops[0]+1:]
+		}
+		if verb == "exec" && (len(runCmd) == 0 || !args[i+1+ops[0]].Static) {
+			return true
 		}
 	}
 	for _, t := range groups {
@@ -202,8 +214,18 @@ func (w *walker) compose(c scope, call *Call) bool {
 			}
 			words = append(words, composeWord(image))
 			// What runs is the entrypoint with the command as its
-			// arguments.
-			for _, e := range s.entry {
+			// arguments; exec runs its command alone, and run
+			// --entrypoint replaces it (compose splits it into words).
+			entry := s.entry
+			if verb == "exec" {
+				entry = nil
+			}
+			for _, o := range runLocal {
+				if verb == "run" && o.Long && o.Name == "entrypoint" && o.HasVal {
+					entry = strings.Fields(o.Val.Value)
+				}
+			}
+			for _, e := range entry {
 				words = append(words, composeWord(e))
 			}
 			cmd := s.command
@@ -221,6 +243,9 @@ func (w *walker) compose(c scope, call *Call) bool {
 			w.origin = t.name + " (service " + s.name + ")"
 			w.child(c, &inner, strings.Join(words, " "), nil, "compose service", false)
 			w.origin = ""
+			if runService != "" {
+				w.composeStdin(c, call, runLocal, words, inner.Dir) // containerexec.go
+			}
 		}
 	}
 	return true

@@ -1,9 +1,6 @@
 package syntax
 
-import (
-	"path/filepath"
-	"strings"
-)
+import "strings"
 
 // A container's shell fed by stdin. docker run -i (podman, nerdctl: the
 // same option) keeps the container's standard input open and attached to
@@ -59,11 +56,11 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 			interactive = !o.HasVal || o.Val.Value != "false"
 		}
 	}
-	if !interactive || len(operands) < 2 {
+	if !interactive || len(operands) < 1 {
 		return nil, "", false
 	}
-	cmd := args[operands[0]+1:]
-	if !shellWordsReadStdin(cmd) {
+	cmd, known := entrypointWords(opts, args[operands[0]+1:]) // containerexec.go
+	if !known || !shellWordsReadStdin(cmd) && !shellTextReadsStdin(cmd) {
 		return nil, "", false
 	}
 	hostDir := func(p string) (string, bool) {
@@ -114,15 +111,8 @@ func containerStdinRun(call *Call, home string) (mounts []ctrMount, escape strin
 // shellWordsReadStdin reports whether words, a program and its
 // arguments, are a shell given no script: it reads one from stdin.
 func shellWordsReadStdin(words []Arg) bool {
-	if len(words) == 0 || !words[0].Static {
-		return false
-	}
-	c := &Call{Name: filepath.Base(words[0].Value), NameArg: words[0], Args: words[1:]}
-	if !IsShell(c.Name) {
-		return false
-	}
-	_, stdin := ShellScript(c)
-	return stdin
+	_, ok := containerStdinReader(words) // also after wrappers, and interpreters (containerexec.go)
+	return ok
 }
 
 // containerScript walks text, a script a container's shell runs, with
@@ -136,6 +126,9 @@ func (w *walker) containerScript(c scope, call *Call, text string, dynamic bool,
 			mapped = mountedText(mapped, mt.ctr, mt.host)
 		}
 	}
+	if w.containerSpliced(c, call, mapped, dynamic, mounts, escape) { // sh -c 'cat | sh' (containerexec.go)
+		return
+	}
 	if mapped == text && escape == "" {
 		return
 	}
@@ -146,6 +139,10 @@ func (w *walker) containerScript(c scope, call *Call, text string, dynamic bool,
 	}
 	inner := *call
 	inner.Dir = Dir{}
+	if w.containerProgram(c, &inner, mapped, dynamic) { // python3 reading its program (containerexec.go)
+		w.origin = saved
+		return
+	}
 	w.childIn(c, &inner, mapped, nil, call.Name+" run -i (stdin)", dynamic, newState(Dir{}, w.home), Dir{})
 	w.origin = saved
 }
@@ -179,10 +176,12 @@ func (w *walker) containerStdin(c scope, call *Call) {
 // containerStdinPipe models text piped into docker run -i … IMAGE sh
 // with host directories mounted. It reports whether it handled sink.
 func (w *walker) containerStdinPipe(c scope, sink *Call, text string, dynamic bool) bool {
-	mounts, escape, ok := containerStdinRun(sink, w.home)
-	if !ok {
-		return false
+	handled := false
+	for _, run := range containerRunOf(sink) { // docker exec -i C, compose run (containerexec.go)
+		if mounts, escape, ok := containerStdinRun(run, w.home); ok {
+			w.containerScript(c, run, text, dynamic, mounts, escape)
+			handled = true
+		}
 	}
-	w.containerScript(c, sink, text, dynamic, mounts, escape)
-	return true
+	return handled
 }

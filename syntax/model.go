@@ -78,6 +78,9 @@ type Call struct {
 	// judged as each file the command wrote under a run-time name
 	// (runTimeScript): the files it may be are read.
 	runTimeRead bool
+	// ctrRuns are the docker runs a docker exec, start -i or compose
+	// run/exec amounts to, with the container's options (containerexec.go).
+	ctrRuns []*Call
 	// FetchedFrom is, for a git call that puts the commits its revisions
 	// name into the work tree (GitTreeVerb), the foreign repository an
 	// earlier command fetched one of them from, as the repository on disk

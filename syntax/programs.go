@@ -239,6 +239,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 	case "docker", "podman", "nerdctl":
 		w.dockerRun(c, call)
 		w.containerStdin(c, call) // containerstdin.go
+		w.containerExec(c, call)  // docker exec/start into a container made here (containerexec.go)
 	}
 	return false
 }
@@ -1449,7 +1450,7 @@ func (w *walker) dockerRun(c scope, call *Call) {
 		return
 	}
 	i := operands[0]
-	cmd := args[i+1:]
+	cmd, _ := entrypointWords(opts, args[i+1:]) // --entrypoint rm IMG -rf /u (containerexec.go)
 	mapped := false
 	parts := make([]string, len(cmd))
 	for k, a := range cmd {
@@ -1618,8 +1619,10 @@ func readsScript(call *Call) bool {
 	if sshLoopbackStdinScript(call) {
 		return true // ssh localhost bash -s (remoteshell.go)
 	}
-	if _, _, ok := containerStdinRun(call, ""); ok {
-		return true // docker run -i -v ~:/h IMG sh (containerstdin.go)
+	for _, run := range containerRunOf(call) {
+		if _, _, ok := containerStdinRun(run, ""); ok {
+			return true // docker run -i -v ~:/h IMG sh (containerstdin.go), exec -i (containerexec.go)
+		}
 	}
 	switch call.Name {
 	case "source", ".":

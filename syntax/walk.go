@@ -86,6 +86,9 @@ type walker struct {
 	tmuxBufs   map[string]typedText
 	tmuxTop    string
 	screenBufs map[string]typedText
+	// containers are the containers docker run/create made so far in
+	// the command, in order (containerexec.go).
+	containers []madeContainer
 	// reparsed counts the bytes of nested scripts parsed so far (at most
 	// MaxSource): eval eval eval … would otherwise parse the command
 	// MaxDepth times over.
