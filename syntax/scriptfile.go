@@ -1121,6 +1121,11 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		call.sourced = walked && sourced
 		return walked
 	}
+	if !ok && !file {
+		// eval "x=1; $(pr -t F)": a substitution inside the script
+		// text (substruntime.go).
+		w.embeddedSubsts(c, call, a, kind)
+	}
 	if !ok || proc != file || len(stmts) != 1 {
 		return false
 	}
@@ -1176,6 +1181,11 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		// eval "$(pr -t F)", "$(iconv … <(curl …))": input the agent
 		// controls through a program corral does not model
 		// (filtersubst.go).
+		return true
+	}
+	if w.runtimeInputScript(call, p, i, a.Raw) {
+		// eval "$(pr -t "$f")": a file only known at run time
+		// (substruntime.go).
 		return true
 	}
 	if file || setupOutput.Get().MatchString(a.Raw) {
