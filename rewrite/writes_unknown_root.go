@@ -224,7 +224,15 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	by := "the output of a command"
 	if t.arg.Printed {
 		switch t.arg.PrintedBy() {
-		case "read", "mapfile", "readarray", "name":
+		case "name":
+			if filter, from, ok := p.renamedElsewhere(t.arg); ok {
+				// find ~ -name .bashrx | while read f; do cp p "$(echo
+				// "$f" | sed s/x$/c/)"; done (renamed_filter.go).
+				report(Ask, fmt.Sprintf("%s %s %s, a name %s makes at run time from %s: it could be any file there", what, verb, t.arg.Raw, filter, from), "n/a")
+				return true
+			}
+			return false
+		case "read", "mapfile", "readarray":
 			// find … | while read f; do … > "$f"; done: a name the
 			// loop reads, as find -exec's {} is, not a path a program
 			// computed to hide it.
