@@ -35,6 +35,12 @@ func TestComputedNameTargets(t *testing.T) {
 		`awk 'BEGIN { print ENVIRON["HOME"] "/.ba" "shrc" }'`,
 		`sh -c 'a=~/.ba; echo ${a}shrc'`,
 		`x=~/.ba; bash -c "echo \${0}shrc" "$x"`,
+		`jq -rn '"` + home + `/.ba" + "shrc"'`,
+		`cat <(python3 -c 'print("` + home + `/.ba"+"shrc")')`,
+		`eval 'a=~/.ba; echo ${a}shrc'`,
+		`awk -v x=shrc 'BEGIN { print ENVIRON["HOME"] "/.ba" x }'`,
+		`gawk -e 'BEGIN { print ENVIRON["HOME"] "/.ba" "shrc" }'`,
+		`f`,
 	}
 	// Decoders and filters corral computes on static text: denied as the
 	// path they print.
@@ -44,6 +50,8 @@ func TestComputedNameTargets(t *testing.T) {
 		`echo crhsab. | rev | sed "s|^|` + home + `/|"`,
 		`sed s/x$/c/ <<< ` + home + `/.bashrx`,
 	}
+	// f is a function whose body computes the name: rm -f $(f).
+	fn := `f() { python3 -c 'print("` + home + `/.ba"+"shrc")'; }; `
 	var rows []struct{ cmd, want string }
 	for _, s := range computed {
 		rows = append(rows,
@@ -52,9 +60,9 @@ func TestComputedNameTargets(t *testing.T) {
 	}
 	for _, s := range subst {
 		rows = append(rows,
-			struct{ cmd, want string }{`rm -f $(` + s + `)`, "ask"},
-			struct{ cmd, want string }{`cp /tmp/x $(` + s + `)`, "ask"},
-			struct{ cmd, want string }{`rm -f "$(` + s + `)"`, "ask"})
+			struct{ cmd, want string }{fn + `rm -f $(` + s + `)`, "ask"},
+			struct{ cmd, want string }{fn + `cp /tmp/x $(` + s + `)`, "ask"},
+			struct{ cmd, want string }{fn + `rm -f "$(` + s + `)"`, "ask"})
 	}
 	rows = append(rows, []struct{ cmd, want string }{
 		// A known tail after the computed head.
@@ -76,6 +84,8 @@ func TestComputedNameTargets(t *testing.T) {
 		{`rm -f $(ls | grep -v keep)`, "allow"},
 		{`rm -f $(ls | tr '\n' ' ')`, "allow"},
 		{`rm -f $(awk '{print $1}' list.txt)`, "allow"},
+		{`rm -f $(jq -r '.files[]' manifest.json)`, "allow"},
+		{`f() { find . -name '*.o'; }; rm -f $(f)`, "allow"},
 		{`rm -f $(cat list.txt)`, "allow"},
 		{`chmod +x $(find . -name '*.sh')`, "allow"},
 		{`mv $(ls *.txt) old/`, "allow"},
@@ -95,8 +105,11 @@ func TestComputedNameTargets(t *testing.T) {
 	}
 	for _, s := range append(subst, computed...) {
 		prog := strings.Fields(s)[0]
-		if strings.HasPrefix(prog, "x=") {
+		switch {
+		case strings.HasPrefix(prog, "x=") || prog == "eval" || prog == "f":
 			prog = "bash"
+		case prog == "cat":
+			prog = "python3"
 		}
 		if _, err := exec.LookPath(prog); err != nil {
 			continue // that interpreter is not on this machine
@@ -105,7 +118,7 @@ func TestComputedNameTargets(t *testing.T) {
 			continue
 		}
 		// printf in place of rm: what the deleter would have been given.
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", `printf '%s\n' $(`+s+`)`)
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", fn+`printf '%s\n' $(`+s+`)`)
 		cmd.Dir = filepath.Join(filepath.Dir(home), "proj")
 		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LC_ALL=C"}
 		out, err := cmd.Output()

@@ -50,6 +50,9 @@ func (p *Pass) renamedElsewhere(a syntax.Arg) (filter, from string, ok bool) {
 		start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
 		for _, in := range p.Model.Calls {
 			if in.Subst != "$(" || in.Host == nil || in.Start < start || in.End > end || !hostHolds(in.Host, a) {
+				if in.Subst != "" && in.Start >= start && in.End <= end && hostedBy(in, a) && in.Name != "" && filter == "" {
+					filter = in.Name // a program inside a <(…) of the substitution
+				}
 				continue
 			}
 			host = in.Host

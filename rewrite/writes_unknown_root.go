@@ -279,14 +279,32 @@ func (p *Pass) codeComputedHead(a syntax.Arg) (string, bool) {
 	start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
 	var prog string
 	for _, in := range p.Model.Calls {
-		if in.Subst != "$(" || in.Host == nil || in.Start < start || in.End > end || !hostHolds(in.Host, a) {
+		if in.Subst == "" || !hostedBy(in, a) {
 			continue
 		}
+		if (in.Start < start || in.End > end) && in.Host != nil && in.Start < in.Host.End && in.End > in.Host.Start {
+			continue // a substitution of another of the host's words
+		}
+		// In the word's substitution, or in the body of a function it
+		// calls (f() { python3 -c …; }; rm -f $(f)).
+
 		if name, ok := syntax.ComputesText(in); ok && (prog == "" || name < prog) {
 			prog = name
 		}
 	}
 	return prog, prog != ""
+}
+
+// hostedBy reports that call runs inside a substitution of word a: its
+// host, or the host of a substitution it is in (cat <(python3 -c …) in
+// $(…)), holds a.
+func hostedBy(call *syntax.Call, a syntax.Arg) bool {
+	for h, n := call.Host, 0; h != nil && n < 16; h, n = h.Host, n+1 {
+		if hostHolds(h, a) {
+			return true
+		}
+	}
+	return false
 }
 
 // hostHolds reports that a is one of call's words, at the same place.

@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
 
 // A name a program computes (red team 19 PI2's limit). corral judges what
 // a command substitution prints by the tokens of its own text
@@ -27,7 +31,7 @@ func ComputesText(call *Call) (string, bool) {
 	if _, runs := interpreterProgram(call); runs {
 		return call.Name, true
 	}
-	if IsShell(call.Name) {
+	if IsShell(call.Name) || call.Name == "eval" {
 		return call.Name, true
 	}
 	if IsEncoder(call.Name) {
@@ -41,24 +45,39 @@ func ComputesText(call *Call) (string, bool) {
 	return "", false
 }
 
-// awkOwnText reports an awk program given no input file and no pipe or
-// file on its standard input (awk 'BEGIN { print ENVIRON["HOME"]
-// "/.bashrc" }'): what it prints is what its code computes, not fields
-// of a listing (git status | awk '{print $2}', awk '{print $1}' LIST).
+// textCoders are programs other than awk whose first operand is a
+// program that computes text (jq '.a + .b'): with no input, what they
+// print is what the program makes.
+var textCoders = lazy.Set{List: []string{"jq", "gojq", "jaq", "yq"}}
+
+// awkOwnText reports an awk program (or a jq-like one, textCoders) given
+// no input file and no pipe or file on its standard input (awk 'BEGIN {
+// print ENVIRON["HOME"] "/.bashrc" }', jq -n '"/h/.ba" + "shrc"'): what
+// it prints is what its code computes, not fields of a listing (git
+// status | awk '{print $2}', awk '{print $1}' LIST, jq -r .f[] m.json).
 func awkOwnText(call *Call) bool {
-	if !awkNames.Has(call.Name) || call.PipeIndex > 0 || call.Fd(0).Kind != StreamInherited {
+	if !awkNames.Has(call.Name) && !textCoders.Has(call.Name) || call.PipeIndex > 0 || call.Fd(0).Kind != StreamInherited {
 		return false
 	}
-	prog, ok := AwkProgram(call)
-	if !ok {
-		return false
-	}
-	for _, a := range call.Args {
-		if a.Start > prog.Start && !strings.Contains(a.Raw, "=") {
-			return false // an input file
+	if awkNames.Has(call.Name) {
+		prog, ok := AwkProgram(call)
+		if !ok {
+			return false
 		}
+		// gawk --help: -f, -v, -F, -e, -E, -i, -l take a value.
+		_, operands := ScanOptions(call.Args, OptSpec{ShortVal: "fvFeEil", LongEq: true,
+			LongVal: []string{"file", "assign", "field-separator", "source", "exec", "include", "load"}})
+		for _, k := range operands {
+			if a := call.Args[k]; a.Start != prog.Start && !strings.Contains(a.Raw, "=") {
+				return false // an input file
+			}
+		}
+		return true
 	}
-	return true
+	// jq --arg NAME VALUE takes two words: the scanner reads the second
+	// as an operand, an input file, and the call passes.
+	_, operands := ScanOptions(call.Args, OptSpec{ShortVal: "L", LongVal: []string{"arg", "argjson", "slurpfile", "rawfile", "indent"}})
+	return len(operands) == 1
 }
 
 // IsEncoder reports a program that decodes or transforms its input into
