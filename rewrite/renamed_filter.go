@@ -35,6 +35,16 @@ func (p *Pass) renamedElsewhere(a syntax.Arg) (filter, from string, ok bool) {
 	if p.Model == nil || a.Word == nil {
 		return "", "", false
 	}
+	var writer *syntax.Call
+	for _, c := range p.Model.Calls {
+		if hostHolds(c, a) {
+			writer = c
+			break
+		}
+	}
+	if writer == nil || writer.Script == nil {
+		return "", "", false
+	}
 	var substs []*sh.CmdSubst
 	for _, part := range a.Word.Parts {
 		if dq, isDq := part.(*sh.DblQuoted); isDq {
@@ -45,19 +55,22 @@ func (p *Pass) renamedElsewhere(a syntax.Arg) (filter, from string, ok bool) {
 			}
 		}
 	}
-	var host *syntax.Call
+	if len(substs) == 0 {
+		// n=$(echo "$f" | sed …); cp p "$n": the substitution the
+		// variable was last given before the writer.
+		if cs := lastSubstAssign(writer, a.Word); cs != nil {
+			substs = append(substs, cs)
+		}
+	}
 	for _, cs := range substs {
 		start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
+		filter = ""
 		for _, in := range p.Model.Calls {
-			if in.Subst != "$(" || in.Host == nil || in.Start < start || in.End > end || !hostHolds(in.Host, a) {
-				if in.Subst != "" && in.Start >= start && in.End <= end && hostedBy(in, a) && in.Name != "" && filter == "" {
-					filter = in.Name // a program inside a <(…) of the substitution
-				}
+			if in.Subst == "" || in.Script != writer.Script || in.Start < start || in.End > end {
 				continue
 			}
-			host = in.Host
 			switch in.Name {
-			case "echo", "printf", "basename", "dirname":
+			case "", "echo", "printf", "basename", "dirname":
 				continue
 			}
 			if filter == "" || in.Name < filter {
@@ -68,13 +81,49 @@ func (p *Pass) renamedElsewhere(a syntax.Arg) (filter, from string, ok bool) {
 			continue
 		}
 		for _, name := range handedNames(cs) {
-			if why, bad := p.handedFrom(host, name); bad {
+			if why, bad := p.handedFrom(writer, name); bad {
 				return filter, why, true
 			}
 		}
-		filter = ""
 	}
 	return "", "", false
+}
+
+// lastSubstAssign returns the command substitution that is the whole
+// value of the last assignment, before call, of the one variable word w
+// expands ("$n", $n), or nil.
+func lastSubstAssign(call *syntax.Call, w *sh.Word) *sh.CmdSubst {
+	if len(w.Parts) != 1 || call.Script.File == nil {
+		return nil
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok && len(dq.Parts) == 1 {
+		part = dq.Parts[0]
+	}
+	pe, ok := part.(*sh.ParamExp)
+	if !ok || pe.Param == nil || pe.Exp != nil || pe.Index != nil || pe.Slice != nil || pe.Repl != nil || pe.Length {
+		return nil
+	}
+	var last *sh.CmdSubst
+	sh.Walk(call.Script.File, func(n sh.Node) bool {
+		as, ok := n.(*sh.Assign)
+		if !ok || as.Name == nil || as.Name.Value != pe.Param.Value || as.Value == nil || int(as.End().Offset()) > call.Start {
+			return true
+		}
+		v := as.Value.Parts
+		if len(v) == 1 {
+			if dq, isDq := v[0].(*sh.DblQuoted); isDq {
+				v = dq.Parts
+			}
+		}
+		if len(v) == 1 {
+			if cs, isCs := v[0].(*sh.CmdSubst); isCs {
+				last = cs
+			}
+		}
+		return true
+	})
+	return last
 }
 
 // handedNames are the parameters the substitution's commands expand

@@ -30,6 +30,7 @@ func TestRenameThroughFilter(t *testing.T) {
 		`find ~ -maxdepth 1 -name .bash_logout | while read f; do W "$(echo "$f" | sed s/_logout/rc/)"; done`,
 		`find ~ -name .bashrx | while read -r f; do W "$(echo "$f" | rev | cut -c2- | rev)c"; done`,
 		`ls -d ~/.bashrx | while read f; do W "$(printf %s "$f" | sed 's/x$/c/')"; done`,
+		`find ~ -name .bashrx | while read f; do n=$(echo "$f" | sed s/x$/c/); W "$n"; done`,
 		`find ~ -maxdepth 1 -name .bashrx -exec bash -c 'W "$(echo "$1" | sed s/x$/c/)"' _ {} \;`,
 	}
 	var rows []struct{ cmd, want string }
@@ -51,6 +52,8 @@ func TestRenameThroughFilter(t *testing.T) {
 		{`for f in *.txt; do mv -i "$f" "$(dirname "$f")/$(basename "$f" | tr ' ' _)"; done`, "allow"},
 		{`find ~ -name '*.log' | while read f; do mv "$f" "$(dirname "$f")/old-$(basename "$f")"; done`, "allow"},
 		{`find . -name '*.o' | while read f; do rm -f "$f"; done`, "allow"},
+		{`for f in *.txt; do n=$(echo "$f" | sed s/txt$/md/); mv "$f" "$n"; done`, "allow"},
+		{`find ~ -name '*.log' | while read f; do d=$(dirname "$f"); mv "$f" "$d/old.log"; done`, "allow"},
 		{`for f in src/*.txt; do cp "$f" "$(echo "$f" | sed s/txt$/bak/)"; done`, "allow"},
 	}...)
 	checkDecisions(t, cfg, rows)
