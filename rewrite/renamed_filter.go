@@ -209,6 +209,14 @@ func (p *Pass) handedFrom(call *syntax.Call, name string) (string, bool) {
 			return true
 		}
 		for _, w := range wi.Items {
+			if lister := p.substLister(call.Script, w); lister != nil {
+				// for f in $(find . -name x): the listing's roots.
+				why, bad = p.listerRoots(lister)
+				if bad {
+					return false
+				}
+				continue
+			}
 			if unsafeLoopWord(w) {
 				why, bad = "the loop's words ("+wordRaw(call.Script.Src, w)+")", true
 				return false
@@ -220,6 +228,29 @@ func (p *Pass) handedFrom(call *syntax.Call, name string) (string, bool) {
 		return why, true
 	}
 	return "", false
+}
+
+// substLister returns the first call of a loop word that is one command
+// substitution, $(find …) or `ls …`, or nil.
+func (p *Pass) substLister(sc *syntax.Script, w *sh.Word) *syntax.Call {
+	if len(w.Parts) != 1 {
+		return nil
+	}
+	cs, ok := w.Parts[0].(*sh.CmdSubst)
+	if !ok || len(cs.Stmts) != 1 {
+		return nil
+	}
+	start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
+	var first *syntax.Call
+	for _, in := range p.Model.Calls {
+		if in.Script == sc && in.Subst == "$(" && in.Start >= start && in.End <= end && (first == nil || in.Start < first.Start) {
+			first = in
+		}
+	}
+	if first == nil || first.Pipe != nil && first.PipeIndex > 0 {
+		return nil
+	}
+	return first
 }
 
 // unsafeLoopWord reports a loop word that names a place outside the

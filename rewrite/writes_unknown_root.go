@@ -197,6 +197,15 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 			return true
 		}
 	}
+	if (t.action == guards.Write || t.action == guards.Delete) && t.arg.Printed && t.arg.PrintedBy() == "name" {
+		if filter, from, ok := p.renamedElsewhere(t.arg); ok {
+			// find ~ -name .bashrx | while read f; do cp p "$(echo "$f" |
+			// sed s/x$/c/)"; done, with a known tail or not
+			// (renamed_filter.go).
+			report(Ask, fmt.Sprintf("%s %s %s, a name %s makes at run time from %s: it could be any file there", what, verb, t.arg.Raw, filter, from), "n/a")
+			return true
+		}
+	}
 	quoted := quotedSubstPath(t.arg)
 	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" && !quoted && !quotedPrintedVar(t.arg) {
 		// rm's run-time targets are rm-root's (rm -r asks, as find
@@ -224,15 +233,7 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	by := "the output of a command"
 	if t.arg.Printed {
 		switch t.arg.PrintedBy() {
-		case "name":
-			if filter, from, ok := p.renamedElsewhere(t.arg); ok {
-				// find ~ -name .bashrx | while read f; do cp p "$(echo
-				// "$f" | sed s/x$/c/)"; done (renamed_filter.go).
-				report(Ask, fmt.Sprintf("%s %s %s, a name %s makes at run time from %s: it could be any file there", what, verb, t.arg.Raw, filter, from), "n/a")
-				return true
-			}
-			return false
-		case "read", "mapfile", "readarray":
+		case "read", "mapfile", "readarray", "name":
 			// find … | while read f; do … > "$f"; done: a name the
 			// loop reads, as find -exec's {} is, not a path a program
 			// computed to hide it.

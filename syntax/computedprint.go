@@ -35,8 +35,8 @@ func ComputesText(call *Call) (string, bool) {
 		return call.Name, true
 	}
 	if IsEncoder(call.Name) {
-		// Not echo, printf, tr or od: a listing's names pass through
-		// them (ls | tr '\n' ' ', echo $(ls)).
+		// Not echo, printf, tr, od or rev: a listing's names pass
+		// through them (ls | tr '\n' ' ', echo $(ls)).
 		return call.Name, true
 	}
 	if staticSource(call) || awkOwnText(call) {
@@ -80,12 +80,14 @@ func awkOwnText(call *Call) bool {
 	return len(operands) == 1
 }
 
-// IsEncoder reports a program that decodes or transforms its input into
-// text a shell runs (base64, xxd, openssl, rev, gunzip, …), other than
-// the printers echo, printf, tr and od.
+// IsEncoder reports a program that decodes its input into other bytes
+// (base64, xxd, openssl, gunzip, …), other than the printers echo,
+// printf, tr, od and rev, through which a listing's or a handed name
+// passes (ls f | rev | cut -c8- | rev; rev of static text is computed or
+// staticSource's).
 func IsEncoder(name string) bool {
 	switch name {
-	case "echo", "printf", "tr", "od":
+	case "echo", "printf", "tr", "od", "rev":
 		return false
 	}
 	return encoders.Get()[name]

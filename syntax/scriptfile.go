@@ -1112,6 +1112,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	if sourced {
 		kind = "eval"
 	}
+	w.evalWords(c, call) // eval x=1 ";" "$(pr -t F)": substruntime.go
 	if a == nil || a.Static || a.Word == nil {
 		return false
 	}

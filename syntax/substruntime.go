@@ -70,6 +70,21 @@ func (w *walker) runtimeInputScript(sink *Call, p *Pipeline, i int, raw string) 
 	return true
 }
 
+// evalWords judges the command substitutions of eval's words after the
+// first (eval x=1 ";" "$(pr -t F)", eval x=1\; $(gen)): eval joins its
+// words into one script, so each one's output is part of it, as in
+// embeddedSubsts. The first word is substScript's.
+func (w *walker) evalWords(c scope, call *Call) {
+	if call.Name != "eval" || len(call.Args) < 2 {
+		return
+	}
+	for i := 1; i < len(call.Args); i++ {
+		if a := &call.Args[i]; !a.Static && a.Word != nil {
+			w.embeddedSubsts(c, call, a, "eval")
+		}
+	}
+}
+
 // embeddedSubsts judges each command substitution inside a script word
 // that holds more than the substitution (eval "x=1; $(pr -t F)") as
 // substScript judges a word that is one: its output is part of the
