@@ -164,6 +164,10 @@ func TestRuntimeOperandScript(t *testing.T) {
 		{`eval "x=1; $(python3 -c 'print(1)')"`, "ask"},
 		{`sh -c "cd /tmp && $(fmt <<< 'rm -f ~/.bashrc')"`, "deny"},
 		{`bash -c "set -e; $(xargs -0 < G)"`, "ask"},
+		// A later word of eval, which joins its words into the script.
+		{`eval x=1 ";" "$(pr -t G)"`, "ask"},
+		{`eval x=1\; $(pr -t F)`, "deny"},
+		{`eval x=1 "$(ssh-agent -s)"`, "allow"},
 		// Kept: computed text, set-up output, a local program's output
 		// inside a script, data.
 		{`eval "x=1; $(echo rm -rf ~)"`, "deny"},
