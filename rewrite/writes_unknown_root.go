@@ -187,6 +187,25 @@ func knownTail(v string) (string, bool) {
 // command did not choose it; so does mktemp's output, a new temporary
 // file.
 func (p *Pass) computedTarget(t target, report func(Decision, string, string), what, verb string) bool {
+	if t.action == guards.Write || t.action == guards.Delete {
+		if prog, ok := p.codeComputedHead(t.arg); ok {
+			// rm -f $(python3 -c 'print("/h/.ba" + "shrc")'), cp x $(node
+			// -e '…HOME + "/.bashrc"'), rm -f $(echo ~/.bashrx | sed
+			// s/x$/c/): quoted or not, with a known tail or not, the
+			// name is one the program computed (computedprint.go).
+			report(Ask, fmt.Sprintf("%s %s %s, a path %s computes at run time: it could be any file", what, verb, t.arg.Raw, prog), "n/a")
+			return true
+		}
+	}
+	if (t.action == guards.Write || t.action == guards.Delete) && t.arg.Printed && t.arg.PrintedBy() == "name" {
+		if filter, from, ok := p.renamedElsewhere(t.arg); ok {
+			// find ~ -name .bashrx | while read f; do cp p "$(echo "$f" |
+			// sed s/x$/c/)"; done, with a known tail or not
+			// (renamed_filter.go).
+			report(Ask, fmt.Sprintf("%s %s %s, a name %s makes at run time from %s: it could be any file there", what, verb, t.arg.Raw, filter, from), "n/a")
+			return true
+		}
+	}
 	quoted := quotedSubstPath(t.arg)
 	if t.action != guards.Write && t.action != guards.Delete || t.action == guards.Delete && what == "rm" && !quoted && !quotedPrintedVar(t.arg) {
 		// rm's run-time targets are rm-root's (rm -r asks, as find
@@ -224,6 +243,87 @@ func (p *Pass) computedTarget(t target, report func(Decision, string, string), w
 	}
 	report(Ask, fmt.Sprintf("%s %s %s, a path that is %s at run time: it could be any file", what, verb, t.arg.Raw, by), "n/a")
 	return true
+}
+
+// codeComputedHead reports a word whose value starts with what a command
+// substitution prints when a command of that substitution computes the
+// text (syntax.ComputesText: program code, a shell, a decoder, a filter
+// of static text), or a variable this command set to the output of an
+// interpreter, a shell or a decoder ($x after x=$(python3 -c …)). A
+// listing's names (find, ls, git ls-files, cat LIST) are not computed:
+// rm -f $(find . -name '*.o') passes. It returns the program.
+func (p *Pass) codeComputedHead(a syntax.Arg) (string, bool) {
+	if a.Word == nil || a.Static || len(a.Word.Parts) == 0 {
+		return "", false
+	}
+	var cs *sh.CmdSubst
+	switch part := a.Word.Parts[0].(type) {
+	case *sh.CmdSubst:
+		cs = part
+	case *sh.DblQuoted:
+		if len(part.Parts) > 0 {
+			cs, _ = part.Parts[0].(*sh.CmdSubst)
+		}
+	}
+	if cs == nil {
+		if a.Printed && a.PrintedBy() != "" && len(a.Word.Parts) == 1 {
+			name := a.PrintedBy()
+			if syntax.RunnerOf(name) != syntax.NotRunner || syntax.IsEncoder(name) {
+				return name, true
+			}
+		}
+		return "", false
+	}
+	if p.Model == nil {
+		return "", false
+	}
+	start, end := int(cs.Pos().Offset()), int(cs.End().Offset())
+	var prog string
+	for _, in := range p.Model.Calls {
+		if in.Subst == "" || !hostedBy(in, a) {
+			continue
+		}
+		if (in.Start < start || in.End > end) && in.Host != nil && in.Start < in.Host.End && in.End > in.Host.Start {
+			continue // a substitution of another of the host's words
+		}
+		// In the word's substitution, or in the body of a function it
+		// calls (f() { python3 -c …; }; rm -f $(f)).
+
+		if name, ok := syntax.ComputesText(in); ok && (prog == "" || name < prog) {
+			prog = name
+		}
+	}
+	return prog, prog != ""
+}
+
+// hostedBy reports that call runs inside a substitution of word a: its
+// host, or the host of a substitution it is in (cat <(python3 -c …) in
+// $(…)), holds a.
+func hostedBy(call *syntax.Call, a syntax.Arg) bool {
+	for h, n := call.Host, 0; h != nil && n < 16; h, n = h.Host, n+1 {
+		if hostHolds(h, a) {
+			return true
+		}
+	}
+	return false
+}
+
+// hostHolds reports that a is one of call's words, at the same place.
+func hostHolds(call *syntax.Call, a syntax.Arg) bool {
+	if call.Script == nil || a.Start < call.Start || a.End > call.End {
+		return false
+	}
+	for _, b := range call.Args {
+		if b.Start == a.Start && b.Raw == a.Raw {
+			return true
+		}
+	}
+	for _, r := range call.Redirs {
+		if r.Target.Start == a.Start && r.Target.Raw == a.Raw {
+			return true
+		}
+	}
+	return false
 }
 
 // quotedSubstPath reports a word that starts with a command substitution

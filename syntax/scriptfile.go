@@ -1118,6 +1118,7 @@ func (w *walker) substScript(c scope, call *Call) bool {
 	if sourced {
 		kind = "eval"
 	}
+	w.evalWords(c, call) // eval x=1 ";" "$(pr -t F)": substruntime.go
 	if a == nil || a.Static || a.Word == nil {
 		return false
 	}
@@ -1126,6 +1127,11 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		walked := w.substScriptMulti(c, call, a, kind, stmts) // substmulti.go
 		call.sourced = walked && sourced
 		return walked
+	}
+	if !ok && !file {
+		// eval "x=1; $(pr -t F)": a substitution inside the script
+		// text (substruntime.go).
+		w.embeddedSubsts(c, call, a, kind)
 	}
 	if !ok || proc != file || len(stmts) != 1 {
 		return false
@@ -1182,6 +1188,11 @@ func (w *walker) substScript(c scope, call *Call) bool {
 		// eval "$(pr -t F)", "$(iconv … <(curl …))": input the agent
 		// controls through a program corral does not model
 		// (filtersubst.go).
+		return true
+	}
+	if w.runtimeInputScript(call, p, i, a.Raw) {
+		// eval "$(pr -t "$f")": a file only known at run time
+		// (substruntime.go).
 		return true
 	}
 	if file || setupOutput.Get().MatchString(a.Raw) {
