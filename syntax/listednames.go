@@ -36,6 +36,9 @@ func (r *resolver) listedNames(a *Arg, w *sh.Word) bool {
 	if cs == nil || len(cs.Stmts) != 1 || len(cs.Last) > 0 || !r.dir.Known {
 		return false
 	}
+	if r.listedElsewhere(cs) {
+		return false // $(ls -A ~) in the project: the names (listedinputs.go)
+	}
 	l, ok := r.namePattern(cs.Stmts[0])
 	if !ok {
 		return false

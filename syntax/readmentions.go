@@ -48,6 +48,9 @@ func (w *walker) readMentions(c scope, call *Call, st *state) []string {
 		found = slices.Clone(a.Candidates())
 	case in.Pipe != nil && !in.Pipe.Coproc && in.Pipe.Subst == "" && in.Stage > 0 && in.Stage <= len(in.Pipe.Stmts):
 		found = mentionPaths(r.spanText(in.Pipe.Stmts[in.Stage-1], in.Pipe.Stmts[in.Stage-1]), home)
+		// ls -A ~ | grep rc | while read f: the names the listing
+		// prints now (listedinputs.go).
+		found = append(r.listedValues(in.Pipe.Stmts[:in.Stage]), found...)
 	case in.Pipe != nil && !in.Pipe.Coproc && in.Pipe.Subst == "<(" && len(in.Pipe.Stmts) == 2:
 		found = mentionPaths(r.spanText(in.Pipe.Stmts[0], in.Pipe.Stmts[1]), home)
 	}

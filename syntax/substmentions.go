@@ -233,7 +233,9 @@ func mentionRank(v, home string) int {
 // none of / . ~ (a command's name, a keyword, a plain word) is dropped,
 // and $HOME/ becomes ~/.
 func (r *resolver) mentionTokens(cs *sh.CmdSubst) []string {
-	return mentionTokensOf(r.text(cs))
+	// $(ls -A ~ | grep rc): the names the listing prints now, first
+	// (listedinputs.go).
+	return append(r.listedSubstValues(cs), mentionTokensOf(r.text(cs))...)
 }
 
 // mentionTokensOf are the path-like tokens of a program's text

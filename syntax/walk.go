@@ -2579,6 +2579,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// the stream's producer printed (of a stream other commands
 			// share, earlier reads may have used some: a superset).
 			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
+		} else if in, ok := w.listedInputs(c, st, call); ok {
+			// ls -A ~ | grep rc | xargs rm -f: the names a listing
+			// prints (listedinputs.go).
+			call.Inputs = in
 		}
 	}
 	if inputsNameCommand(call) {
