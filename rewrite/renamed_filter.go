@@ -105,7 +105,7 @@ func lastSubstAssign(call *syntax.Call, w *sh.Word) *sh.CmdSubst {
 		return nil
 	}
 	var last *sh.CmdSubst
-	sh.Walk(call.Script.File, func(n sh.Node) bool {
+	syntax.WalkTree(call.Script.File, func(n sh.Node) bool {
 		as, ok := n.(*sh.Assign)
 		if !ok || as.Name == nil || as.Name.Value != pe.Param.Value || as.Value == nil || int(as.End().Offset()) > call.Start {
 			return true
@@ -130,7 +130,7 @@ func lastSubstAssign(call *syntax.Call, w *sh.Word) *sh.CmdSubst {
 // (f of echo "$f", 1 of "$1"), sorted, without duplicates.
 func handedNames(cs *sh.CmdSubst) []string {
 	var out []string
-	sh.Walk(cs, func(n sh.Node) bool {
+	syntax.WalkTree(cs, func(n sh.Node) bool {
 		switch n := n.(type) {
 		case *sh.CmdSubst:
 			return n == cs
@@ -199,7 +199,7 @@ func (p *Pass) handedFrom(call *syntax.Call, name string) (string, bool) {
 	}
 	var why string
 	bad := false
-	sh.Walk(call.Script.File, func(n sh.Node) bool {
+	syntax.WalkTree(call.Script.File, func(n sh.Node) bool {
 		fc, ok := n.(*sh.ForClause)
 		if !ok || bad {
 			return !bad
