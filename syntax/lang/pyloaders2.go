@@ -56,7 +56,11 @@ func pyLoaders2(c call, full string) ([]Effect, bool) {
 		}
 		if strings.HasPrefix(full, "unittest.") {
 			// unittest.main() tests __main__, the code itself.
-			if a == nil || !a.lit && (strings.TrimSpace(a.text) == "None" || strings.TrimSpace(a.text) == "__name__") || a.lit && a.str == "__main__" {
+			text := ""
+			if a != nil {
+				text = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(a.text), key+"="))
+			}
+			if a == nil || !a.lit && (text == "None" || text == "__name__") || a.lit && a.str == "__main__" {
 				return nil, true
 			}
 		}
