@@ -1148,10 +1148,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.Call,
 						What: e.Call + " in " + string(l) + " code (" + at + ") unpickles bytes written in the code: loading them calls " + imp})
 				}
+				w.pickleModuleImports(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call) // interploaders.go
 				continue
 			}
 			if e.Text == lang.YAMLData {
 				w.yamlFile(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				continue
+			}
+			if e.Text == lang.LoggingConfig {
+				w.loggingConfigFile(c, call, e.Path, "in "+string(l)+" code ("+at+"): "+e.Call) // interploaders.go
 				continue
 			}
 			if e.Text == lang.PickleData {

@@ -442,4 +442,5 @@ func (w *walker) pickleFile(c scope, call *Call, name, what string) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: name,
 			What: what + " unpickles " + name + ": loading it calls " + imp})
 	}
+	w.pickleModuleImports(c, call, text, what+" unpickles "+name+":") // interploaders.go
 }

@@ -146,6 +146,12 @@ func (w *walker) pythonPip(c scope, call *Call) {
 		w.doctestRun(c, call, rest)
 	case "nox":
 		w.noxRun(c, call, rest)
+	case "runpy":
+		// python3 -m runpy MODULE ARGS: runpy's own command line runs
+		// MODULE as python3 -m MODULE would (red team 20 ML1).
+		if len(rest) > 0 {
+			w.argvChild(c, call, append([]Arg{{Value: call.Name, Raw: call.Name, Static: true}, {Value: "-m", Raw: "-m", Static: true}}, rest...), call.Name+" -m runpy", call.env, call.Dir)
+		}
 	case "pdb", "cProfile", "profile", "trace", "coverage":
 		w.pyRunScript(c, call, m.Value, rest)
 	case "IPython":

@@ -637,6 +637,20 @@ func (w *walker) pyRunScript(c scope, call *Call, name string, args []Arg) {
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		switch {
+		case v == "--module" && name == "trace" && i+1 < len(args):
+			// python3 -m trace --count --module MOD: the first operand is
+			// a module, run as -m runs it (red team 20 ML1).
+			for j := i + 1; j < len(args); j++ {
+				if !strings.HasPrefix(args[j].Value, "-") {
+					words := append([]Arg{{Value: call.Name, Raw: call.Name, Static: true}, {Value: "-m", Raw: "-m", Static: true}}, args[j:]...)
+					w.argvChild(c, call, words, call.Name+" -m trace --module", call.env, call.Dir)
+					return
+				}
+				if slices.Contains(valued, args[j].Value) && !strings.Contains(args[j].Value, "=") {
+					j++
+				}
+			}
+			return
 		case v == "-m" && i+1 < len(args):
 			// coverage run -m pytest, python -m cProfile -m mod: a
 			// module, as python -m runs it.

@@ -174,7 +174,7 @@ func python(p *parser) []Effect {
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
-		if pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || strings.HasPrefix(full, "yaml.") || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
+		if pyLoaderCall(full) || pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || strings.HasPrefix(full, "yaml.") || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
@@ -292,6 +292,10 @@ func python(p *parser) []Effect {
 				}
 				continue
 			}
+		}
+		if e, ok := pyLoaders2(c, full); ok {
+			out = append(out, e...) // pyloaders2.go
+			continue
 		}
 		if e, ok := p.pyRunsCode(c, full); ok {
 			out = append(out, e...)
