@@ -42,7 +42,7 @@ func (w *walker) pickleModuleImports(c scope, call *Call, text, what string) {
 	seen := map[string]bool{}
 	for _, m := range pickleImports(text) {
 		mod := m[0]
-		if mod == pickleUnknown || seen[mod] || !pickleModuleName(mod) {
+		if mod == pickleUnknown || seen[mod] || !lang.PyDottedName(mod) {
 			continue
 		}
 		seen[mod] = true
@@ -59,22 +59,4 @@ func (w *walker) pickleModuleImports(c scope, call *Call, text, what string) {
 		}
 		w.effect(c, call, "python3 -c "+Quote("import "+m), what+" imports "+m+" (a name in the pickle)", false, false)
 	}
-}
-
-// pickleModuleName reports a dotted Python module name.
-func pickleModuleName(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, part := range strings.Split(s, ".") {
-		if part == "" {
-			return false
-		}
-		for i, r := range part {
-			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
-				return false
-			}
-		}
-	}
-	return true
 }

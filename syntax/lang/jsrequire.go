@@ -220,33 +220,31 @@ func (p *parser) jsRequireValues() {
 // function: the ( before it follows function (or its name), or the )
 // after it is followed by => or {.
 func (p *parser) jsParam(i int) bool {
-	depth := 0
-	for j := i - 1; j >= 0 && i-j < 256; j-- {
-		t := p.toks[j]
-		switch {
-		case isP(t, ")") || isP(t, "]") || isP(t, "}"):
-			depth++
-		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
-			if depth > 0 {
-				depth--
-				continue
-			}
-			if !isP(t, "(") {
-				return false
-			}
-			if isI(p.tok(j-1), "function") || p.tok(j-1).kind == tIdent && isI(p.tok(j-2), "function") {
-				return true
-			}
-			end := p.closeOf(p.toks, j)
-			return end > 0 && (isP(p.tok(end+1), "=>") || isP(p.tok(end+1), "{"))
-		}
+	j := p.enclosingOpen(i)
+	if j < 0 || !isP(p.toks[j], "(") {
+		return false
 	}
-	return false
+	if isI(p.tok(j-1), "function") || p.tok(j-1).kind == tIdent && isI(p.tok(j-2), "function") {
+		return true
+	}
+	end := p.closeOf(p.toks, j)
+	return end > 0 && (isP(p.tok(end+1), "=>") || isP(p.tok(end+1), "{"))
 }
 
 // jsDestructured reports whether token i is the name a destructuring
 // pattern binds ({require: r} = module: r), not an object's value.
 func (p *parser) jsDestructured(i int) bool {
+	j := p.enclosingOpen(i)
+	if j < 0 {
+		return false
+	}
+	end := p.closeOf(p.toks, j)
+	return isP(p.toks[j], "{") && end > 0 && isP(p.tok(end+1), "=")
+}
+
+// enclosingOpen returns the index of the bracket ( [ or { that token i
+// stands in, looking back at most 256 tokens, or -1.
+func (p *parser) enclosingOpen(i int) int {
 	depth := 0
 	for j := i - 1; j >= 0 && i-j < 256; j-- {
 		t := p.toks[j]
@@ -258,11 +256,10 @@ func (p *parser) jsDestructured(i int) bool {
 				depth--
 				continue
 			}
-			end := p.closeOf(p.toks, j)
-			return isP(t, "{") && end > 0 && isP(p.tok(end+1), "=")
+			return j
 		}
 	}
-	return false
+	return -1
 }
 
 // jsRequireRebind binds the names the rewritten text binds to require

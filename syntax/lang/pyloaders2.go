@@ -72,7 +72,7 @@ func pyLoaders2(c call, full string) ([]Effect, bool) {
 		}
 		mod, _, _ := strings.Cut(a.str, ":")
 		mod = strings.TrimSpace(mod)
-		if !pyDottedName(mod) {
+		if !PyDottedName(mod) {
 			return nil, true
 		}
 		return []Effect{{Kind: Exec, Call: full, Argv: []string{"python3", "-c", "import " + mod}, Offset: c.off}}, true
@@ -96,8 +96,8 @@ func pyLoaders2(c call, full string) ([]Effect, bool) {
 	return []Effect{{Kind: Exec, Call: full, Argv: []string{"python3", "-m", "doctest", a.str}, Offset: c.off}}, true
 }
 
-// pyDottedName reports a dotted module name: a.b.c.
-func pyDottedName(s string) bool {
+// PyDottedName reports a dotted Python module name: a.b.c.
+func PyDottedName(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -143,7 +143,7 @@ func LoggingConfigCode(text string) string {
 		case strings.HasPrefix(section, "handler_") && (key == "args" || key == "kwargs"):
 			b.WriteString("_ = " + val + "\n")
 		case (strings.HasPrefix(section, "handler_") || strings.HasPrefix(section, "formatter_")) && key == "class":
-			if mod, _, ok := cutLast(val); ok && pyDottedName(mod) && mod != "logging" && mod != "logging.handlers" {
+			if mod, _, ok := cutLast(val); ok && PyDottedName(mod) && mod != "logging" && mod != "logging.handlers" {
 				b.WriteString("import " + mod + "\n")
 			}
 		}
