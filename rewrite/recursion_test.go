@@ -49,6 +49,8 @@ func TestRecursionAndEmptySource(t *testing.T) {
 		// What the functions can change stays unknown.
 		{`f(){ HOME=/tmp/q; f; }; f; rm -f ~/.bashrc`, "ask"},
 		{`f(){ eval "$1"; f; }; f x; rm -f ~/.bashrc`, "ask"},
+		{`f(){ builtin eval "$1"; f; }; f x; rm -f ~/.bashrc`, "ask"},
+		{`f(){ command "$c"; f; }; f; rm -f ~/.bashrc`, "ask"},
 		// Look-alikes.
 		{`f(){ n=$((n+1)); [ "$n" -lt 3 ] && f; }; f; echo done`, "allow"},
 		{`walk(){ for d in "$1"/*; do [ -d "$d" ] && walk "$d"; echo "$d"; done; }; walk lib`, "allow"},

@@ -127,16 +127,21 @@ func funcNames(st *state) (names map[string]bool, dynamic, moves bool) {
 				if len(n.Args) == 0 {
 					break
 				}
-				switch n.Args[0].Lit() {
-				case "eval", "source", ".", "declare", "typeset", "local", "export", "readonly", "unset",
-					"read", "mapfile", "readarray", "printf", "let", "getopts", "set", "shift", "alias", "enable", "builtin", "command":
+				name := n.Args[0].Lit()
+				if name == "builtin" || name == "command" {
+					name = n.Args[min(1, len(n.Args)-1)].Lit()
+				}
+				if scriptHosts.Get()[name] {
+					dynamic = true // eval, source, .: text that may assign anything
+					break
+				}
+				switch name {
+				case "declare", "typeset", "local", "export", "readonly", "unset",
+					"read", "mapfile", "readarray", "printf", "let", "getopts", "set", "shift", "alias", "enable":
 					for _, a := range n.Args[1:] {
 						if a.Lit() == "" {
 							dynamic = true // a word only run time knows: any name
 						}
-					}
-					if n.Args[0].Lit() == "eval" || n.Args[0].Lit() == "source" || n.Args[0].Lit() == "." {
-						dynamic = true
 					}
 				case "cd", "pushd", "popd":
 					moves = true
