@@ -48,6 +48,7 @@ func TestRecursionAndEmptySource(t *testing.T) {
 		{`source ./missing.sh; rm -f ~/.bashrc`, "deny"},
 		// What the functions can change stays unknown.
 		{`f(){ HOME=/tmp/q; f; }; f; rm -f ~/.bashrc`, "ask"},
+		{`f(){ let HOME=5; f; }; f; rm -f ~/.bashrc`, "ask"},
 		{`f(){ eval "$1"; f; }; f x; rm -f ~/.bashrc`, "ask"},
 		{`f(){ builtin eval "$1"; f; }; f x; rm -f ~/.bashrc`, "ask"},
 		{`f(){ command "$c"; f; }; f; rm -f ~/.bashrc`, "ask"},

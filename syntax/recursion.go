@@ -111,7 +111,12 @@ func funcNames(st *state) (names map[string]bool, dynamic, moves bool) {
 		walkTree(def.body.decl.Body, func(n sh.Node) bool {
 			switch n := n.(type) {
 			case *sh.Lit:
-				names[n.Value] = true
+				// Every name-like piece: let d=1, ((d++)), x[d]=…
+				for _, piece := range strings.FieldsFunc(n.Value, func(r rune) bool {
+					return !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9')
+				}) {
+					names[piece] = true
+				}
 			case *sh.Assign:
 				if n.Name != nil {
 					names[n.Name.Value] = true
