@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/google/shlex"
@@ -107,7 +108,19 @@ func remoteStdinReader(text string) (*Call, bool) {
 	for i, w := range words {
 		args[i] = Arg{Value: w, Raw: w, Static: true}
 	}
-	return containerStdinReader(args) // the same reading of a command's words (containerexec.go)
+	inv := unwrap(args, Dir{})
+	if len(inv.words) == 0 || inv.split != nil || inv.inputsAreCommands {
+		return nil, false
+	}
+	c := &Call{Name: filepath.Base(inv.words[0].Value), NameArg: inv.words[0], Args: inv.words[1:], Wrappers: inv.wrappers}
+	if IsShell(c.Name) {
+		_, stdin := ShellScript(c)
+		return c, stdin
+	}
+	if p, ok := interpreterProgram(c); ok && p.stdin {
+		return c, true
+	}
+	return nil, false
 }
 
 // sshRemoteState is the state the remote command of ssh to this machine
