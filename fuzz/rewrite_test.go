@@ -119,9 +119,15 @@ func checkRewritten(t *testing.T, m machine, cmd string, res *rewrite.Result) {
 	// A rewrite never lowers a command's decision: what the original's
 	// findings outside the rewritten spans decided, the rewritten command
 	// still decides at least.
+	// A finding after a rewritten cd is the exception: the rewrite moved
+	// the directory the later commands run in (git clone URL && cd repo
+	// now enters the sandbox's copy), so what they write is judged in the
+	// new directory, and a warning about the project's path no longer
+	// applies.
+	moved := movedCwdAt(t, m, cmd, res.Touched)
 	kept := rewrite.Allow
 	for _, f := range res.Findings {
-		if f.Decision == rewrite.Rewrite || overlaps(f.Start, f.End, res.Touched) {
+		if f.Decision == rewrite.Rewrite || overlaps(f.Start, f.End, res.Touched) || f.Start >= moved {
 			continue
 		}
 		kept = max(kept, f.Decision)
@@ -209,6 +215,26 @@ func answerJSON(t *testing.T, r *rewrite.Result) string {
 
 // overlaps reports whether [start,end) meets one of spans (an empty span
 // meets what holds it).
+// movedCwdAt is the offset of the first cd or pushd whose directory the
+// rewrite changed (len(cmd) when there is none).
+func movedCwdAt(t *testing.T, m machine, cmd string, touched [][2]int) int {
+	t.Helper()
+	model, err := syntax.Analyze(cmd, syntax.Options{Cwd: m.rewrite.Cwd, Home: m.rewrite.Home})
+	if err != nil {
+		t.Fatalf("%s: a rewritten command did not parse: %v", m.name, err)
+	}
+	at := len(cmd)
+	for _, c := range model.Calls {
+		if (c.Name == "cd" || c.Name == "pushd") && len(c.Args) > 0 {
+			last := c.Args[len(c.Args)-1]
+			if overlaps(last.Start, last.End, touched) {
+				at = min(at, last.Start)
+			}
+		}
+	}
+	return at
+}
+
 func overlaps(start, end int, spans [][2]int) bool {
 	for _, s := range spans {
 		if s[0] < end && s[1] > start || s[0] == s[1] && s[0] >= start && s[0] <= end || start == end && start >= s[0] && start <= s[1] {
