@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"path/filepath"
 	"strings"
 
 	"github.com/google/shlex"
@@ -108,19 +107,7 @@ func remoteStdinReader(text string) (*Call, bool) {
 	for i, w := range words {
 		args[i] = Arg{Value: w, Raw: w, Static: true}
 	}
-	inv := unwrap(args, Dir{})
-	if len(inv.words) == 0 || inv.split != nil || inv.inputsAreCommands {
-		return nil, false
-	}
-	c := &Call{Name: filepath.Base(inv.words[0].Value), NameArg: inv.words[0], Args: inv.words[1:], Wrappers: inv.wrappers}
-	if IsShell(c.Name) {
-		_, stdin := ShellScript(c)
-		return c, stdin
-	}
-	if p, ok := interpreterProgram(c); ok && p.stdin {
-		return c, true
-	}
-	return nil, false
+	return containerStdinReader(args) // the same reading of a command's words (containerexec.go)
 }
 
 // sshRemoteState is the state the remote command of ssh to this machine
