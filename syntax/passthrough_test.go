@@ -110,7 +110,20 @@ var passFilterCases = []struct {
 	{[]string{"tr", "a-z", "A-Z"}, "rm -rf ~/X\n"}, {[]string{"tr", "A-Z", "a-z"}, "~/.BASHRC\n"}, {[]string{"tr", "-d", "0-9"}, ".bash1rc\n"},
 	{[]string{"tr", "abc", "x"}, "abcd\n"}, {[]string{"tr", "a-c\\n", "A-C "}, "a\nb\n"}, {[]string{"sort"}, "x y\n"}, {[]string{"sort"}, "a\na\n"},
 	{[]string{"uniq"}, "a\na\nb\na\n"}, {[]string{"grep", "."}, "a\n\nb\n"}, {[]string{"grep", "-F", "a.b"}, "a.b\naxb\n"}, {[]string{"grep", "rm"}, "x\nrm -rf\n"},
+	// tr's classes, equivalence classes, repeats, octal escapes, and a [
+	// that starts none of them (itself), as GNU tr reads them in the C locale.
+	{[]string{"tr", "[:lower:]", "[:upper:]"}, trText}, {[]string{"tr", "[:upper:]", "[:lower:]"}, trText},
+	{[]string{"tr", "a[:upper:]", "x[:lower:]"}, trText}, {[]string{"tr", "[a-z]", "[A-Z]"}, trText},
+	{[]string{"tr", "[:digit:]", "x"}, trText}, {[]string{"tr", "[:alpha:]", "[x*]"}, trText},
+	{[]string{"tr", "abc", "[x*2]y"}, trText}, {[]string{"tr", "abc", "[x*]y"}, trText}, {[]string{"tr", "[:space:]", "_"}, trText},
+	{[]string{"tr", "[:punct:]", "."}, trText}, {[]string{"tr", "[=a=]", "z"}, trText}, {[]string{"tr", `\141`, "z"}, trText},
+	{[]string{"tr", `\t`, " "}, trText}, {[]string{"tr", "-d", "[:lower:]"}, trText}, {[]string{"tr", "-d", "[:alnum:]"}, trText},
+	{[]string{"tr", "-d", "[:xdigit:][:blank:]"}, trText}, {[]string{"tr", "-d", "[:digit:]"}, trText}, {[]string{"tr", "a-", "x"}, trText},
+	{[]string{"tr", "[:cntrl:][:graph:]", "[c*]"}, trText}, {[]string{"tr", "[:print:]", "p"}, trText},
 }
+
+// trText holds every class tr knows at least once.
+const trText = "Hello, World! rm -RF ~/x [a]\tb=c 0129\x01\x7f\n"
 
 // passFilterUnknown are programs corral leaves to run time.
 var passFilterUnknown = [][]string{
@@ -118,8 +131,14 @@ var passFilterUnknown = [][]string{
 	{"sed", "1{p"}, {"sed", "-f", "x.sed"}, {"sed", "--posix", "s/a/b/"}, {"sed", `s/\(a\)\1/x/`}, {"sed", "s/a/b/e"}, {"sed"}, {"awk", "-F:", "{print $1}"}, {"awk", "-v", "x=1", "1"}, {"awk", "/x/"},
 	{"awk", "{print $1, $2}"}, {"awk", "1", "x=1"}, {"awk", "END{print}"}, {"awk", "{print NR}"}, {"dd", "count=1"},
 	{"dd", "of=x"}, {"dd", "skip=1"}, {"dd", "conv=ucase"}, {"head", "-c", "3"}, {"tail", "-n", "+2"}, {"head", "-n", "-1"},
-	{"tr", "[:lower:]", "[:upper:]"}, {"tr", "-d", "[:digit:]"}, {"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort", "-r"},
+	{"tee", "f"}, {"cat", "-A"}, {"base64", "--foo"}, {"rev", "-0"}, {"sort", "-r"},
 	{"uniq", "-c"}, {"uniq", "in", "out"}, {"grep", "a*"}, {"grep", "-v", "a"}, {"tr", "z-a", "x"},
+	// tr refuses these (misaligned classes, SET2 ending with a class that
+	// SET1 outgrows, a class other than upper/lower in SET2, a repeat in
+	// SET1) or corral does not read them (an unknown class, a byte above
+	// 0x7f, two [c*]).
+	{"tr", "[:upper:]a", "[:lower:]"}, {"tr", "[:alpha:]", "[:upper:]"}, {"tr", "a", "[:digit:]"}, {"tr", "[a*3]", "x"},
+	{"tr", "[:nosuch:]", "x"}, {"tr", "é", "e"}, {"tr", "ab", "[x*][y*]"}, {"tr", "a", "[:lower:]"},
 	{"tac", "-s", "x"}, {"tac", "-b"}, {"xxd", "-rp"}, {"xxd", "-pr"}, {"xxd", "-c", "8"}, {"xxd", "-u"}, {"xxd", "in", "out"},
 }
 

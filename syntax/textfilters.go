@@ -123,7 +123,8 @@ func joinLines(lines []string) string {
 
 // trFilter is tr SET1 SET2 (each byte of SET1 becomes the byte at the
 // same place in SET2, whose last byte repeats when it is shorter) and
-// tr -d SET, for sets of ASCII characters, ranges (A-Z) and \n, \t, \\.
+// tr -d SET, with the sets GNU tr reads in the C locale (trSet). tr works
+// on bytes, so a class holds ASCII bytes only whatever the locale.
 func trFilter(args []Arg) (passFilter, bool) {
 	for _, a := range args {
 		if !a.Static {
@@ -132,7 +133,7 @@ func trFilter(args []Arg) (passFilter, bool) {
 	}
 	switch {
 	case len(args) == 2 && args[0].Value == "-d":
-		del, ok := trRangeSet(args[1].Value)
+		del, _, ok := trSet(args[1].Value, false)
 		if !ok {
 			return nil, false
 		}
@@ -146,9 +147,13 @@ func trFilter(args []Arg) (passFilter, bool) {
 			return b.String(), true
 		}, true
 	case len(args) == 2 && !strings.HasPrefix(args[0].Value, "-") && !strings.HasPrefix(args[1].Value, "-"):
-		from, ok1 := trRangeSet(args[0].Value)
-		to, ok2 := trRangeSet(args[1].Value)
-		if !ok1 || !ok2 {
+		from, fromClasses, ok1 := trSet(args[0].Value, false)
+		to, toClasses, ok2 := trSet(args[1].Value, true)
+		if !ok1 || !ok2 || !trAligned(from, to, fromClasses, toClasses) {
+			return nil, false
+		}
+		to = trFill(to, len(from))
+		if to == "" {
 			return nil, false
 		}
 		var m [256]byte
@@ -170,44 +175,227 @@ func trFilter(args []Arg) (passFilter, bool) {
 	return nil, false
 }
 
-// trRangeSet expands a tr set of ASCII characters, ranges and the
-// escapes \n, \t, \\; classes ([:alpha:]), [c*n] and octal escapes are
-// not modelled.
-func trRangeSet(s string) (string, bool) {
+// trClassAt records where a class starts in an expanded set, for the
+// alignment GNU tr requires of [:upper:] and [:lower:] in SET2.
+type trClassAt struct {
+	at   int
+	name string
+}
+
+// trFillMark stands in an expanded SET2 for [c*] (c repeated until SET2
+// is as long as SET1); trFill replaces it. A NUL byte cannot come from a
+// static word, so it cannot be confused with a set's byte.
+const trFillMark = 0
+
+// trClasses are the POSIX classes in the C locale, in the order tr
+// expands them.
+var trClasses = map[string]func(byte) bool{
+	"alnum":  func(c byte) bool { return trIsAlpha(c) || c >= '0' && c <= '9' },
+	"alpha":  trIsAlpha,
+	"blank":  func(c byte) bool { return c == ' ' || c == '\t' },
+	"cntrl":  func(c byte) bool { return c < 0x20 || c == 0x7f },
+	"digit":  func(c byte) bool { return c >= '0' && c <= '9' },
+	"graph":  func(c byte) bool { return c > 0x20 && c < 0x7f },
+	"lower":  func(c byte) bool { return c >= 'a' && c <= 'z' },
+	"print":  func(c byte) bool { return c >= 0x20 && c < 0x7f },
+	"punct":  func(c byte) bool { return c > 0x20 && c < 0x7f && !trIsAlpha(c) && (c < '0' || c > '9') },
+	"space":  func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' },
+	"upper":  func(c byte) bool { return c >= 'A' && c <= 'Z' },
+	"xdigit": func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' },
+}
+
+func trIsAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// trSet expands a tr set as GNU tr reads it: ASCII characters, ranges
+// (a-z), the escapes \\ \a \b \f \n \r \t \v and \NNN (octal), classes
+// ([:alpha:]), equivalence classes ([=c=], c itself in the C locale) and,
+// in SET2 (second), [c*n] (c n times; n octal when it starts with 0) and
+// [c*] (c until SET2 is as long as SET1). A [ that starts none of these
+// is itself. In SET2 only [:upper:] and [:lower:] may appear, as GNU tr
+// requires when it translates. Anything else (a byte above 0x7f, a range
+// that runs backwards, an unknown class) is not modelled: ok is false.
+func trSet(s string, second bool) (set string, classes []trClassAt, ok bool) {
 	var chars []byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 0x80 || c == '[':
-			return "", false
-		case c == '\\':
-			if i+1 >= len(s) {
-				return "", false
+	fills := 0
+	for i := 0; i < len(s); {
+		if s[i] == '[' {
+			if name, n, isClass := trBracket(s[i:], ':'); isClass {
+				in, known := trClasses[name]
+				if !known || second && name != "upper" && name != "lower" {
+					return "", nil, false
+				}
+				classes = append(classes, trClassAt{len(chars), name})
+				for c := 0; c < 0x80; c++ {
+					if in(byte(c)) {
+						chars = append(chars, byte(c))
+					}
+				}
+				i += n
+				continue
 			}
-			i++
-			switch s[i] {
-			case 'n':
-				c = '\n'
-			case 't':
-				c = '\t'
-			case '\\':
-				c = '\\'
-			default:
-				return "", false
+			if body, n, isEquiv := trBracket(s[i:], '='); isEquiv {
+				c, m, ok := trChar(body, 0)
+				if !ok || m != len(body) {
+					return "", nil, false
+				}
+				chars = append(chars, c)
+				i += n
+				continue
+			}
+			if c, count, n, isRepeat := trRepeat(s[i:]); isRepeat {
+				if !second {
+					return "", nil, false // GNU tr refuses a repeat in SET1
+				}
+				if count < 0 {
+					if fills++; fills > 1 {
+						return "", nil, false // GNU tr: only one [c*] in SET2
+					}
+					chars = append(chars, trFillMark, c)
+				} else {
+					for range count {
+						chars = append(chars, c)
+					}
+				}
+				i += n
+				continue
 			}
 		}
-		if i+2 < len(s) && s[i+1] == '-' && s[i+2] != '\\' && s[i+2] != '[' && s[i+2] < 0x80 && c != '\\' {
-			hi := s[i+2]
-			if hi < c {
-				return "", false
+		c, n, ok := trChar(s, i)
+		if !ok {
+			return "", nil, false
+		}
+		i += n
+		if i+1 < len(s) && s[i] == '-' {
+			hi, m, ok := trChar(s, i+1)
+			if !ok || hi < c {
+				return "", nil, false
 			}
 			for x := int(c); x <= int(hi); x++ {
 				chars = append(chars, byte(x))
 			}
-			i += 2
+			i += 1 + m
 			continue
 		}
 		chars = append(chars, c)
 	}
-	return string(chars), len(chars) > 0
+	if len(chars) > 4096 || fills > 0 && len(classes) > 0 {
+		return "", nil, false
+	}
+	return string(chars), classes, len(chars) > 0
+}
+
+// trChar reads one character of a set at s[i]: a byte or an escape; n is
+// how many bytes of s it took.
+func trChar(s string, i int) (c byte, n int, ok bool) {
+	if i >= len(s) || s[i] >= 0x80 || s[i] == 0 {
+		return 0, 0, false
+	}
+	if s[i] != '\\' {
+		return s[i], 1, true
+	}
+	if i+1 >= len(s) {
+		return '\\', 1, true // a trailing backslash is itself
+	}
+	if e := strings.IndexByte("\\abfnrtv", s[i+1]); e >= 0 {
+		return "\\\a\b\f\n\r\t\v"[e], 2, true
+	}
+	if s[i+1] >= '0' && s[i+1] <= '7' {
+		v, n := 0, 1
+		for n <= 3 && i+n < len(s) && s[i+n] >= '0' && s[i+n] <= '7' && v*8+int(s[i+n]-'0') < 256 {
+			v = v*8 + int(s[i+n]-'0')
+			n++
+		}
+		if v == 0 || v >= 0x80 {
+			return 0, 0, false
+		}
+		return byte(v), n, true
+	}
+	if s[i+1] >= 0x80 {
+		return 0, 0, false
+	}
+	return s[i+1], 2, true // \c is c
+}
+
+// trBracket reads [Xbody X] at the start of s (X is : or =): the body, the
+// length of the construct and whether s starts with one.
+func trBracket(s string, mark byte) (string, int, bool) {
+	if len(s) < 2 || s[1] != mark {
+		return "", 0, false
+	}
+	end := strings.Index(s[2:], string(mark)+"]")
+	if end < 0 {
+		return "", 0, false
+	}
+	return s[2 : 2+end], end + 4, true
+}
+
+// trRepeat reads [c*n] or [c*] at the start of s; count is -1 for [c*].
+func trRepeat(s string) (c byte, count, n int, ok bool) {
+	c, m, ok := trChar(s, 1)
+	if !ok || 1+m >= len(s) || s[1+m] != '*' {
+		return 0, 0, 0, false
+	}
+	rest := s[2+m:]
+	end := strings.IndexByte(rest, ']')
+	if end < 0 {
+		return 0, 0, 0, false
+	}
+	digits := rest[:end]
+	if digits == "" {
+		return c, -1, 2 + m + end + 1, true
+	}
+	base := 10
+	if digits[0] == '0' {
+		base = 8
+	}
+	v := 0
+	for _, d := range []byte(digits) {
+		if d < '0' || d > '9' || base == 8 && d > '7' {
+			return 0, 0, 0, false
+		}
+		if v = v*base + int(d-'0'); v > 4096 {
+			return 0, 0, 0, false
+		}
+	}
+	if v == 0 {
+		return c, -1, 2 + m + end + 1, true // [c*0] is [c*]
+	}
+	return c, v, 2 + m + end + 1, true
+}
+
+// trFill replaces the [c*] mark in SET2 with as many c as make SET2 as
+// long as SET1 (none when it is already as long).
+func trFill(to string, n int) string {
+	at := strings.IndexByte(to, trFillMark)
+	if at < 0 {
+		return to
+	}
+	c := to[at+1]
+	rest := to[at+2:]
+	count := max(n-at-len(rest), 0)
+	return to[:at] + strings.Repeat(string(c), count) + rest
+}
+
+// trAligned reports whether every [:upper:] or [:lower:] of SET2 stands
+// at the place of the other case's class in SET1, which is the only way
+// GNU tr accepts a class in SET2 (it stops with "misaligned" otherwise),
+// and that SET2 does not end with a class when SET1 is longer.
+func trAligned(from, to string, fromClasses, toClasses []trClassAt) bool {
+	for _, t := range toClasses {
+		if len(from) > len(to) && t.at+26 == len(to) {
+			return false
+		}
+		want := "upper"
+		if t.name == "upper" {
+			want = "lower"
+		}
+		found := false
+		for _, f := range fromClasses {
+			found = found || f.at == t.at && f.name == want
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
