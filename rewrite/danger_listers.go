@@ -38,16 +38,17 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 		d.arg.Raw += " (from " + note + ")"
 		out = append(out, d)
 	}
-	opts, operands := scan(src.Args, specFor(src.Name))
+	spec := specFor(src.Name)
+	if src.Name == "head" || src.Name == "tail" {
+		spec = headSpec
+	}
+	opts, operands := scan(src.Args, spec)
 	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
 	switch src.Name {
 	case "sort", "head", "tail", "tac", "uniq":
 		// Lines kept (or reordered) from the stage before.
-		own := len(operands) > 0 // it reads files of its own
-		if src.Name == "head" || src.Name == "tail" {
-			own = !numericHeadArgs(src)
-		}
-		if k == 0 || own || has(opts, "z", "zero-terminated") {
+		// Operands are files of its own.
+		if k == 0 || len(operands) > 0 || has(opts, "z", "zero-terminated") {
 			return nil, true
 		}
 		out, _ = printedStage(stage, k-1, base)
@@ -118,26 +119,10 @@ func lineKeeper(name string) bool {
 	return false
 }
 
-// numericHeadArgs reports head or tail given only a count (-n 5, -5):
-// no file of their own.
-func numericHeadArgs(c *syntax.Call) bool {
-	if c.Name != "head" && c.Name != "tail" {
-		return false
-	}
-	for i := 0; i < len(c.Args); i++ {
-		a := c.Args[i]
-		switch {
-		case !a.Static:
-			return false
-		case a.Value == "-n" || a.Value == "-c":
-			i++
-		case strings.HasPrefix(a.Value, "-"):
-		default:
-			return false
-		}
-	}
-	return true
-}
+// headSpec is head's and tail's options that take a value (a count:
+// -n 5, -c 1K; -5 is read as a flag).
+var headSpec = optSpec{shortVal: "nc", longEq: true, abbrev: true, longVal: longOpts("bytes", "lines", "pid",
+	"sleep-interval", "max-unchanged-stats")}
 
 // pathField reports cut -f2 (tab-delimited, as du prints), or an awk
 // program that prints $2 or $NF of each line: du's path.
