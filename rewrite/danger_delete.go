@@ -100,6 +100,7 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 		out = append(out, x)
 	}
 	feeder := argsFeeder(c)
+	filled := false
 	for _, i := range operands {
 		a := c.Args[i]
 		if c.ExtraArgs {
@@ -111,13 +112,21 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 				if fromFind(feeder) {
 					continue
 				}
+				placed := feeder.HasPlaceholder(a.Value)
+				if placed && len(feeder.Inputs) > 0 {
+					// parallel rm -rf ~/{} ::: .bashrc, ls ~ | xargs -I X
+					// rm -rf ~/X: each input put in place of the
+					// replacement strings, as the launcher builds the
+					// word (syntax/placeholders.go).
+					for _, in := range feeder.Inputs {
+						add(feeder.FillArg(a, in))
+					}
+					filled = true
+					continue
+				}
 				for _, in := range pipeInputs(p, feeder, d) {
-					for _, ph := range []string{"{}", feeder.Replace} {
-						if ph != "" && strings.Contains(a.Value, ph) {
-							in.arg.Value = strings.ReplaceAll(a.Value, ph, in.arg.Value)
-							in.arg.Static = in.arg.Static && a.Static
-							break
-						}
+					if placed {
+						in.arg = feeder.FillArg(a, in.arg)
 					}
 					out = append(out, in)
 				}
@@ -141,8 +150,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 		}
 		add(a)
 	}
-	for _, in := range c.Inputs {
-		add(in)
+	if !filled {
+		// parallel rm -rf ::: a b, xargs -a list rm -rf: the inputs
+		// appended.
+		for _, in := range c.Inputs {
+			add(in)
+		}
 	}
 	if c.ArgFile != "" && !c.ArgFileRead {
 		// xargs -a FILE rm -rf: the paths come from the file, not from
@@ -188,7 +201,7 @@ var positionalRef = lazy.Regexp{Expr: `^"?\$(?:([0-9]|[@*])|\{([0-9]+|[@*])\})"?
 // -c 'rm -rf "$1"' _ / {} \; deletes /).
 func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
 	shell := argsFeeder(c)
-	if strings.Contains(a.Value, "{}") || shell.Replace != "" && strings.Contains(a.Value, shell.Replace) {
+	if strings.Contains(a.Value, "{}") || shell.HasPlaceholder(a.Value) {
 		return a, true
 	}
 	if shell == c || a.Static {
@@ -209,7 +222,7 @@ func feederOperand(c *syntax.Call, a syntax.Arg) (r syntax.Arg, runTime bool) {
 		return a, true // "$@", "$*", or a word appended at run time
 	}
 	w := words[n]
-	if !w.Static || strings.Contains(w.Value, "{}") {
+	if !w.Static || strings.Contains(w.Value, "{}") || shell.HasPlaceholder(w.Value) {
 		return a, true
 	}
 	w.Raw = a.Raw + " (" + w.Value + ")"
@@ -237,7 +250,7 @@ func mvDeletions(c *syntax.Call) []deletion {
 // hasPlaceholder reports whether an argument of c holds {}.
 func hasPlaceholder(c *syntax.Call) bool {
 	for _, a := range c.Args {
-		if strings.Contains(a.Value, "{}") {
+		if strings.Contains(a.Value, "{}") || c.HasPlaceholder(a.Value) {
 			return true
 		}
 	}
@@ -255,6 +268,9 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 	src := c.Pipe.Stage(c.PipeIndex - 1)
 	if src == nil {
 		return nil
+	}
+	if got, ok := printedPaths(c.Pipe, c.PipeIndex-1, base); ok {
+		return got // du ~ | cut -f2, realpath ~/x, tree -fi (danger_listers.go)
 	}
 	var out []deletion
 	add := func(a syntax.Arg) {

@@ -385,6 +385,9 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 	if !strings.HasPrefix(a.Raw, "$(") && !strings.HasPrefix(a.Raw, "`") && !strings.HasPrefix(a.Raw, "\"$(") {
 		return nil
 	}
+	if out, ok := p.substListing(c, a, base); ok {
+		return out // rm -rf $(du -s ~ | cut -f2), $(tree -fi ~)
+	}
 	var finds []*syntax.Call
 	for _, o := range p.Model.Calls {
 		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {

@@ -29,7 +29,7 @@ func TestListedNameConsumers(t *testing.T) {
 		{`ls -A ~ | sed "s|^|$HOME/|" | xargs ACT`, "deny"},
 		{`stat -c %n ~/.b* | xargs ACT`, "deny"},
 		{`compgen -f ~/.b | xargs ACT`, "deny"},
-		{`ls -a ~ | xargs -I{} ACT ~/{}`, "ask"},
+		{`ls -a ~ | xargs -I{} ACT ~/{}`, "deny"}, // ~/.* as a pattern: every hidden name of ~ (placeholders.go)
 		{`ls -A ~ | grep bashrc | while read f; do ACT ~/"$f"; done`, "ask"},
 		{`ls -A ~ | while read f; do ACT ~/"$f"; done`, "ask"},
 		{`ACT ~/$(ls -A ~ | grep bashrc)`, "ask"},

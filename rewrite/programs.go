@@ -15,6 +15,12 @@ import (
 // a prefix is only resolved against the complete list. They were taken
 // from the programs' --help and manuals (coreutils 9, git 2.39).
 var programs = []programSpec{
+	// Programs that print paths feeding xargs (danger_listers.go).
+	{"du", optSpec{shortVal: "BdtX", longEq: true, abbrev: true, longVal: longOpts("files0-from", "block-size", "max-depth",
+		"threshold", "exclude-from", "exclude", "time", "time-style")}},
+	{"tree", optSpec{shortVal: "LPIoH", longEq: true, longVal: longOpts("filelimit", "timefmt", "sort", "charset", "fromfile")}},
+	{"realpath", optSpec{longEq: true, abbrev: true, longVal: longOpts("relative-to", "relative-base")}},
+	{"basename", optSpec{shortVal: "s", longEq: true, abbrev: true, longVal: longOpts("suffix")}},
 	{"rm", optSpec{longEq: true, abbrev: true, longFlag: longOpts("force", "interactive", "one-file-system", "no-preserve-root",
 		"preserve-root", "recursive", "dir", "verbose", "help", "version")}},
 	{"rmdir", optSpec{longEq: true, abbrev: true, longFlag: longOpts("ignore-fail-on-non-empty", "parents", "verbose", "help", "version")}},

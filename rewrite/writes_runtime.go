@@ -39,17 +39,16 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	if len(c.Inputs) > 0 {
 		// parallel cp x {} ::: .claude/settings.json: the command as it
 		// runs for each input the text gives.
-		ph := c.Replace
-		if ph == "" {
-			ph = "{}"
-		}
 		for _, in := range c.Inputs {
 			run := *c
 			run.Args, run.Inputs, run.ExtraArgs = nil, nil, false
 			replaced := false
 			for _, a := range c.Args {
-				if a.Static && strings.Contains(a.Value, ph) && in.Static {
-					a.Value = strings.ReplaceAll(a.Value, ph, in.Value)
+				if a.Static && c.HasPlaceholder(a.Value) && in.Static {
+					// parallel cp x ~/.{} ::: bashrc: every replacement
+					// string, as the launcher builds the word
+					// (syntax/placeholders.go).
+					a = c.FillArg(a, in)
 					replaced = true
 				}
 				run.Args = append(run.Args, a)

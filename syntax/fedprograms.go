@@ -40,8 +40,8 @@ func (w *walker) fedArgvList(c scope, call *Call) (argvs [][]Arg, ph string, pla
 	if ph == "" && last != "xargs" {
 		ph = "{}" // parallel replaces {} without being asked to
 	}
-	placed = slices.ContainsFunc(call.Args, func(a Arg) bool { return ph != "" && strings.Contains(a.Value, ph) })
-	if ph != "" && !placed && last == "xargs" {
+	placed = slices.ContainsFunc(call.Args, func(a Arg) bool { return call.HasPlaceholder(a.Value) })
+	if call.Replace != "" && !placed && last == "xargs" {
 		return nil, ph, false, true, false // xargs -I{} CMD without {}: no input reaches it
 	}
 	inputs, known := w.templateInputs(c, call, call.Replace != "" || last != "xargs")
@@ -52,9 +52,8 @@ func (w *walker) fedArgvList(c scope, call *Call) (argvs [][]Arg, ph string, pla
 		for _, in := range inputs {
 			run := slices.Clone(call.Args)
 			for i := range run {
-				if strings.Contains(run[i].Value, ph) {
-					run[i].Value = strings.ReplaceAll(run[i].Value, ph, in.Value)
-					run[i].Static = run[i].Static && in.Static
+				if call.HasPlaceholder(run[i].Value) {
+					run[i] = call.FillArg(run[i], in)
 				}
 			}
 			argvs = append(argvs, run)
@@ -76,7 +75,10 @@ func (w *walker) fedArgvList(c scope, call *Call) (argvs [][]Arg, ph string, pla
 func (w *walker) fedPrograms(c scope, call *Call) {
 	isMake := call.Name == "make" || call.Name == "gmake"
 	isSQL := call.Name == "sqlite3" || call.Name == "sqlite" || call.Name == "duckdb"
-	argvs, ph, placed, known, ok := w.fedArgvList(c, call)
+	if call.HasPlaceholder(call.NameArg.Value) {
+		w.fedNameRuns(c, call)
+	}
+	argvs, _, placed, known, ok := w.fedArgvList(c, call)
 	if !ok {
 		return
 	}
@@ -87,17 +89,17 @@ func (w *walker) fedPrograms(c scope, call *Call) {
 			// Any operand may be NAME!=CMD; an option value (-C {})
 			// only names a directory or file the model asks about.
 			_, operands := ScanOptions(call.Args, makeSpec)
-			code = !placed || slices.ContainsFunc(operands, func(i int) bool { return strings.Contains(call.Args[i].Value, ph) })
+			code = !placed || slices.ContainsFunc(operands, func(i int) bool { return call.HasPlaceholder(call.Args[i].Value) })
 		case isSQL:
 			// The first operand is the database; every word after it
 			// (and -cmd's) is a statement or a dot command.
 			opts, operands := ScanOptions(call.Args, sqliteSpec.Get())
 			code = !placed
 			for k, i := range operands {
-				code = code || k > 0 && strings.Contains(call.Args[i].Value, ph)
+				code = code || k > 0 && call.HasPlaceholder(call.Args[i].Value)
 			}
 			for _, o := range opts {
-				code = code || o.HasVal && strings.Contains(o.Val.Value, ph) && (o.Name == "cmd" || o.Name == "c" || o.Name == "s")
+				code = code || o.HasVal && call.HasPlaceholder(o.Val.Value) && (o.Name == "cmd" || o.Name == "c" || o.Name == "s")
 			}
 		}
 		if code {
@@ -132,6 +134,40 @@ func (w *walker) fedPrograms(c scope, call *Call) {
 			w.argvChild(c, call, append([]Arg{call.NameArg}, argv...), "xargs "+call.Name, nil, call.Dir)
 		}
 	}
+}
+
+// fedNameRuns walks the commands xargs -I or parallel build when the
+// replacement string is in the command's name (echo rm | xargs -I{} {}
+// -rf ~, echo r | xargs -I{} {}m -rf ~): with each input known at hook
+// time put in place in every word, the name included, each is the
+// command written out.
+func (w *walker) fedNameRuns(c scope, call *Call) {
+	inputs, known := w.templateInputs(c, call, true)
+	if !known || len(inputs) == 0 || len(inputs) > maxTemplateInputs {
+		return
+	}
+	words := append([]Arg{call.NameArg}, call.Args...)
+	var runs [][]Arg
+	for _, in := range inputs {
+		if in.Glob {
+			return // a listing's names: no known command name
+		}
+		run := slices.Clone(words)
+		for i := range run {
+			if call.HasPlaceholder(run[i].Value) {
+				run[i] = call.FillArg(run[i], in)
+			}
+		}
+		if run[0].Static && run[0].Value != "" {
+			runs = append(runs, run)
+		}
+	}
+	// The commands built are whole: no word is appended at run time.
+	call.ExtraArgs = false
+	for _, run := range runs {
+		w.argvChild(c, call, run, lastWrapper(call)+" "+run[0].Value, nil, call.Dir)
+	}
+	call.ExtraArgs = true
 }
 
 // sqliteSpec reads sqlite3's options (one dash, each taking the next

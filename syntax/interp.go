@@ -757,7 +757,7 @@ func (w *walker) interpreterFile(c scope, call *Call, a Arg, l lang.Lang) {
 		w.scriptFile(c, call, a, string(l)) // python3 <(…): what it prints
 		return
 	}
-	placeholder := call.ExtraArgs && (a.Value == "{}" || call.Replace != "" && strings.Contains(a.Value, call.Replace))
+	placeholder := call.ExtraArgs && (a.Value == "{}" || call.HasPlaceholder(a.Value))
 	if placeholder || !a.Static && w.scriptNames(call, a) == nil {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 			What: call.Name + " runs " + clip(a.Raw, 40) + ", a script file only known at run time"})

@@ -80,9 +80,8 @@ func (w *walker) xargsShell(c scope, call *Call, script int, env *state) bool {
 		}
 		run := slices.Clone(words)
 		for i := range run {
-			if strings.Contains(run[i].Value, call.Replace) {
-				run[i].Value = strings.ReplaceAll(run[i].Value, call.Replace, in.Value)
-				run[i].Static = run[i].Static && in.Static
+			if call.HasPlaceholder(run[i].Value) {
+				run[i] = call.FillArg(run[i], in)
 			}
 		}
 		runs = append(runs, run)
@@ -124,11 +123,20 @@ func (w *walker) shellTemplate(c scope, call *Call, words []Arg, kind string) {
 		if in.Static {
 			v = Quote(v)
 		}
-		text := line + " " + v
-		if strings.Contains(line, "{}") {
+		text, computed := line+" "+v, false
+		switch {
+		case call.HasPlaceholder(line) && in.Static:
+			// parallel 'rm -rf ~/.{}' ::: bashrc, 'rm -rf {//}': each
+			// replacement string is what it computes of the input,
+			// quoted (placeholders.go).
+			t, fine := call.fill(line, in.Value, Quote)
+			text, computed = t, !fine
+		case call.HasPlaceholder(line):
+			text, _ = call.fill(line, v, func(string) string { return v })
+		case strings.Contains(line, "{}"):
 			text = strings.ReplaceAll(line, "{}", v)
 		}
-		w.child(c, call, text, nil, kind, dynamic || !in.Static)
+		w.child(c, call, text, nil, kind, dynamic || computed || !in.Static)
 	}
 }
 

@@ -39,7 +39,7 @@ func (w *walker) listedInputs(c scope, st *state, call *Call) ([]Arg, bool) {
 	if ce, ok := in.Pipe.Stmts[0].Cmd.(*sh.CallExpr); !ok || len(ce.Args) == 0 || !isLister(ce.Args[0].Lit()) {
 		return nil, false
 	}
-	l, _, prefix, ok := r.listedStream(in.Pipe.Stmts[:in.Stage])
+	l, ldir, prefix, ok := r.listedStream(in.Pipe.Stmts[:in.Stage])
 	if !ok || l.pat == "" {
 		return nil, false
 	}
@@ -47,8 +47,16 @@ func (w *walker) listedInputs(c scope, st *state, call *Call) ([]Arg, bool) {
 	// names: they are quoted.
 	l.pat = pattern.QuoteMeta(prefix, 0) + l.pat
 	abs := l.pat
+	where := call.Dir
+	if prefix == "" && ldir.Known && slices.ContainsFunc(call.Args, func(a Arg) bool { return call.HasPlaceholder(a.Value) }) {
+		// ls -a ~ | grep rc | xargs -I{} rm -f ~/{}: the names are
+		// put in a word of the command (placeholders.go); they are
+		// names of the listed directory, whatever the word makes of
+		// them.
+		where = ldir
+	}
 	if !strings.HasPrefix(abs, "/") {
-		abs = pattern.QuoteMeta(call.Dir.Path, 0) + "/" + abs
+		abs = pattern.QuoteMeta(where.Path, 0) + "/" + abs
 	}
 	opts := GlobOpts(0)
 	if l.dot {

@@ -71,6 +71,9 @@ type Call struct {
 	// the command it runs (xargs -I FOO, --replace, -i: {}), or "" when
 	// the inputs are appended.
 	Replace string
+	// rpl are GNU parallel's replacement strings, with the names its
+	// options give them (placeholders.go); nil for other launchers.
+	rpl []replString
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool

@@ -2557,6 +2557,10 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		} else if text, ok := w.innerStageText(c, call); ok {
 			// echo ~/.bashrc | (parallel rm -f) (stdinconsumers.go)
 			call.Inputs, _ = xargsItems(text, true, call.argDelim)
+		} else if in, ok := w.listedInputs(c, st, call); ok {
+			// ls ~ | parallel rm -rf ~/{}: the names a listing prints
+			// (listedinputs.go), as xargs's.
+			call.Inputs = in
 		}
 		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
@@ -3452,7 +3456,7 @@ func (w *walker) set(args []Arg, st *state) {
 
 func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *Call {
 	call := &Call{Script: c.sc, Stmt: s, Expr: ce, Wrappers: inv.wrappers, Dir: inv.dir,
-		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, HostDecl: c.decl, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, argDelim: inv.delim, argFileWord: inv.argFileWord}
+		Pipe: c.pipe, PipeIndex: c.pipeIndex, Host: c.host, Subst: c.subst, HostDecl: c.decl, Loop: c.loop, ExtraArgs: inv.extra, ArgFile: inv.argFile, Replace: inv.replace, rpl: inv.rpl, argDelim: inv.delim, argFileWord: inv.argFileWord}
 	if c.stage != s {
 		call.Pipe, call.PipeIndex = nil, 0
 	}

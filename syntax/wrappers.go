@@ -670,6 +670,8 @@ type invocation struct {
 	inputsAreCommands bool
 	// replace is the string xargs replaces by each input (-I), or "".
 	replace string
+	// rpl are GNU parallel's replacement strings (placeholders.go).
+	rpl []replString
 	// delim is the byte that ends each input of xargs -0 or -d, which
 	// then takes every other byte literally; "" for blanks and quotes.
 	delim string
@@ -862,6 +864,7 @@ func unwrap(words []Arg, dir Dir) invocation {
 			// FILE, stdin) end at that byte, as xargs' do; one a line
 			// otherwise.
 			inv.delim = xargsDelim(opts)
+			inv.rpl = parallelStrings(opts)
 		}
 		if name == "xe" {
 			// xe replaces {} (or -I's string) by the input.

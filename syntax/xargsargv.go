@@ -45,15 +45,11 @@ func (w *walker) fedArgvs(c scope, call *Call, argv []lang.Arg) [][]lang.Arg {
 		}
 		return out
 	}
-	ph := call.Replace
-	if ph == "" && last != "xargs" {
-		ph = "{}" // parallel replaces {} without being asked to
-	}
 	placed := false
 	for _, a := range argv {
-		placed = placed || ph != "" && strings.Contains(a.Value, ph)
+		placed = placed || call.HasPlaceholder(a.Value)
 	}
-	if ph != "" && !placed && last == "xargs" {
+	if call.Replace != "" && !placed && last == "xargs" {
 		return [][]lang.Arg{argv} // xargs -I{} CMD without {}: no input reaches it
 	}
 	inputs, known := w.templateInputs(c, call, call.Replace != "" || last != "xargs")
@@ -72,9 +68,10 @@ func (w *walker) fedArgvs(c scope, call *Call, argv []lang.Arg) [][]lang.Arg {
 			continue
 		}
 		for i := range run {
-			if strings.Contains(run[i].Value, ph) {
-				run[i].Value = strings.ReplaceAll(run[i].Value, ph, in.Value)
-				run[i].Known = run[i].Known && in.Static && !in.Glob
+			if call.HasPlaceholder(run[i].Value) {
+				v, known := call.FillInput(run[i].Value, in.Value)
+				run[i].Value = v
+				run[i].Known = run[i].Known && in.Static && !in.Glob && known
 			}
 		}
 		out = append(out, run)
@@ -152,11 +149,7 @@ func (w *walker) fedCode(c scope, call *Call, code string) (texts []string, plac
 	if !call.ExtraArgs || last != "xargs" && last != "parallel" && last != "sem" {
 		return nil, false, false
 	}
-	ph := call.Replace
-	if ph == "" && last != "xargs" {
-		ph = "{}"
-	}
-	if ph == "" || !strings.Contains(code, ph) {
+	if !call.HasPlaceholder(code) {
 		return nil, false, false
 	}
 	inputs, ok := w.templateInputs(c, call, true)
@@ -164,10 +157,14 @@ func (w *walker) fedCode(c scope, call *Call, code string) (texts []string, plac
 		return nil, true, false
 	}
 	for _, in := range inputs {
-		if !in.Static {
+		if !in.Static || in.Glob {
+			return nil, true, false // a listing's names are no known text
+		}
+		text, known := call.FillInput(code, in.Value)
+		if !known {
 			return nil, true, false
 		}
-		texts = append(texts, strings.ReplaceAll(code, ph, in.Value))
+		texts = append(texts, text)
 	}
 	return texts, true, true
 }

@@ -1,0 +1,201 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Programs that print paths, feeding xargs or parallel (task LS): du
+// prints SIZE<TAB>PATH for each directory under its operands (each file
+// with -a) and the operand itself last, so the paths are under the
+// operands and cut -f2 or awk '{print $2}' take them; tree prints its
+// operand on its first line (its entries after it, whole paths with -f);
+// realpath and readlink -f/-e/-m print each operand's resolved path;
+// dirname and basename each operand's directory or last name; sort,
+// head, tail, tac and uniq keep some of the lines before them. What they
+// print is judged as those paths (du ~ | cut -f2 | xargs rm -rf is rm
+// -rf ~); a print corral cannot place (realpath --relative-to, readlink
+// of a link's target, a field other than the path) gives nothing, which
+// leaves the inputs to run time (asked).
+
+// printedPaths returns the deletions of what pipeline stage k prints,
+// shaped like base, when it is one of the programs above; ok is false
+// when stage k is none of them.
+func printedPaths(pl *syntax.Pipeline, k int, base deletion) (out []deletion, ok bool) {
+	return printedStage(pl.Stage, k, base)
+}
+
+// printedStage is printedPaths of the stages stage(0)…stage(k).
+func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []deletion, ok bool) {
+	src := stage(k)
+	if src == nil || len(src.Wrappers) > 0 {
+		return nil, false
+	}
+	add := func(a syntax.Arg, note string) {
+		d := base
+		d.arg = a
+		d.arg.Raw += " (from " + note + ")"
+		out = append(out, d)
+	}
+	spec := specFor(src.Name)
+	if src.Name == "head" || src.Name == "tail" {
+		spec = headSpec
+	}
+	opts, operands := scan(src.Args, spec)
+	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
+	switch src.Name {
+	case "sort", "head", "tail", "tac", "uniq":
+		// Lines kept (or reordered) from the stage before.
+		// Operands are files of its own.
+		if k == 0 || len(operands) > 0 || has(opts, "z", "zero-terminated") {
+			return nil, true
+		}
+		out, _ = printedStage(stage, k-1, base)
+		return out, true
+	case "cut", "awk", "gawk", "mawk":
+		// cut -f2, awk '{print $2}' (or $NF) of du's lines: the paths.
+		if k == 0 || !pathField(src) {
+			return nil, true
+		}
+		prev := stage(k - 1)
+		for j := k - 1; j > 0 && prev != nil && lineKeeper(prev.Name); j-- {
+			prev = stage(j - 1)
+		}
+		if prev == nil || prev.Name != "du" {
+			return nil, true
+		}
+		out, _ = printedStage(stage, k-1, base)
+		return out, true
+	case "find", "fd", "fdfind":
+		return foundDeletions(src, base), true
+	case "du", "tree":
+		if len(operands) == 0 {
+			add(dot, src.Name)
+		}
+		for _, i := range operands {
+			add(src.Args[i], src.Name)
+		}
+		return out, true
+	case "realpath", "readlink":
+		if src.Name == "realpath" && has(opts, "relative-to", "relative-base") {
+			return nil, true // relative to a directory: placed by neither
+		}
+		if src.Name == "readlink" && !has(opts, "f", "canonicalize", "e", "canonicalize-existing", "m", "canonicalize-missing") {
+			return nil, true // a link's target as written
+		}
+		for _, i := range operands {
+			add(src.Args[i], src.Name)
+		}
+		return out, true
+	case "dirname", "basename":
+		ops := operands
+		if src.Name == "basename" && len(ops) > 1 && !has(opts, "a", "multiple", "s", "suffix") {
+			ops = ops[:1] // basename NAME SUFFIX
+		}
+		for _, i := range ops {
+			a := src.Args[i]
+			if a.Static {
+				if src.Name == "dirname" {
+					a.Value = syntax.Dirname(a.Value)
+				} else {
+					a.Value = baseName(a.Value)
+				}
+			}
+			add(a, src.Name)
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// lineKeeper reports a filter that keeps some of its input's lines as
+// they are.
+func lineKeeper(name string) bool {
+	switch name {
+	case "sort", "head", "tail", "tac", "uniq":
+		return true
+	}
+	return false
+}
+
+// headSpec is head's and tail's options that take a value (a count:
+// -n 5, -c 1K; -5 is read as a flag).
+var headSpec = optSpec{shortVal: "nc", longEq: true, abbrev: true, longVal: longOpts("bytes", "lines", "pid",
+	"sleep-interval", "max-unchanged-stats")}
+
+// pathField reports cut -f2 (tab-delimited, as du prints), or an awk
+// program that prints $2 or $NF of each line: du's path.
+func pathField(c *syntax.Call) bool {
+	if c.Name == "cut" {
+		opts, operands := scan(c.Args, cutSpec)
+		if len(operands) > 0 || has(opts, "d", "delimiter") {
+			return false
+		}
+		for _, o := range find(opts, "f", "fields") {
+			if o.val.Static && (o.val.Value == "2" || o.val.Value == "2-") {
+				return true
+			}
+		}
+		return false
+	}
+	if len(c.Args) != 1 || !c.Args[0].Static {
+		return false
+	}
+	prog := strings.Join(strings.Fields(c.Args[0].Value), "")
+	return prog == "{print$2}" || prog == "{print$NF}"
+}
+
+// cutSpec is cut's options that take a value.
+var cutSpec = optSpec{shortVal: "bcdf", longEq: true, abbrev: true, longVal: longOpts("bytes", "characters", "delimiter",
+	"fields", "output-delimiter")}
+
+// baseName is basename(1) of s: its last name, trailing slashes
+// dropped ("/" for the root).
+func baseName(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if s == "" {
+			return ""
+		}
+		return "/"
+	}
+	return t[strings.LastIndexByte(t, '/')+1:]
+}
+
+// substListing returns the deletions of what a command substitution a
+// prints when it is du or tree, alone or through the filters above
+// (rm -rf $(du -s ~ | cut -f2), rm -rf $(tree -fi ~)): the paths under
+// their operands. ok is false for any other substitution.
+func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]deletion, bool) {
+	var inner []*syntax.Call
+	for _, o := range p.Model.Calls {
+		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
+			inner = append(inner, o)
+		}
+	}
+	if len(inner) == 0 || len(inner) > 8 {
+		return nil, false
+	}
+	pl := inner[0].Pipe
+	stage := func(k int) *syntax.Call { return inner[0] }
+	last := 0
+	if pl != nil {
+		if len(pl.Calls) != len(inner) || pl.Subst != "" {
+			return nil, false
+		}
+		for _, o := range inner {
+			if o.Pipe != pl {
+				return nil, false
+			}
+		}
+		stage, last = pl.Stage, len(pl.Calls)-1
+	} else if len(inner) != 1 {
+		return nil, false
+	}
+	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" {
+		return nil, false
+	}
+	out, ok := printedStage(stage, last, base)
+	return out, ok && len(out) > 0
+}

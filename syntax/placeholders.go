@@ -1,0 +1,276 @@
+package syntax
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/pattern"
+)
+
+// Replacement strings of xargs and GNU parallel (task LS). xargs -I R
+// (-i, --replace[=R], BSD's -J R) puts each input in place of every
+// occurrence of R in every word of the command, its name included: R
+// inside a word (~/.b{}), after other text, several characters long
+// (-I%%, -I XX). GNU parallel has a family of them, each a function of
+// the input (parallel(1), its %Global::replace table): {} the input, {.}
+// without its extension, {/} its basename, {//} its dirname, {/.} the
+// basename without extension, {#} and {%} the job's sequence number and
+// slot, {N}, {N.}, {N/}, {N//}, {N/.} the same of the Nth input source;
+// -I, --extensionreplace, --basenamereplace, --dirnamereplace,
+// --basenameextensionreplace, --seqreplace and --slotreplace rename
+// them, and {= perl =} is code only run time computes. A word is
+// judged with each input put in its place the way the launcher puts it.
+
+// replString is one replacement string and what it stands for: op is
+// "" for the input itself, ".", "/", "//", "/." for the functions
+// above, "#" for a job number.
+type replString struct {
+	str, op string
+}
+
+// parallelReplacements are GNU parallel's default replacement strings,
+// with the options that rename each.
+var parallelReplacements = []struct {
+	replString
+	opts []string
+}{
+	{replString{"{}", ""}, []string{"I", "i", "replace"}},
+	{replString{"{.}", "."}, []string{"extensionreplace", "er", "U"}},
+	{replString{"{/}", "/"}, []string{"basenamereplace", "bnr"}},
+	{replString{"{//}", "//"}, []string{"dirnamereplace", "dnr"}},
+	{replString{"{/.}", "/."}, []string{"basenameextensionreplace", "bner"}},
+	{replString{"{#}", "#"}, []string{"seqreplace"}},
+	{replString{"{%}", "#"}, []string{"slotreplace"}},
+}
+
+// parallelStrings returns the replacement strings of a parallel call
+// given its options (the last renaming option of each counts).
+func parallelStrings(opts []Option) []replString {
+	var out []replString
+	for _, r := range parallelReplacements {
+		s := r.replString
+		for _, o := range opts {
+			for _, name := range r.opts {
+				if o.Name == name && o.HasVal && o.Val.Value != "" {
+					s.str = o.Val.Value
+				}
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// launcherStrings returns the replacement strings of the launcher that
+// hands call its inputs: xargs' -I string, xe's, GNU parallel's family;
+// nil when the inputs are appended (xargs without -I) or the call is no
+// launcher's.
+func launcherStrings(c *Call) []replString {
+	if c == nil || !c.ExtraArgs {
+		return nil
+	}
+	switch lastWrapper(c) {
+	case "parallel", "sem":
+		if c.rpl != nil {
+			return c.rpl
+		}
+		return parallelStrings(nil)
+	case "xargs", "xe":
+		if c.Replace != "" {
+			return []replString{{c.Replace, ""}}
+		}
+	}
+	return nil
+}
+
+// positional reports parallel's {N}, {N.}, {N/}, {N//}, {N/.} at the
+// start of s (the Nth input source's value, or a function of it): its
+// length and op; 0 when s does not start with one.
+func positional(s string) (n int, op string) {
+	if len(s) < 3 || s[0] != '{' {
+		return 0, ""
+	}
+	i := 1
+	for i < len(s) && i < 8 && s[i] >= '0' && s[i] <= '9' {
+		i++
+	}
+	if i == 1 {
+		return 0, ""
+	}
+	for _, o := range []string{"", ".", "/", "//", "/."} {
+		if strings.HasPrefix(s[i:], o+"}") {
+			return i + len(o) + 1, o
+		}
+	}
+	return 0, ""
+}
+
+// HasPlaceholder reports whether v holds a string the launcher that
+// runs c (xargs -I, parallel) replaces by each input.
+func (c *Call) HasPlaceholder(v string) bool {
+	if c == nil || !c.ExtraArgs {
+		return false
+	}
+	parallel := lastWrapper(c) == "parallel" || lastWrapper(c) == "sem"
+	for _, r := range launcherStrings(c) {
+		if strings.Contains(v, r.str) {
+			return true
+		}
+	}
+	if parallel {
+		if strings.Contains(v, "{=") && strings.Contains(v, "=}") {
+			return true
+		}
+		for i := strings.IndexByte(v, '{'); i >= 0; {
+			if n, _ := positional(v[i:]); n > 0 {
+				return true
+			}
+			j := strings.IndexByte(v[i+1:], '{')
+			if j < 0 {
+				break
+			}
+			i += 1 + j
+		}
+	}
+	return false
+}
+
+// FillInput returns v as the launcher that runs c builds it for the
+// input in: every replacement string replaced by what it stands for (the
+// input, its basename, …). known is false when a part is computed only
+// at run time (parallel's {= perl =}).
+func (c *Call) FillInput(v, in string) (out string, known bool) {
+	return c.fill(v, in, nil)
+}
+
+// fill is FillInput with each replacement passed through put (the shell
+// quoting of a template line); put nil leaves it as it is.
+func (c *Call) fill(v, in string, put func(string) string) (out string, known bool) {
+	if put == nil {
+		put = func(s string) string { return s }
+	}
+	strs := launcherStrings(c)
+	if len(strs) == 0 {
+		return v, true
+	}
+	parallel := lastWrapper(c) == "parallel" || lastWrapper(c) == "sem"
+	var b strings.Builder
+	known = true
+	for i := 0; i < len(v); {
+		best, op := 0, ""
+		for _, r := range strs {
+			if len(r.str) > best && strings.HasPrefix(v[i:], r.str) {
+				best, op = len(r.str), r.op
+			}
+		}
+		if best == 0 && parallel {
+			if n, o := positional(v[i:]); n > 0 {
+				best, op = n, o
+			} else if strings.HasPrefix(v[i:], "{=") {
+				if end := strings.Index(v[i+2:], "=}"); end >= 0 {
+					b.WriteString(put(in)) // a stand-in: the code's result is unknown
+					known = false
+					i += 2 + end + 2
+					continue
+				}
+			}
+		}
+		if best == 0 {
+			b.WriteByte(v[i])
+			i++
+			continue
+		}
+		b.WriteString(put(replFunc(op, in)))
+		i += best
+		if b.Len() > MaxSource {
+			return v, false
+		}
+	}
+	return b.String(), known
+}
+
+// replFunc computes parallel's replacement op of input s, as its Perl
+// does (s:\.[^/.]*$:: for {.}, s:.*/:: for {/}, File::Basename's
+// dirname for {//}).
+func replFunc(op, s string) string {
+	switch op {
+	case ".":
+		return noExt(s)
+	case "/":
+		return s[strings.LastIndexByte(s, '/')+1:]
+	case "//":
+		return perlDirname(s)
+	case "/.":
+		return noExt(s[strings.LastIndexByte(s, '/')+1:])
+	case "#":
+		return "1"
+	}
+	return s
+}
+
+// noExt removes a last ".EXT" holding no "/" or "." (s:\.[^/.]*$::).
+func noExt(s string) string {
+	i := strings.LastIndexAny(s, "/.")
+	if i >= 0 && s[i] == '.' {
+		return s[:i]
+	}
+	return s
+}
+
+// perlDirname is File::Basename's dirname on Unix: trailing slashes
+// go, then the last component and the slashes before it; "." when no
+// slash is left, "/" for the root.
+func perlDirname(s string) string {
+	t := strings.TrimRight(s, "/")
+	if t == "" {
+		if s == "" {
+			return "."
+		}
+		return "/"
+	}
+	i := strings.LastIndexByte(t, '/')
+	if i < 0 {
+		return "."
+	}
+	d := strings.TrimRight(t[:i], "/")
+	if d == "" {
+		return "/"
+	}
+	return d
+}
+
+// FillArg returns word a as the launcher that runs c builds it for input
+// in (FillInput): static when both are and no part is computed at run
+// time; an input that is a pattern (the names a listing prints,
+// listedinputs.go) leaves a pattern, the word's own text quoted in it.
+func (c *Call) FillArg(a, in Arg) Arg {
+	v, known := c.FillInput(a.Value, in.Value)
+	out := a
+	out.Value = v
+	out.Static = a.Static && in.Static && known
+	out.Raw = a.Raw + " (" + in.Value + ")"
+	if v == in.Value && in.Raw != "" {
+		out.Raw = in.Raw // the word is the input
+	}
+	if in.Glob && known {
+		p, _ := c.FillInput(globText(a), globText(in))
+		out.Glob, out.GlobOpts = true, in.GlobOpts
+		out.SetPattern(p)
+	}
+	return out
+}
+
+// globText is a word as a glob pattern: its pattern when it has one,
+// else its value with the pattern characters quoted.
+func globText(a Arg) string {
+	if a.Glob {
+		if p := a.Pattern(); p != "" {
+			return p
+		}
+		return a.Value
+	}
+	return pattern.QuoteMeta(a.Value, 0)
+}
+
+// Dirname is dirname(1) of s (File::Basename's, which parallel's {//}
+// computes, is the same on Unix).
+func Dirname(s string) string { return perlDirname(s) }
