@@ -450,3 +450,54 @@ func patchBackups(c *syntax.Call, opts []option, ts []target, namesDone bool) []
 	}
 	return out
 }
+
+// tarBackupPlan is how GNU tar names the backup of a file an extraction
+// replaces, with --backup[=CONTROL] or --suffix=SUFFIX (which turns
+// backups on): FILE+SUFFIX (--suffix, else SIMPLE_BACKUP_SUFFIX, else
+// "~"; tar 1.34 keeps a suffix with a "/", and the rename through the
+// member fails), or FILE.~N~ as CONTROL or VERSION_CONTROL says.
+func tarBackupPlan(c *syntax.Call) (backupPlan, bool) {
+	plan := backupPlan{style: backupAppend}
+	switch c.Name {
+	case "tar", "gtar":
+	default:
+		return plan, false
+	}
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	on := false
+	var control, suffix *option
+	for i := range opts {
+		o := &opts[i]
+		switch {
+		case o.ambiguous != nil || !o.long:
+		case o.name == "backup":
+			on = true
+			if o.hasVal {
+				control = o
+			}
+		case o.name == "suffix" && o.hasVal:
+			on, suffix = true, o
+		}
+	}
+	if !on {
+		return plan, false
+	}
+	simple, numbered := envControl(c, "VERSION_CONTROL")
+	if control != nil {
+		simple, numbered = versionControl(control.val.Value, control.val.Static)
+	}
+	plan.numbered = numbered
+	if simple {
+		switch {
+		case suffix != nil:
+			plan.suffixes = optionSuffixes(*suffix)
+		default:
+			if s, ok := envSuffix(c, "SIMPLE_BACKUP_SUFFIX"); ok {
+				plan.suffixes = []backupSuffix{s}
+			} else {
+				plan.suffixes = []backupSuffix{{value: "~", static: true}}
+			}
+		}
+	}
+	return plan, true
+}

@@ -36,6 +36,24 @@ func TestBackupCopies(t *testing.T) {
 		"home/.claude/x.json": "{}",
 	})
 	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	if _, err := exec.LookPath("tar"); err == nil {
+		// b.tar holds .bash: extracted over ~/.bash, tar --suffix=rc
+		// renames the old one to ~/.bashrc.
+		mk := exec.Command("tar", "-cf", filepath.Join(cfg.Project, "b.tar"), ".bash")
+		mk.Dir = cfg.Home
+		if out, err := mk.CombinedOutput(); err != nil {
+			t.Fatalf("tar: %v: %s", err, out)
+		}
+		checkDecisions(t, cfg, []struct{ cmd, want string }{
+			{`cd ~ && tar -xf ../proj/b.tar --suffix=rc`, "deny"},
+			{`cd ~ && tar --backup=simple --suffix=rc -xf ../proj/b.tar`, "deny"},
+			{`tar -xf b.tar -C ~ --suffix=rc`, "deny"},
+			{`cd ~ && SIMPLE_BACKUP_SUFFIX=rc tar --backup -xf ../proj/b.tar`, "deny"},
+			{`cd ~ && tar -xf ../proj/b.tar --backup`, "allow"},
+			{`cd ~ && tar -xf ../proj/b.tar --backup=off --suffix=rc`, "allow"},
+			{`tar -xf b.tar --suffix=rc`, "allow"}, // proj/.bashrc: no startup file
+		})
+	}
 	tests := []struct{ cmd, want string }{
 		// sed and perl: "*" is the file's name, a "/" makes a path.
 		{`sed -i'.git/hooks/*' s/x/y/ pre-commit`, "deny"},
