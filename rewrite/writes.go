@@ -23,6 +23,9 @@ the destinations of cp, mv, install and ln, files edited in place by sed -i
 and perl -i, dd of=, truncate and touch, the log, trace and output files
 programs take under an option (time -o, curl -c, pandoc -o, tcpdump -w,
 gdb's set logging file, Vim's writefile(); the table in writes_outputs.go),
+the backup copies programs keep of the files they replace (sed -i.SUFFIX
+and perl -i with a * in the suffix, cp/mv/ln/install -b/-S, patch's
+.orig, rsync --backup-dir, tar --backup; writes_backup.go),
 the files an apply_patch envelope
 adds, updates, moves to or deletes (Codex CLI runs "apply_patch <<'EOF'"
 given to its shell tool as its own file editor), resolved against the working
