@@ -117,6 +117,9 @@ func TestBackupCopies(t *testing.T) {
 		{`patch -B "$P" -p1 < fix.patch`, "allow"}, // "$P"lib/a.c: the environment's, as > "$P"lib/a.c
 		{`cd ~ && SIMPLE_BACKUP_SUFFIX=rc patch -p1 --no-backup-if-mismatch < ../proj/bash.patch`, "allow"},
 		{`find . -name '*.c' -exec sed -i.bak s/a/b/ {} +`, "allow"},
+		{`find . -name '*.c' -exec sed -i'.git/hooks/*' s/a/b/ {} +`, "deny"},
+		{`find lib -name '*.c' -exec perl -pi'.git/hooks/*' -e s/a/b/ {} \;`, "deny"},
+		{`find ~ -name .bash -exec sed -irc s/a/b/ {} +`, "deny"},
 		{`rsync -a --backup-dir=old lib/ out/`, "allow"},
 		{`rsync -a --backup-dir=~/.ssh lib/ out/`, "allow"}, // out/~/.ssh: no tilde there
 	}
@@ -143,6 +146,8 @@ func TestBackupNamesOracle(t *testing.T) {
 		{`sed -i'pre_*.b' s/1/y/ f`, []string{"pre_f.b"}},
 		{`sed --in-place=.o s/1/y/ f`, []string{"f.o"}},
 		{`sed -i'*' s/1/y/ f`, nil},
+		{`sed -i'/../x' s/1/y/ f`, nil},
+		{`perl -i'/../x' -pe s/1/y/ f`, nil},
 		{`perl -i'bak/*' -pe s/1/y/ d/f`, []string{"bak/d/f"}},
 		{`perl -pi.p -e s/1/y/ f`, []string{"f.p"}},
 		{`cp -b -S .s a f`, []string{"f.s"}},
