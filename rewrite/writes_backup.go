@@ -501,3 +501,28 @@ func tarBackupPlan(c *syntax.Call) (backupPlan, bool) {
 	}
 	return plan, true
 }
+
+// appendedBackups returns, as affixes around the path, the names of the
+// backups a call keeps of the operands xargs appends to it (… | xargs
+// sed -i'.git/hooks/*' s/a/b/ writes .git/hooks/PATH): the backups of a
+// stand-in operand, where its one appearance is the path.
+func appendedBackups(c *syntax.Call) []affix {
+	const mark = "\x00"
+	t := []target{{arg: syntax.Arg{Value: mark, Raw: mark, Static: true}, action: guards.Write}}
+	var bs []target
+	switch c.Name {
+	case "sed", "perl":
+		opts, _ := scan(c.Args, specFor(c.Name))
+		bs = inPlaceBackups(c, opts, t)
+	case "cp", "mv", "install", "ln":
+		bs = copyBackups(c, t)
+	}
+	var out []affix
+	for _, b := range bs {
+		if v := b.path(); b.arg.Static && strings.Count(v, mark) == 1 {
+			pre, suf, _ := strings.Cut(v, mark)
+			out = append(out, affix{pre, suf})
+		}
+	}
+	return out
+}

@@ -120,6 +120,13 @@ func TestBackupCopies(t *testing.T) {
 		{`find . -name '*.c' -exec sed -i'.git/hooks/*' s/a/b/ {} +`, "deny"},
 		{`find lib -name '*.c' -exec perl -pi'.git/hooks/*' -e s/a/b/ {} \;`, "deny"},
 		{`find ~ -name .bash -exec sed -irc s/a/b/ {} +`, "deny"},
+		{`echo pre-commit | xargs sed -i'.git/hooks/*' s/a/b/`, "deny"},
+		{`echo ~/.bash | xargs sed -irc s/a/b/`, "deny"},
+		{`echo ~/.bash | xargs cp -S rc /tmp/a`, "deny"},
+		{`parallel sed -i'.git/hooks/*' s/a/b/ ::: pre-commit`, "deny"},
+		{`parallel sed -i.bak s/a/b/ ::: notes.txt`, "allow"},
+		{`echo notes.txt | xargs sed -i.bak s/a/b/`, "allow"},
+		{`find . -name '*.c' | xargs sed -i.orig s/a/b/`, "allow"},
 		{`rsync -a --backup-dir=old lib/ out/`, "allow"},
 		{`rsync -a --backup-dir=~/.ssh lib/ out/`, "allow"}, // out/~/.ssh: no tilde there
 	}

@@ -129,6 +129,9 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	}
 	if appended {
 		add(affix{})
+		for _, a := range appendedBackups(c) {
+			add(a) // … | xargs sed -i.bak: NAME.bak (writes_backup.go)
+		}
 	}
 	feeder := argsFeeder(c)
 	if fromFind(feeder) {
