@@ -14,7 +14,7 @@ import (
 // and that name is a write as much as the file's own: sed -i'../.git/*'
 // s/x/y/ f renames f to ../.git/f, cp -b -S rc x .bash renames .bash to
 // .bashrc. Each backup name is judged by the path guards as the write of
-// that path (the findings name the program "(backup)").
+// that path (the findings say "(backup copy)").
 //
 // How each program forms the name, checked against the real programs
 // (GNU sed 4.9, perl 5.36, ruby 3.1, coreutils 9.1, GNU patch 2.7.6;
@@ -42,6 +42,9 @@ import (
 //     files replaced or deleted under the destination are moved into DIR
 //     (relative to the destination), which is judged as a directory
 //     written; without DIR, beside each file with SUFFIX ("~").
+//   - tar -x --backup[=CONTROL] or --suffix=SUFFIX: each listed member's
+//     old file, named as cp names it (GNU tar 1.34 keeps a suffix with a
+//     "/", and the rename then fails).
 //
 // A suffix only run time knows (sed -i"$X", cp -S "$S") is judged as the
 // guards judge any target only known at run time: for sed and perl, where
@@ -56,7 +59,8 @@ const (
 	// backupStar: FILE+SUFFIX, or SUFFIX with each "*" replaced by FILE
 	// (sed, perl).
 	backupStar backupStyle = iota
-	// backupAppend: FILE+SUFFIX, nothing special in SUFFIX (ruby, patch).
+	// backupAppend: FILE+SUFFIX, nothing special in SUFFIX, one with a
+	// "/" failing (ruby, patch, rsync, tar).
 	backupAppend
 	// backupCoreutils: FILE+SUFFIX, a SUFFIX that is empty or holds a "/"
 	// replaced by "~" (cp, mv, ln, install: gnulib's backupfile).
