@@ -129,13 +129,38 @@ func (p pattern) matchProjectFold(rel string, fold bool) bool {
 	}
 	ok, _ := doublestar.Match(glob, rel)
 	if ok {
+		orig, backup := backupOf(rel)
 		for _, e := range p.except {
 			if m, _ := doublestar.Match(e, rel); m {
+				return false
+			}
+			// The backup copy of an excepted file is excepted too:
+			// cp -b template .env.example keeps the old template as
+			// .env.example~ (or .env.example.~1~), no secret either.
+			if m, _ := doublestar.Match(e, orig); backup && m {
 				return false
 			}
 		}
 	}
 	return ok
+}
+
+// backupOf returns the name a backup copy's name rel was made from, by
+// the suffixes GNU programs and editors give one (cp -b, mv -b, Emacs):
+// "~" (x~) and the numbered ".~N~" (x.~1~); ok is false for any other
+// name.
+func backupOf(rel string) (string, bool) {
+	s, ok := strings.CutSuffix(rel, "~")
+	if !ok || s == "" || strings.HasSuffix(s, "/") {
+		return rel, false
+	}
+	if i := strings.LastIndex(s, ".~"); i > 0 {
+		digits := s[i+2:]
+		if digits != "" && strings.Trim(digits, "0123456789") == "" {
+			return s[:i], true
+		}
+	}
+	return s, true
 }
 
 // holdsProject reports whether deleting the directory rel would delete a

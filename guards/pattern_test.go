@@ -169,16 +169,27 @@ func TestDefaultProtectedPrecision(t *testing.T) {
 	env := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
 	pol := DefaultPolicy()
 	for path, want := range map[string]Verdict{
-		".env":                         Deny,
-		".env.local":                   Deny,
-		"config/.env.production":       Deny,
-		"vendor/lib/.git/config":       Deny,
-		"sub/repo/.git/HEAD":           Deny,
-		"deploy/tls/cert.pem":          Deny,
-		".env.example":                 Allow,
-		".env.sample":                  Allow,
-		".env.template":                Allow,
-		"web/.env.example":             Allow,
+		".env":                   Deny,
+		".env.local":             Deny,
+		"config/.env.production": Deny,
+		"vendor/lib/.git/config": Deny,
+		"sub/repo/.git/HEAD":     Deny,
+		"deploy/tls/cert.pem":    Deny,
+		".env.example":           Allow,
+		".env.sample":            Allow,
+		".env.template":          Allow,
+		"web/.env.example":       Allow,
+		// The backup copies cp -b, mv -b and editors keep of a
+		// template are templates; of a secret, secrets.
+		".env.example~":                Allow,
+		"web/.env.sample.~3~":          Allow,
+		".env.template~":               Allow,
+		".env~":                        Deny,
+		".env.local.~1~":               Deny,
+		".env.local~":                  Deny,
+		".env.~1~":                     Deny,
+		".env.example~x":               Deny,
+		"notes.txt~":                   Allow,
 		"vendor/lib/.gitignore":        Allow,
 		"vendor/lib/git/config":        Allow,
 		"vendor/lib/.git/hooks/commit": Deny, // the guard's own layer

@@ -23,6 +23,9 @@ the destinations of cp, mv, install and ln, files edited in place by sed -i
 and perl -i, dd of=, truncate and touch, the log, trace and output files
 programs take under an option (time -o, curl -c, pandoc -o, tcpdump -w,
 gdb's set logging file, Vim's writefile(); the table in writes_outputs.go),
+the backup copies programs keep of the files they replace (sed -i.SUFFIX
+and perl -i with a * in the suffix, cp/mv/ln/install -b/-S, patch's
+.orig, rsync --backup-dir, tar --backup; writes_backup.go),
 the files an apply_patch envelope
 adds, updates, moves to or deletes (Codex CLI runs "apply_patch <<'EOF'"
 given to its shell tool as its own file editor), resolved against the working
@@ -143,6 +146,10 @@ type target struct {
 	// first): the other names of a hard link keep their content, so they
 	// are not judged (guards.Policy.DecideReplace).
 	replaces bool
+	// backup reports the copy a program keeps of a file it replaces,
+	// under a name derived from the file's (sed -i.bak, cp -b;
+	// writes_backup.go): judged as any write, its findings saying so.
+	backup bool
 }
 
 // literalTilde returns "./~…" for a target whose path starts with a "~"
@@ -202,7 +209,9 @@ func writeTargets(c *syntax.Call) []target {
 			out = append(out, target{arg: a, action: guards.Write})
 		}
 	case "cp", "mv", "install", "ln":
-		out = append(out, copyTargets(c)...)
+		ts := copyTargets(c)
+		out = append(out, ts...)
+		out = append(out, copyBackups(c, ts)...) // writes_backup.go
 	case "link":
 		// link FILE1 FILE2 (coreutils, busybox): FILE2 is a new name of
 		// FILE1, made as ln FILE1 FILE2 makes it (a git hook, a policy
@@ -446,7 +455,7 @@ func inPlaceTargets(c *syntax.Call) []target {
 		// unlinks it first): the name gets a new inode.
 		out = append(out, target{arg: c.Args[i], action: guards.Write, replaces: true})
 	}
-	return out
+	return append(out, inPlaceBackups(c, opts, out)...) // writes_backup.go
 }
 
 func checkWriteCall(p *Pass, c *syntax.Call) {
@@ -578,6 +587,9 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
+	}
+	if t.backup && !strings.HasSuffix(what, " (backup copy)") {
+		what += " (backup copy)"
 	}
 	if t.inSandbox {
 		// The directory it is in, its links resolved, is the sandbox or

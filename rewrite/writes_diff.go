@@ -52,9 +52,10 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 	unsafe := false
 	var unsafeArg syntax.Arg
 	var backups []func(string) string
-	stdin := true   // the diff is (also) read on stdin
-	unread := ""    // why the diff is not known at hook time (patch)
-	ownGit := false // the unread diff is printed by git of this repository
+	var patchOpts []option // patch's, for its backups
+	stdin := true          // the diff is (also) read on stdin
+	unread := ""           // why the diff is not known at hook time (patch)
+	ownGit := false        // the unread diff is printed by git of this repository
 	switch {
 	case c.Name == "patch":
 		opts, ops := scan(c.Args, patchSpec)
@@ -96,11 +97,9 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 				backups = append(backups, func(n string) string { return path.Join(path.Dir(n), v+path.Base(n)) })
 			}
 		}
-		for _, o := range find(opts, "z", "suffix") {
-			if v := o.val.Value; o.val.Static {
-				backups = append(backups, func(n string) string { return n + v })
-			}
-		}
+		// -z SUFFIX, the numbered and the default ".orig" backups:
+		// patchBackups, below (writes_backup.go).
+		patchOpts = opts
 	case c.Name == "git" && len(c.Args) > 0 && (c.Args[0].Value == "apply" || c.Args[0].Value == "am"):
 		// git am applies each mail's diff with git apply, passing it
 		// -p, --directory, --exclude and --include: the same files.
@@ -333,6 +332,7 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 				// name when its directories exist.
 				names = []string{path.Base(d.name), d.name}
 			}
+			own := len(names) // the names after these are backups
 			if d.action == guards.Write {
 				for _, n := range names[:len(names):len(names)] {
 					for _, b := range backups {
@@ -342,16 +342,19 @@ func (p *Pass) diffTargets(c *syntax.Call) []target {
 					}
 				}
 			}
-			for _, name := range names {
+			for i, name := range names {
 				if name == "" || name == "." || name == "/" {
 					continue
 				}
 				if dir != "" && !strings.HasPrefix(name, "/") {
 					name = strings.TrimSuffix(dir, "/") + "/" + name
 				}
-				out = append(out, target{arg: syntax.Arg{Value: name, Raw: text.Raw, Static: text.Static, Start: text.Start, End: text.End}, action: d.action, derived: true})
+				out = append(out, target{arg: syntax.Arg{Value: name, Raw: text.Raw, Static: text.Static, Start: text.Start, End: text.End}, action: d.action, derived: true, backup: i >= own})
 			}
 		}
+	}
+	if c.Name == "patch" {
+		out = append(out, patchBackups(c, patchOpts, out, true)...)
 	}
 	return out
 }

@@ -422,6 +422,7 @@ func (p *Pass) judgeMembers(c *syntax.Call, e extraction, names []string, base s
 		arg = *e.dir
 	}
 	seen := map[string]bool{}
+	plan, backups := tarBackupPlan(c) // tar --backup: writes_backup.go
 	for _, n := range names {
 		m := memberPath(n, e)
 		if m == "" || seen[m] {
@@ -432,7 +433,13 @@ func (p *Pass) judgeMembers(c *syntax.Call, e extraction, names []string, base s
 		if !strings.HasPrefix(m, "/") {
 			v = path.Join(base, m)
 		}
-		p.judge(c, c.Script, c.Dir, target{arg: arg, value: v, action: guards.Write, derived: true}, "bash-write", c.Name+" (a member of "+e.archive.Value+")")
+		t := target{arg: arg, value: v, action: guards.Write, derived: true}
+		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name+" (a member of "+e.archive.Value+")")
+		if backups {
+			for _, b := range backupsOf([]target{t}, plan) {
+				p.judge(c, c.Script, c.Dir, b, "bash-write", c.Name+" (a member of "+e.archive.Value+")")
+			}
+		}
 	}
 }
 

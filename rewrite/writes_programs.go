@@ -101,9 +101,12 @@ func programWrites(c *syntax.Call) []target {
 		if !has(opts, "e") && len(idx) > 0 {
 			idx = idx[1:]
 		}
+		var edited []target
 		for _, i := range idx {
-			out = append(out, write(c.Args[i]))
+			edited = append(edited, write(c.Args[i]))
 		}
+		out = append(out, edited...)
+		out = append(out, inPlaceBackups(c, opts, edited)...) // writes_backup.go
 	case "find":
 		// -fprint FILE, -fprint0 FILE, -fls FILE and -fprintf FILE FORMAT
 		// write (create or truncate) FILE (find(1), GNU).
@@ -124,7 +127,9 @@ func programWrites(c *syntax.Call) []target {
 			out = append(out, write(o.val))
 		}
 		if len(outs) == 0 && len(ops) > 0 && !has(opts, "dry-run") {
-			out = append(out, write(c.Args[ops[0]])) // the file patched in place
+			patched := []target{write(c.Args[ops[0]])} // the file patched in place
+			out = append(out, patched...)
+			out = append(out, patchBackups(c, opts, patched, false)...) // writes_backup.go
 		}
 	case "gzip", "gunzip", "bzip2", "bunzip2", "xz", "unxz", "lzma", "unlzma", "pigz", "unpigz", "lzip", "compress":
 		// Each operand is replaced by its compressed (or expanded) form:
@@ -279,6 +284,7 @@ func programWrites(c *syntax.Call) []target {
 		// by the remote-copy rule.
 		if opts, ops := scan(c.Args, rsyncSpec.Get()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
+				before := len(out)
 				// rsync makes the destination a directory (and fills
 				// it) unless it copies one file: several sources, or a
 				// source named with a trailing slash (its contents).
@@ -297,6 +303,7 @@ func programWrites(c *syntax.Call) []target {
 				} else {
 					out = append(out, into(dest)...)
 				}
+				out = append(out, rsyncBackups(c, opts, dest, out[before:])...) // writes_backup.go
 				if has(opts, "remove-source-files") {
 					// The source files sent are deleted (the
 					// directories stay).

@@ -88,8 +88,15 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		// touch dest/{} writes dest/PATH, mv {} {}.bak writes PATH.bak.
 		// find -execdir/-okdir hand ./NAME in the found file's own
 		// directory: the paths found keep their judgement there.
-		if ph != "" && t.arg.Static && strings.Count(t.arg.Value, ph) == 1 && !inFoundDir(c) {
-			pre, suf, _ := strings.Cut(t.arg.Value, ph)
+		v := t.arg.Value
+		if t.backup && t.arg.Static {
+			// sed -i.bak … {} +: the backup's name is made from the
+			// path found ({}.bak; sed -i'.git/hooks/*' puts it after
+			// the suffix's prefix), writes_backup.go.
+			v = t.path()
+		}
+		if ph != "" && t.arg.Static && strings.Count(v, ph) == 1 && !inFoundDir(c) {
+			pre, suf, _ := strings.Cut(v, ph)
 			add(affix{pre, suf})
 		} else {
 			add(affix{})
@@ -121,6 +128,9 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	}
 	if appended {
 		add(affix{})
+		for _, a := range appendedBackups(c) {
+			add(a) // … | xargs sed -i.bak: NAME.bak (writes_backup.go)
+		}
 	}
 	feeder := argsFeeder(c)
 	if fromFind(feeder) {

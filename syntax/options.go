@@ -275,10 +275,18 @@ func (s OptSpec) runTimeShort(a Arg, v string, i int) ([]Option, bool) {
 			return nil, false
 		}
 		l := string(c)
-		if strings.Contains(s.ShortNext, l) || strings.Contains(s.ShortOpt, l) {
+		if strings.Contains(s.ShortNext, l) {
 			return nil, false
 		}
 		o := Option{Name: l, Idx: i, ValIdx: i}
+		if strings.Contains(s.ShortOpt, l) {
+			// sed -i"$X", perl -i"$SUF": an optional value is attached
+			// only, so the rest of the word, run-time part and all, is
+			// it (an empty one too: sed -i"$E" edits in place).
+			o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, raw[:j+1]
+			o.Val.Value = strings.TrimPrefix(v, raw[:j+1])
+			return append(opts, o), true
+		}
 		if strings.Contains(s.ShortVal, l) {
 			if j+1 >= len(raw) {
 				return nil, false

@@ -222,3 +222,47 @@ func TestScanDynamicShortValue(t *testing.T) {
 		}
 	}
 }
+
+// TestScanDynamicShortOptional: a letter whose value is optional and only
+// attached (sed -i, perl -i) takes the rest of a word with a run-time part
+// as that value: sed -i"$X" edits its operands in place with a backup
+// suffix only run time knows, and the word is no operand (before, the
+// whole word was read as the script, and the file edited was missed).
+func TestScanDynamicShortOptional(t *testing.T) {
+	t.Parallel()
+	spec := OptSpec{ShortVal: "ef", ShortOpt: "i", LongEq: true}
+	for _, tc := range []struct {
+		cmd      string
+		opts     string
+		val      string
+		operands int
+	}{
+		{`sed -i"$X" s/a/b/ f`, "i=", "$X", 2},
+		{`sed "-i$X" s/a/b/ f`, "i=", "$X", 2},
+		{`sed -ni.b"$X" s/a/b/ f`, "n i=", ".b$X", 2},
+		{`sed -i.bak s/a/b/ f`, "i=", ".bak", 2},
+		{`sed "$X" s/a/b/ f`, "", "", 3},
+		{`sed -e"$X" f`, "e=", "", 1},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts, operands := ScanOptions(m.Calls[0].Args, spec)
+		var got []string
+		val := ""
+		for _, o := range opts {
+			n := o.Name
+			if o.HasVal {
+				n += "="
+				if o.Name == "i" {
+					val = o.Val.Value
+				}
+			}
+			got = append(got, n)
+		}
+		if strings.Join(got, " ") != tc.opts || len(operands) != tc.operands || val != tc.val {
+			t.Errorf("%s: options %q (i=%q), %d operands; want %q (i=%q), %d", tc.cmd, got, val, len(operands), tc.opts, tc.val, tc.operands)
+		}
+	}
+}
