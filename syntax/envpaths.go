@@ -46,5 +46,6 @@ func wrapperEnvVar(name string, a Arg) variable {
 		v.head = val[:i]
 		v.headOnly = !inheritsPath(val[i:])
 	}
+	v.inherits = name == "PATH" && inheritedFirst(val)
 	return v
 }

@@ -224,7 +224,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.bundledRun(c, call)
 	w.wrapperConfigs(c, call)
 	w.pathHelpers(c, call) // PATH=bin:$PATH git fetch: bin/ssh (syntax/pathlookup.go)
-	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
+	if !shellRuns(call, w.cur) && w.shellPathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
 		return true
 	}
 	w.pythonPip(c, call)
@@ -1469,7 +1469,7 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		return false
 	}
 	for _, d := range dirs {
-		if strings.HasPrefix(d, "/") && systemProgram(strings.TrimSuffix(d, "/")+"/") {
+		if filepath.IsAbs(d) && systemProgram(filepath.Clean(d)+"/") {
 			// A system directory: its program, when it has one, is the
 			// usual one and ends the search.
 			if fi, err := os.Stat(filepath.Join(d, call.Name)); err == nil && fi.Mode().IsRegular() {

@@ -162,6 +162,7 @@ func (w *walker) pathVar(st *state) (variable, bool) {
 				v.head = e.Value[:i]
 				v.headOnly = !inheritsPath(e.Value[i:])
 			}
+			v.inherits = inheritedFirst(e.Value)
 		}
 		return v, true
 	}
