@@ -38,6 +38,7 @@ func TestPathSearchExec(t *testing.T) {
 		{name: "export-dir-first", cmd: "export PATH={bin}:$PATH; cat /dev/null", script: "rm -rf ~", want: Deny, ran: true},
 		{name: "dot-first", cmd: "cd {bin} && PATH=.:$PATH ls", script: "rm -rf ~", want: Deny, ran: true},
 		{name: "unset-path", cmd: "cd {bin} && unset PATH && ls", script: "rm -rf ~", want: Deny, ran: true},
+		{name: "appended-own-name", cmd: "PATH=$PATH:{bin} zzcorraltool", script: "rm -rf ~", want: Deny, ran: true},
 		{name: "subshell-copy", cmd: "export PATH={bin}:$PATH; bash -c 'ls'", script: "rm -rf ~", want: Deny, ran: true},
 		// A rewrite after the PATH change: never approved.
 		{name: "rewrite-not-approved", cmd: "curl -sS -m 1 -o x.json http://127.0.0.1:9/x; PATH={bin}:$PATH ls", script: "touch {made}", want: Rewrite, approve: false, ran: true},
@@ -68,6 +69,9 @@ func TestPathSearchExec(t *testing.T) {
 			}
 			if strings.Contains(tc.cmd, "cat /dev/null") {
 				prog = "cat"
+			}
+			if strings.Contains(tc.cmd, "zzcorraltool") {
+				prog = "zzcorraltool"
 			}
 			if err := os.WriteFile(filepath.Join(bin, prog), []byte(script), 0o755); err != nil {
 				t.Fatal(err)

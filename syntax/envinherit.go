@@ -37,6 +37,9 @@ func mergeSearchHead(name string, out, v, o variable, vAbsent, oAbsent bool) var
 		// Inherited on both paths, perhaps with entries appended
 		// (PATH=$PATH:/opt/bin on one): the hook's PATH comes first.
 		out.inherits = name == "PATH" && !out.known
+		if out.inherits {
+			out.tail = joinEntries(v.tail, o.tail)
+		}
 		return out
 	}
 	out.head, out.headOnly = hv+ho, onlyV || onlyO

@@ -47,5 +47,8 @@ func wrapperEnvVar(name string, a Arg) variable {
 		v.headOnly = !inheritsPath(val[i:])
 	}
 	v.inherits = name == "PATH" && inheritedFirst(val)
+	if v.inherits {
+		v.tail = appendedEntries(val)
+	}
 	return v
 }

@@ -48,6 +48,60 @@ func inheritedFirst(val string) bool {
 	return false
 }
 
+// appendedEntries returns the known entries a PATH value that starts
+// with the inherited PATH appends after it, up to the first part only run
+// time knows, joined by colons (./bin of $PATH:./bin:$X).
+func appendedEntries(val string) string {
+	for _, p := range []string{"${PATH}", "$PATH"} {
+		if rest, ok := strings.CutPrefix(val, p); ok {
+			val = rest
+			break
+		}
+	}
+	rest, ok := strings.CutPrefix(val, ":")
+	if !ok {
+		return ""
+	}
+	if i := strings.IndexAny(rest, "$`"); i >= 0 {
+		rest = rest[:i]
+		j := strings.LastIndexByte(rest, ':')
+		if j < 0 {
+			return ""
+		}
+		rest = rest[:j]
+	}
+	return rest
+}
+
+// joinEntries joins two lists of PATH entries, either of them empty.
+func joinEntries(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + ":" + b
+}
+
+// hookPathHas reports that the PATH the shell inherits, the hook's own,
+// holds a file name in one of its absolute directories: the program a
+// name runs before any entry a command appends after that PATH.
+func hookPathHas(name string) bool {
+	for i, d := range strings.Split(os.Getenv("PATH"), ":") {
+		if i >= maxPathEntries {
+			break
+		}
+		if !filepath.IsAbs(d) {
+			continue
+		}
+		if fi, err := os.Stat(filepath.Join(d, name)); err == nil && fi.Mode().IsRegular() {
+			return true
+		}
+	}
+	return false
+}
+
 // shellRuns reports that the shell runs call itself, without looking its
 // name up in PATH: a function (not behind command or a wrapper) or one of
 // bash's builtins (not behind a wrapper that runs programs: env echo,
@@ -88,6 +142,7 @@ func (w *walker) pathSearch(call *Call, st, cmdState *state) (dir string, runTim
 	}
 	var dirs []string
 	rest := true // what follows dirs is only known at run time
+	inherited := false
 	switch {
 	case v.known && v.set && !v.array:
 		dirs, rest = strings.Split(v.str, ":"), false
@@ -100,9 +155,14 @@ func (w *walker) pathSearch(call *Call, st, cmdState *state) (dir string, runTim
 		dirs, rest = []string{""}, false
 	case v.head != "":
 		dirs = strings.Split(v.head, ":")
-		dirs, rest = dirs[:len(dirs)-1], v.headOnly
+		dirs, rest, inherited = dirs[:len(dirs)-1], v.headOnly, !v.headOnly
 	case v.inherits:
-		rest = false
+		rest, inherited = false, true
+	}
+	if inherited && v.tail != "" && name != "" && !hookPathHas(name) {
+		// PATH=$PATH:./bin tool: a name the inherited PATH lacks is
+		// found in what the command appended.
+		dirs = append(dirs, strings.Split(v.tail, ":")...)
 	}
 	for i, d := range dirs {
 		if i >= maxPathEntries {

@@ -62,6 +62,14 @@ func TestPathSearch(t *testing.T) {
 		{"PATH=$PATH; ls", "ls", ""},
 		{"if [ -d x ]; then PATH=$PATH:/opt/bin; fi; ls", "ls", ""},
 		{"echo $PATH", "echo", ""},
+		// Entries appended after the inherited PATH: searched for a
+		// name the hook's PATH lacks.
+		{"PATH=$PATH:./bin zzcorralnotool", "zzcorralnotool", "./bin"},
+		{"PATH+=:bin; zzcorralnotool", "zzcorralnotool", "bin"},
+		{`export PATH="$PATH:$PWD/bin"; zzcorralnotool`, "zzcorralnotool", dir + "/bin"},
+		{"if [ -d x ]; then PATH=$PATH:bin; fi; zzcorralnotool", "zzcorralnotool", "bin"},
+		{"PATH=$PATH:/opt/x zzcorralnotool", "zzcorralnotool", ""},
+		{"PATH=$PATH:bin ls", "ls", ""},
 		// Not looked up: a builtin, a function, a path.
 		{"PATH=/usr/bin:/bin:bin; echo hi", "echo", "bin"},
 		{"PATH=bin:$PATH; ls() { :; }; ls", "ls", "bin"}, // any entry counts for a name not looked up
@@ -98,7 +106,7 @@ func TestPathSearch(t *testing.T) {
 func TestShellLookupSkipsFunctionsAndBuiltins(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
-	for _, n := range []string{"ls", "echo"} {
+	for _, n := range []string{"ls", "echo", "zzcorraltool"} {
 		if err := os.WriteFile(filepath.Join(dir, n), []byte("#!/bin/sh\nrm -rf /victim\n"), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -116,6 +124,9 @@ func TestShellLookupSkipsFunctionsAndBuiltins(t *testing.T) {
 		{"PATH=.:$PATH exec echo hi", true},
 		{"unset PATH; ls", true},
 		{"unset PATH; env ls", false}, // execvp: the system's default path
+		{"PATH=$PATH:. zzcorraltool", true},
+		{"PATH+=:.; zzcorraltool", true},
+		{"PATH=$PATH:. ls", false},
 	} {
 		m, err := Analyze(tc.src, Options{Cwd: dir, Home: "/h", ReadFile: ReadScript})
 		if err != nil {

@@ -1450,8 +1450,10 @@ func pathDirs(v variable) ([]string, bool) {
 // to search a directory the agent can write first (PATH=.:$PATH ls after
 // writing ./ls): the file found there runs, and is read as a script. The
 // directories before the first run-time part of PATH are searched in
-// order, on disk and among the files this command wrote; a program found
-// first in one of the system's directories is the usual one.
+// order, on disk and among the files this command wrote, and, for a name
+// the inherited PATH lacks, the entries appended after it
+// (PATH=$PATH:./bin); a program found first in one of the system's
+// directories is the usual one.
 func (w *walker) pathProgram(c scope, call *Call) bool {
 	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static {
 		return false
@@ -1465,6 +1467,11 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		return false
 	}
 	dirs, ok := pathDirs(v)
+	if !v.known && v.tail != "" && (v.inherits || v.head != "" && !v.headOnly) && !hookPathHas(call.Name) {
+		// PATH=$PATH:./bin tool: a name the inherited PATH lacks is
+		// found in the entries appended after it (pathsearch.go).
+		dirs, ok = append(dirs, strings.Split(v.tail, ":")...), true
+	}
 	if !ok {
 		return false
 	}

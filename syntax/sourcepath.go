@@ -163,6 +163,9 @@ func (w *walker) pathVar(st *state) (variable, bool) {
 				v.headOnly = !inheritsPath(e.Value[i:])
 			}
 			v.inherits = inheritedFirst(e.Value)
+			if v.inherits {
+				v.tail = appendedEntries(e.Value)
+			}
 		}
 		return v, true
 	}

@@ -1711,15 +1711,17 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 				text, v.headOnly = h, !inheritsPath(rest)
 			}
 			v.head = text
-			if name == "PATH" && text == "" && inheritedFirst(r.literal(a.Value, true).Value) {
+			if full := r.literal(a.Value, true).Value; name == "PATH" && text == "" && inheritedFirst(full) {
 				// PATH=$PATH:/opt/bin: the PATH it had, then the
 				// appended entries.
 				v.head, v.headOnly, v.inherits = old.head, old.headOnly, !assigned || old.inherits
+				v.tail = joinEntries(old.tail, appendedEntries(full))
 			}
 		}
-		if name == "PATH" && !v.known && a.Append && a.Index == nil && a.Array == nil {
+		if name == "PATH" && !v.known && a.Append && a.Index == nil && a.Array == nil && a.Value != nil {
 			// PATH+=:bin: the PATH it had, then bin.
 			v.head, v.headOnly, v.inherits = old.head, old.headOnly, !assigned || old.inherits
+			v.tail = joinEntries(old.tail, appendedEntries("$PATH"+w.resolver(c, st).literal(a.Value, true).Value))
 		}
 		v.exported = v.exported || old.exported || exported || st.allExport
 		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
