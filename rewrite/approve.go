@@ -13,10 +13,12 @@ import (
 // interpreter code that fetches and prints (python3 -c
 // 'print(urlopen(URL).read())' > f, rewritten all the same), carries an option that makes a program
 // run other code (git clone --upload-pack, git -c core.sshCommand=…, an
-// ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K), or runs
-// with a PATH that puts relative directories (a just-cloned repository's
-// files) first. Such a command gets no decision from corral: the agent's
-// own permission rules judge it.
+// ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K), or may
+// run a file other than the system's program of its name: a path outside
+// the system's directories, or a name PATH leads to a directory that is
+// not a system one or only known at run time (a just-cloned repository's
+// files; syntax.OwnProgram). Such a command gets no decision from corral:
+// the agent's own permission rules judge it.
 func approvableCall(p *Pass, c *syntax.Call) bool {
 	for _, w := range c.Wrappers {
 		if w == "sudo" || w == "doas" || w == "pkexec" || w == "runuser" || w == "su" {
@@ -26,16 +28,12 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 	if c.Name == "sudo" || c.Name == "doas" {
 		return false
 	}
-	if c.Expr != nil {
-		for _, a := range c.Expr.Assigns {
-			if a.Name == nil || a.Name.Value != "PATH" || a.Value == nil {
-				continue
-			}
-			s, e := int(a.Value.Pos().Offset()), int(a.Value.End().Offset())
-			if s <= e && e <= len(c.Script.Src) && relativePath(strings.Trim(c.Script.Src[s:e], `"'`)) {
-				return false
-			}
-		}
+	if syntax.OwnProgram(c) {
+		// ./ls, or a PATH that searches a directory other than the
+		// system's first (PATH=.:$PATH ls, export PATH=$PWD/bin:$PATH;
+		// cat f, PATH=$X:$PATH ls): the program may be a file of the
+		// agent's, a just-cloned repository's, whatever its name.
+		return false
 	}
 	if c.Name == "git" || c.Name == "git-clone" {
 		if gitEnvRunsCode(c) {
@@ -174,17 +172,6 @@ func hasOptionPrefix(args []syntax.Arg, names ...string) bool {
 			if a.Value == n || strings.HasPrefix(a.Value, n) && (len(n) == 2 || strings.HasPrefix(a.Value, n+"=")) {
 				return true
 			}
-		}
-	}
-	return false
-}
-
-// relativePath reports whether a PATH value holds a relative entry (".",
-// an empty entry, or a directory not starting with "/" or a variable).
-func relativePath(v string) bool {
-	for _, e := range strings.Split(v, ":") {
-		if e == "" || e == "." || !strings.HasPrefix(e, "/") && !strings.HasPrefix(e, "$") && !strings.HasPrefix(e, "~") {
-			return true
 		}
 	}
 	return false

@@ -42,6 +42,31 @@ var approveCases = []struct {
 	{"git clone --tags https://x/a/b.git", true},
 	{"sudo git clone https://x/a/b.git", false},
 	{"git clone https://x/a/b.git && cd b && PATH=.:$PATH ls", false},
+	// The PATH each call runs with, as the shell model keeps it: a
+	// directory that is not a system one (or only known at run time)
+	// searched first makes a read-only name run whatever file is there
+	// (issue 12 item 8; syntax.OwnProgram). System directories, the
+	// inherited PATH with entries appended and a subshell's own PATH
+	// change nothing.
+	{"git clone https://x/a/b.git && cd b && export PATH=.:$PATH; ls", false},
+	{"git clone https://x/a/b.git && cd b && PATH=$PWD:$PATH ls", false},
+	{"git clone https://x/a/b.git && cd b && PATH=$PWD/bin:$PATH; cat README", false},
+	{"git clone https://x/a/b.git && cd b && declare -x PATH=bin:$PATH; ls", false},
+	{"git clone https://x/a/b.git && cd b && env PATH=.:/usr/bin ls", false},
+	{"git clone https://x/a/b.git && cd b && sh -c 'PATH=.:$PATH; ls'", false},
+	{"git clone https://x/a/b.git && PATH=/tmp/x; ls b", false},
+	{"git clone https://x/a/b.git && PATH=$X:$PATH ls b", false},
+	{"git clone https://x/a/b.git && unset PATH; ls b", false},
+	{"git clone https://x/a/b.git && cd b && ./ls", false},
+	{"git clone https://x/a/b.git && cd b && bin/cat x", false},
+	{"export PATH=.:$PATH; git clone https://x/a/b.git", false},
+	{"git clone https://x/a/b.git && cd b && PATH=$PATH:/opt/bin ls", true},
+	{"git clone https://x/a/b.git && cd b && PATH=/usr/local/go/bin:$PATH ls", true},
+	{"git clone https://x/a/b.git && cd b && PATH=/usr/bin:/bin ls", true},
+	{"git clone https://x/a/b.git && cd b && PATH+=:/opt/x; ls", true},
+	{"git clone https://x/a/b.git && cd b && (PATH=.:$PATH); ls", true},
+	{"git clone https://x/a/b.git && cd b && echo $PATH", true},
+	{"git clone https://x/a/b.git && cd b && /usr/bin/ls", true},
 	{"git clone https://x/a/b.git && sort -o out x", false},
 	{"git clone https://x/a/b.git && sort x", true},
 	{"git clone https://x/a/b.git && uniq in out", false},

@@ -30,7 +30,16 @@ func mergeSearchHead(name string, out, v, o variable, vAbsent, oAbsent bool) var
 	}
 	hv, onlyV, okV := searchHead(v, vAbsent)
 	ho, onlyO, okO := searchHead(o, oAbsent)
-	if !okV || !okO || hv+ho == "" {
+	if !okV || !okO {
+		return out
+	}
+	if hv+ho == "" {
+		// Inherited on both paths, perhaps with entries appended
+		// (PATH=$PATH:/opt/bin on one): the hook's PATH comes first.
+		out.inherits = name == "PATH" && !out.known
+		if out.inherits {
+			out.tail = joinEntries(v.tail, o.tail)
+		}
 		return out
 	}
 	out.head, out.headOnly = hv+ho, onlyV || onlyO
@@ -45,7 +54,7 @@ func mergeSearchHead(name string, out, v, o variable, vAbsent, oAbsent bool) var
 // run time with no known start.
 func searchHead(v variable, absent bool) (head string, only, ok bool) {
 	switch {
-	case absent:
+	case absent, v.inherits:
 		return "", false, true
 	case v.head != "":
 		return v.head, v.headOnly, true

@@ -46,5 +46,9 @@ func wrapperEnvVar(name string, a Arg) variable {
 		v.head = val[:i]
 		v.headOnly = !inheritsPath(val[i:])
 	}
+	v.inherits = name == "PATH" && inheritedFirst(val)
+	if v.inherits {
+		v.tail = appendedEntries(val)
+	}
 	return v
 }

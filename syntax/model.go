@@ -95,6 +95,18 @@ type Call struct {
 	// PATH=~/.ssh), besides the name in the working directory: the one
 	// bash opens when PATH is known, the ones it may open otherwise.
 	ScriptPaths []string
+	// PathDir is the first directory of the PATH the call runs with that
+	// is not a system one (relative, ".", the project, /tmp, a home
+	// directory) and is searched for the command's name before a system
+	// directory that holds the program: the file found there runs
+	// (PATH=.:$PATH ls, export PATH=/tmp/x; cat f). PathRunTime reports
+	// a part of PATH only run time knows searched first (PATH=$X:$PATH
+	// ls). Both are empty for the PATH the shell inherits and for system
+	// directories (PATH=/usr/local/go/bin:$PATH, PATH=$PATH:/opt/bin);
+	// for a builtin or a function, whose name is not looked up, any entry
+	// that is not a system one counts (pathsearch.go).
+	PathDir     string
+	PathRunTime bool
 	// fetchPrint is the network call of program text an interpreter
 	// call reads from a here-document, a here-string, a "< FILE" or its
 	// script file, when that text fetches a URL and prints what it

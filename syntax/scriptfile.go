@@ -224,7 +224,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	w.bundledRun(c, call)
 	w.wrapperConfigs(c, call)
 	w.pathHelpers(c, call) // PATH=bin:$PATH git fetch: bin/ssh (syntax/pathlookup.go)
-	if w.pathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
+	if !shellRuns(call, w.cur) && w.shellPathProgram(c, call) || w.dispatchedProgram(c, call) || w.pluginProgram(c, call) {
 		return true
 	}
 	w.pythonPip(c, call)
@@ -1450,8 +1450,10 @@ func pathDirs(v variable) ([]string, bool) {
 // to search a directory the agent can write first (PATH=.:$PATH ls after
 // writing ./ls): the file found there runs, and is read as a script. The
 // directories before the first run-time part of PATH are searched in
-// order, on disk and among the files this command wrote; a program found
-// first in one of the system's directories is the usual one.
+// order, on disk and among the files this command wrote, and, for a name
+// the inherited PATH lacks, the entries appended after it
+// (PATH=$PATH:./bin); a program found first in one of the system's
+// directories is the usual one.
 func (w *walker) pathProgram(c scope, call *Call) bool {
 	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static {
 		return false
@@ -1465,11 +1467,16 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 		return false
 	}
 	dirs, ok := pathDirs(v)
+	if !v.known && v.tail != "" && (v.inherits || v.head != "" && !v.headOnly) && !hookPathHas(call.Name) {
+		// PATH=$PATH:./bin tool: a name the inherited PATH lacks is
+		// found in the entries appended after it (pathsearch.go).
+		dirs, ok = append(dirs, strings.Split(v.tail, ":")...), true
+	}
 	if !ok {
 		return false
 	}
 	for _, d := range dirs {
-		if strings.HasPrefix(d, "/") && systemProgram(strings.TrimSuffix(d, "/")+"/") {
+		if filepath.IsAbs(d) && systemProgram(filepath.Clean(d)+"/") {
 			// A system directory: its program, when it has one, is the
 			// usual one and ends the search.
 			if fi, err := os.Stat(filepath.Join(d, call.Name)); err == nil && fi.Mode().IsRegular() {

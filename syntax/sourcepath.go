@@ -162,6 +162,10 @@ func (w *walker) pathVar(st *state) (variable, bool) {
 				v.head = e.Value[:i]
 				v.headOnly = !inheritsPath(e.Value[i:])
 			}
+			v.inherits = inheritedFirst(e.Value)
+			if v.inherits {
+				v.tail = appendedEntries(e.Value)
+			}
 		}
 		return v, true
 	}

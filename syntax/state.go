@@ -88,6 +88,14 @@ type variable struct {
 	// inherited PATH (PATH=~/bin:$X): the entries after it are only
 	// known at run time.
 	headOnly bool
+	// inherits reports a PATH only known at run time that starts with
+	// the PATH the shell inherits (PATH=$PATH:/opt/bin, PATH+=:bin): its
+	// entries are the hook's own, before any the command appended.
+	// tail are the known entries appended after the inherited PATH
+	// (./bin of PATH=$PATH:./bin), joined by colons: searched for a name
+	// the hook's PATH does not hold.
+	inherits bool
+	tail     string
 	// caseAttr is declare -l ('l') or -u ('u'): bash stores every value
 	// assigned to the variable in lower or upper case.
 	caseAttr byte
@@ -112,7 +120,7 @@ const MaxCandidates = 8
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
-		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.caseAttr == o.caseAttr &&
+		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.inherits == o.inherits && v.tail == o.tail && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
 
@@ -1026,7 +1034,7 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 			// The text it starts with is the child's too
 			// (PATH=~/.ssh:$PATH bash -c '. id_rsa').
 			n.wild = union(n.wild, v.from)
-			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly})
+			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly, inherits: v.inherits, tail: v.tail})
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {

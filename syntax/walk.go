@@ -1711,6 +1711,17 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 				text, v.headOnly = h, !inheritsPath(rest)
 			}
 			v.head = text
+			if full := r.literal(a.Value, true).Value; name == "PATH" && text == "" && inheritedFirst(full) {
+				// PATH=$PATH:/opt/bin: the PATH it had, then the
+				// appended entries.
+				v.head, v.headOnly, v.inherits = old.head, old.headOnly, !assigned || old.inherits
+				v.tail = joinEntries(old.tail, appendedEntries(full))
+			}
+		}
+		if name == "PATH" && !v.known && a.Append && a.Index == nil && a.Array == nil && a.Value != nil {
+			// PATH+=:bin: the PATH it had, then bin.
+			v.head, v.headOnly, v.inherits = old.head, old.headOnly, !assigned || old.inherits
+			v.tail = joinEntries(old.tail, appendedEntries("$PATH"+w.resolver(c, st).literal(a.Value, true).Value))
 		}
 		v.exported = v.exported || old.exported || exported || st.allExport
 		v.printed = !v.known && !a.Append && a.Value != nil && wholeSubst(a.Value)
@@ -2455,6 +2466,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			w.envPath = &a
 		}
 	}
+	call.PathDir, call.PathRunTime = w.pathSearch(call, st, cmdState) // pathsearch.go
 	call.modPath = w.modulePath(call, cmdState, envWords)
 	for _, d := range inv.envrc {
 		// direnv exec DIR CMD runs DIR's .envrc first.
