@@ -361,6 +361,8 @@ var grammarPieces = []string{
 	"${h/#'/'/}", "${d/#/}", `"${h/%b/}"`, "${a/#*/q}", `"${h/#/x}"`, `"${arr[@]:1}"`, "${arr[*]:0:2}", `"${arr[@]:2:1}"`, `"${arr[@]+x}"`, "${arr[*]:+y}", `"${u[@]+z}"`, `"${b[*]:+w}"`,
 	// Indirection and name references (TestIndirectGrammar gives them
 	// names; under the plain prelude they are unset).
+	// Backslashes in operators' words (bashEscapes).
+	`${u:-\/}`, `"${u:-\/}"`, `"${u:-\$}"`, `${a:+\x}`, `"${u:-\}}"`, `${u-\ }`, `${u:-\\}`, `"${b:-\"}"`, `${a/x/\/}`, `"${a/ /\q}"`, `~\/`, `A=~\:~`,
 	"${!ind}", `"${!ind}"`, "${!ind:-d}", `"${!indb:-d}"`, "${!pos}", `"${!ind2}"`, "${!arr[@]}", `"${!arr[*]}"`, `"${!nr}"`, "$nr", `"${nr#x}"`, "${!elem}",
 }
 
