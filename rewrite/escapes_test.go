@@ -39,6 +39,24 @@ func TestEscapedWordDecisions(t *testing.T) {
 		{`echo hi > \~/.bashrc`, `echo hi > './~/.bashrc'`, "allow"},
 		{`rm -rf ~\/.ssh`, `rm -rf './~/.ssh'`, "allow"},
 		{`x=~\/.ssh; rm -rf "$x"`, `rm -rf './~/.ssh'`, "allow"},
+		// A declaration builtin the parser reads as a plain command
+		// (its name escaped, quoted, behind builtin or command, or in a
+		// variable) is the same builtin: its NAME=VALUE arguments
+		// assign, its options (quoted or escaped too) apply.
+		{`x=ok; \declare -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; "declare" -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; builtin declare -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; command declare -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; d=declare; $d -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; \typeset -n x=HOME; rm -rf "$x/.ssh"`, `x=ok; typeset -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`f(){ local x=ok; \local -n x=HOME; rm -rf "$x/.ssh"; }; f`, `f(){ local x=ok; local -n x=HOME; rm -rf "$x/.ssh"; }; f`, "deny"},
+		{`x=ok; \export x=$HOME; rm -rf "$x/.ssh"`, `x=ok; export x=$HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; \readonly x=$HOME; rm -rf "$x/.ssh"`, `x=ok; readonly x=$HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; declare '-n' 'x=HOME'; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`x=ok; declare \-n x=HOME; rm -rf "$x/.ssh"`, `x=ok; declare -n x=HOME; rm -rf "$x/.ssh"`, "deny"},
+		{`\export FOO=bar; echo "$FOO" > out.txt`, `export FOO=bar; echo "$FOO" > out.txt`, "allow"},
+		{`"declare" -i n=5; echo $n > out.txt`, `declare -i n=5; echo $n > out.txt`, "allow"},
+		{`x=ok; \declare -p x`, `x=ok; declare -p x`, "allow"},
 	}
 	for _, p := range pairs {
 		plain := Check(cfg, p.plain).Decision.String()

@@ -3,7 +3,9 @@ package syntax
 import (
 	"bytes"
 	"context"
+	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -183,4 +185,29 @@ func TestEscapeOracle(t *testing.T) {
 			t.Errorf(">%s: target %q, bash's %q", w, tg.Value, b[0])
 		}
 	}
+}
+
+// escapePieces are the bits TestEscapeGrammar joins into words:
+// backslashes unquoted, in double quotes and in operators' words, beside
+// tildes, quotes, braces and expansions.
+var escapePieces = []string{
+	`\/`, `\~`, `\$`, `\\`, `\ `, `\*`, `\{`, `\}`, `\'`, `\"`, `\:`, `\x`, `\-`, `~`, `~/`, `x`, `/`, `:`, `=`, `A=`, `-o`, `{a,b}`,
+	`"\/"`, `"\$x"`, `"\\"`, `"\""`, `"\~"`, `'\x'`, `$'\\'`, `"$a"`, `$d`, `$u`,
+	`${u:-\/}`, `"${u:-\/}"`, `"${u:-\$}"`, `${a:+\x}`, `"${u:-\}}"`, `${u-\ }`, `${u:-\\}`, `"${b:-\"}"`, `${a/x/\/}`, `"${a/ /\q}"`,
+	`${u:-a\/b}`, `"${a:+\a\$}"`, `${u=\x}`, `${a#\x}`, `"${a%\y}"`, `${u:-"\/"}`, `${u:-'\/'}`, `${u:-\~}`,
+}
+
+// TestEscapeGrammar expands words joined from escapePieces (a fixed
+// seed; CORRAL_GRAMMAR_WORDS and CORRAL_GRAMMAR_SEED try more) in corral
+// and in real bash: every word corral calls static is bash's fields.
+func TestEscapeGrammar(t *testing.T) {
+	t.Parallel()
+	n, seed := 400, uint64(5)
+	if v, err := strconv.Atoi(os.Getenv("CORRAL_GRAMMAR_WORDS")); err == nil {
+		n = v
+	}
+	if v, err := strconv.ParseUint(os.Getenv("CORRAL_GRAMMAR_SEED"), 10, 64); err == nil {
+		seed = v
+	}
+	checkGrammarFrom(t, oraclePrelude, escapePieces, n, seed)
 }

@@ -212,3 +212,66 @@ func TildeText(lit string) bool {
 	}
 	return false
 }
+
+// LitText returns the text of a word written only as literal text —
+// unquoted, single-quoted or double-quoted, with no expansion — after
+// bash's quote removal: \-n, '-n' and "-n" are -n, as bash's builtins see
+// them; "" when some part expands. (sh.Word.Lit keeps a backslash and
+// gives "" for a quoted part.)
+func LitText(w *sh.Word) string {
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	for _, p := range w.Parts {
+		switch p := p.(type) {
+		case *sh.Lit:
+			b.WriteString(unescapeBare(p.Value))
+		case *sh.SglQuoted:
+			if p.Dollar {
+				return ""
+			}
+			b.WriteString(p.Value)
+		case *sh.DblQuoted:
+			if p.Dollar {
+				return ""
+			}
+			for _, q := range p.Parts {
+				l, ok := q.(*sh.Lit)
+				if !ok {
+					return ""
+				}
+				b.WriteString(unescapeDouble(l.Value))
+			}
+		default:
+			return ""
+		}
+	}
+	return b.String()
+}
+
+// declByCall walks a declaration builtin (declare, typeset, local,
+// export, readonly) that the parser reads as a plain command because its
+// name is not written as the keyword: \declare, "export", builtin
+// declare, command local, $d of d=declare. Bash runs the same builtin,
+// on the arguments expanded as any command's (split, no assignment
+// syntax), and the builtin reads each NAME=VALUE itself, so
+// \declare -n x=HOME makes x a name reference as declare -n x=HOME does.
+// The builtin is walked as the declaration of the arguments' values,
+// each quoted, in this shell; an argument only run time knows may name
+// any variable, and every variable's value is then unknown.
+func (w *walker) declByCall(c scope, call *Call, st *state) {
+	if _, ok := call.Stmt.Cmd.(*sh.DeclClause); ok || call.Expr == nil {
+		return
+	}
+	var b strings.Builder
+	b.WriteString(call.Name)
+	for _, a := range call.Args {
+		if !a.Static || a.Glob {
+			st.forgetAll()
+			return
+		}
+		b.WriteString(" " + Quote(a.Value))
+	}
+	w.childIn(c, nil, b.String(), nil, compoundKind, false, st, st.dir)
+}

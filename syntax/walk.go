@@ -1419,7 +1419,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 func declAssigns(d *sh.DeclClause) string {
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "pfF") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "pfF") {
 				return ""
 			}
 		}
@@ -1919,7 +1919,7 @@ func markReadonly(st *state, d *sh.DeclClause) {
 		if a.Value == nil {
 			continue
 		}
-		if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+		if f := LitText(a.Value); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
 			continue
 		}
 		st.wildReadonly = true
@@ -1951,7 +1951,7 @@ func (w *walker) declTrace(d *sh.DeclClause, st *state) {
 			}
 			continue
 		}
-		f := a.Value.Lit()
+		f := LitText(a.Value)
 		switch {
 		case len(f) > 1 && (f[0] == '-' || f[0] == '+'):
 			funcs = funcs || strings.Contains(f, "f")
@@ -1983,7 +1983,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	ro := variant == "readonly"
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil && variant != "export" {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.Contains(f, "r") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") && strings.Contains(f, "r") {
 				ro = true
 			}
 		}
@@ -1998,7 +1998,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	var as []*sh.Assign
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
 				flags = append(flags, f)
 				if strings.HasPrefix(f, "-") && strings.Contains(f, "x") {
 					exported = true
@@ -2934,6 +2934,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
 	w.evalNames(c, call, st)
 	switch call.Name {
+	case "declare", "typeset", "local", "export", "readonly":
+		w.declByCall(c, call, st)
 	case "enable":
 		enableDirBuiltins(args, st)
 	case "mkdir":
@@ -4338,7 +4340,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 		}
 		f := ""
 		if a.Value != nil {
-			f = a.Value.Lit()
+			f = LitText(a.Value)
 		}
 		switch {
 		case strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+"):
