@@ -57,6 +57,13 @@ func TestEscapedWordDecisions(t *testing.T) {
 		{`\export FOO=bar; echo "$FOO" > out.txt`, `export FOO=bar; echo "$FOO" > out.txt`, "allow"},
 		{`"declare" -i n=5; echo $n > out.txt`, `declare -i n=5; echo $n > out.txt`, "allow"},
 		{`x=ok; \declare -p x`, `x=ok; declare -p x`, "allow"},
+		// An unquoted here-document's body loses a backslash before $,
+		// `, \ and a newline before the shell it feeds reads it.
+		{"bash <<EOF\necho \\`rm -rf ~/.ssh\\`\nEOF", "bash <<'EOF'\necho `rm -rf ~/.ssh`\nEOF", "deny"},
+		{"bash <<EOF\nrm -rf \\\\\n~/.ssh\nEOF", "bash <<'EOF'\nrm -rf ~/.ssh\nEOF", "deny"},
+		{"cat > s.sh <<EOF\necho \\$(rm -rf ~/.ssh)\nEOF\nbash s.sh", "cat > s.sh <<'EOF'\necho $(rm -rf ~/.ssh)\nEOF\nbash s.sh", "deny"},
+		{"bash <<EOF\necho \\$HOME \\`date\\`\nEOF", "bash <<'EOF'\necho $HOME `date`\nEOF", "allow"},
+		{"cat > out.txt <<EOF\nprice: \\$5 a\\b\nEOF", "cat > out.txt <<'EOF'\nprice: $5 a\\b\nEOF", "allow"},
 	}
 	for _, p := range pairs {
 		plain := Check(cfg, p.plain).Decision.String()

@@ -211,3 +211,43 @@ func TestEscapeGrammar(t *testing.T) {
 	}
 	checkGrammarFrom(t, oraclePrelude, escapePieces, n, seed)
 }
+
+// hdocEscapeBodies are unquoted here-document bodies with backslashes:
+// bash removes one only before $, `, \ and a newline.
+var hdocEscapeBodies = []string{
+	`echo \$(rm -rf ~)`,
+	"a\\b \\\\ \\$x \\` \\\" \\'",
+	"rm -rf \\\n~/x",
+	"rm -rf \\\\\n~/x",
+	`~/x \~ ~`,
+	`$a \$a "$a" '$a'`,
+	`tab\there`,
+}
+
+// TestHdocEscapeOracle expands unquoted here-document bodies in corral
+// (the body a reader of the redirection sees) and in real bash (what
+// cat prints of it).
+func TestHdocEscapeOracle(t *testing.T) {
+	t.Parallel()
+	bash := bashPath(t)
+	dir := oracleDir(t)
+	for _, body := range hdocEscapeBodies {
+		script := "cat <<EOF\n" + body + "\nEOF\n"
+		b, ok := runBash(t, bash, dir, "printf '%s\\0' START \"$("+script+")\" END")
+		if !ok || len(b) != 1 {
+			t.Fatalf("%q: bash failed", body)
+		}
+		m, err := Analyze(oraclePrelude+script, Options{Cwd: dir, Home: "/home/u"})
+		if err != nil || len(m.Redirs) == 0 || m.Redirs[len(m.Redirs)-1].expanded == nil {
+			t.Errorf("%q: corral did not model the here-document", body)
+			continue
+		}
+		e := m.Redirs[len(m.Redirs)-1].expanded
+		got := strings.TrimSuffix(strings.TrimSuffix(e.Value, "EOF"), "\n")
+		if !e.Static {
+			t.Errorf("%q: body dynamic (%q), want bash's %q", body, got, b[0])
+		} else if got != b[0] {
+			t.Errorf("%q: body %q, bash's %q", body, got, b[0])
+		}
+	}
+}

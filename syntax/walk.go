@@ -1365,7 +1365,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) && red.Target.Raw == red.Target.Value {
 			// Expanded where it opens, for those that read it later.
-			body := r.arg(rd.Hdoc)
+			body := r.hdocBody(rd.Hdoc)
 			red.expanded = &body
 		}
 		out = append(out, red)
@@ -3691,6 +3691,9 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw
 			expanded := body.Value
+			if !quoted {
+				expanded = r.hdocBody(rd.Node.Hdoc).Value
+			}
 			// The body as parsed ends with the closing delimiter line.
 			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
 				trimmed = strings.TrimRight(trimmed, "\t")
@@ -3701,11 +3704,13 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			if t, ok := strings.CutSuffix(expanded, rd.Target.Value); ok {
 				expanded = strings.TrimRight(t, "\t")
 			}
-			if !quoted && body.Static && expanded != text && !strings.Contains(text, `\`) {
+			if !quoted && body.Static && expanded != text {
 				// x=~; bash <<EOF / rm -rf $x / EOF: bash expands the body
 				// before the shell reads it, with this script's variables,
-				// which the child does not have (x is not exported). The
-				// text as written is walked too, for its rewrites.
+				// which the child does not have (x is not exported), and
+				// its escapes removed (echo \`rm -rf ~\` is a
+				// substitution to the shell it feeds). The text as
+				// written is walked too, for its rewrites.
 				w.childIn(c, call, expanded, nil, "heredoc", false, env, call.Dir)
 			}
 			if !quoted && !body.Static {
