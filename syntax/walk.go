@@ -3687,13 +3687,13 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				continue
 			}
 			r := &resolver{src: c.sc.Src, dir: call.Dir, st: st}
-			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
+			body := r.arg(rd.Node.Hdoc)
+			if !quoted {
+				body = r.hdocBody(rd.Node.Hdoc)
+			}
 			text := body.Raw
 			expanded := body.Value
-			if !quoted {
-				expanded = r.hdocBody(rd.Node.Hdoc).Value
-			}
 			// The body as parsed ends with the closing delimiter line.
 			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
 				trimmed = strings.TrimRight(trimmed, "\t")
@@ -3851,7 +3851,11 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 			// Substitutions in the host word run in the outer shell; they are
 			// already walked there. Mask them so they are not counted twice.
 			r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
-			text = r.arg(host.Word).Value
+			if kind == "heredoc" {
+				text = r.hdocBody(host.Word).Value
+			} else {
+				text = r.arg(host.Word).Value
+			}
 		}
 	}
 	if w.reparsed += len(text); w.reparsed > MaxSource {
