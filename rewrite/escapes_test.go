@@ -57,6 +57,9 @@ func TestEscapedWordDecisions(t *testing.T) {
 		{`\export FOO=bar; echo "$FOO" > out.txt`, `export FOO=bar; echo "$FOO" > out.txt`, "allow"},
 		{`"declare" -i n=5; echo $n > out.txt`, `declare -i n=5; echo $n > out.txt`, "allow"},
 		{`x=ok; \declare -p x`, `x=ok; declare -p x`, "allow"},
+		// env's NAME=VALUE words are read after quote removal.
+		{`env GIT_\DIR=/tmp/x git clone https://github.com/a/b`, `env GIT_DIR=/tmp/x git clone https://github.com/a/b`, "ask"},
+		{`env 'GIT_DIR=/tmp/x' git clone https://github.com/a/b`, `env GIT_DIR=/tmp/x git clone https://github.com/a/b`, "ask"},
 		// An unquoted here-document's body loses a backslash before $,
 		// `, \ and a newline before the shell it feeds reads it.
 		{"bash <<EOF\necho \\`rm -rf ~/.ssh\\`\nEOF", "bash <<'EOF'\necho `rm -rf ~/.ssh`\nEOF", "deny"},
