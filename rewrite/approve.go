@@ -206,7 +206,7 @@ func gitEnvRunsCode(c *syntax.Call) bool {
 		}
 	}
 	for _, w := range c.Expr.Args {
-		lit := w.Lit()
+		lit := syntax.LitText(w) // env GIT_\DIR=… is GIT_DIR=…
 		if lit == "git" || strings.HasSuffix(lit, "/git") {
 			break
 		}

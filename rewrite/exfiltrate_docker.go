@@ -63,7 +63,7 @@ func dockerDaemonHost(c *syntax.Call) string {
 		if as.Name == nil || as.Name.Value != "DOCKER_HOST" || as.Value == nil {
 			continue
 		}
-		if v := as.Value.Lit(); v != "" {
+		if v := syntax.LitText(as.Value); v != "" {
 			return dockerRemoteHost(v)
 		}
 	}

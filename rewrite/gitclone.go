@@ -187,7 +187,7 @@ func (p *Pass) cloneGitDirs(c *syntax.Call, dir syntax.Dir, start int, opts []op
 		if int(a.Pos().Offset()) >= c.NameArg.Start {
 			break
 		}
-		if lit := a.Lit(); strings.HasPrefix(lit, "GIT_DIR=") || strings.HasPrefix(lit, "GIT_WORK_TREE=") {
+		if lit := syntax.LitText(a); strings.HasPrefix(lit, "GIT_DIR=") || strings.HasPrefix(lit, "GIT_WORK_TREE=") {
 			where, _, _ = strings.Cut(lit, "=")
 		}
 	}

@@ -11,7 +11,8 @@ import (
 // quotedTilde returns "./~…" for the target of a redirection or of rm's
 // deletion whose value starts with a "~" bash gave as a plain character:
 // the word starts with quoted text ('~/x', "$x" of x='~/x' or of
-// printf -v x '%b' '\x7e/x', "$(…)") or with an escaped \~. Bash expands
+// printf -v x '%b' '\x7e/x', "$(…)"), with an escaped \~ or with a tilde
+// prefix holding an escaped character (~\/x, syntax.TildeText). Bash expands
 // a tilde only when it is unquoted at the start of a word (or of an
 // assignment's value) and never in the result of an expansion, so the
 // kernel takes the name as a directory "~" under the working directory.
@@ -43,7 +44,7 @@ func quotedTilde(sc *syntax.Script, t target, what string) (string, bool) {
 	switch p := t.arg.Word.Parts[0].(type) {
 	case *sh.SglQuoted, *sh.DblQuoted:
 	case *sh.Lit:
-		if !strings.HasPrefix(p.Value, `\~`) {
+		if !syntax.TildeText(p.Value) {
 			return "", false
 		}
 	default:

@@ -422,14 +422,16 @@ func (expandPanic) Error() string { return "the expansion could not be finished"
 // package's functions, turning a panic into an error: it reads an
 // associative array's subscript as a word, and ${m[1+2]} (parsed as
 // arithmetic) of one the state knows would stop corral. The word is
-// then only known at run time.
+// then only known at run time. safeLiteral removes the backslashes of
+// unquoted text first, as bash does and expand.Literal does not
+// (bashEscapes).
 func safeLiteral(cfg *expand.Config, w *sh.Word) (s string, err error) {
 	defer func() {
 		if recover() != nil {
 			s, err = "", errExpandPanic
 		}
 	}()
-	return expand.Literal(cfg, w)
+	return expand.Literal(cfg, bashEscapes(w))
 }
 
 func safePattern(cfg *expand.Config, w *sh.Word) (s string, err error) {
@@ -467,6 +469,16 @@ func safeFields(cfg *expand.Config, limit int, words ...*sh.Word) (vals []string
 			vals, err = nil, errExpandPanic
 		}
 	}()
+	escaped := words
+	for i, w := range words {
+		if e := bashEscapes(w); e != w {
+			if &escaped[0] == &words[0] {
+				escaped = append([]*sh.Word(nil), words...)
+			}
+			escaped[i] = e
+		}
+	}
+	words = escaped
 	for v, e := range expand.FieldsSeq(cfg, words...) {
 		if e != nil || len(vals) >= limit {
 			err = e

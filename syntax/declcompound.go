@@ -33,7 +33,7 @@ func declArrayFlags(d *sh.DeclClause) bool {
 		if a.Name != nil || a.Value == nil {
 			continue
 		}
-		f := a.Value.Lit()
+		f := LitText(a.Value)
 		if strings.HasPrefix(f, "-") && strings.ContainsAny(f, "aA") {
 			return true
 		}

@@ -214,7 +214,7 @@ func (w *walker) declEvals(c scope, d *sh.DeclClause, st *state) {
 	integer := false
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") {
 				integer = integer || strings.Contains(f, "i")
 				continue
 			}

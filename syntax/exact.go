@@ -433,11 +433,11 @@ func (r *resolver) valueWord(w *sh.Word, quoted bool) bool {
 	for i, p := range w.Parts {
 		switch p := p.(type) {
 		case *sh.Lit:
-			bad := `\{}'"~`
+			bad := `{}'"~`
 			if !quoted {
 				bad += "*?[" // a pattern bash would glob
 			}
-			if !plainText(p.Value, bad) || i == 0 && strings.HasPrefix(p.Value, "~") {
+			if !escapedText(p.Value, bad, quoted) || i == 0 && strings.HasPrefix(p.Value, "~") {
 				return false
 			}
 		case *sh.SglQuoted:
@@ -463,7 +463,7 @@ func (r *resolver) valueWord(w *sh.Word, quoted bool) bool {
 			// what is quoted there (${u:-"$a"}, ${u:-"a b"}), bash
 			// does not.
 			for _, q := range p.Parts {
-				if l, ok := q.(*sh.Lit); !ok || !plainText(l.Value, "\\ \t*?[") {
+				if l, ok := q.(*sh.Lit); !ok || !escapedText(l.Value, " \t*?[", true) {
 					return false
 				}
 			}
@@ -472,6 +472,29 @@ func (r *resolver) valueWord(w *sh.Word, quoted bool) bool {
 				return false
 			}
 		default:
+			return false
+		}
+	}
+	return true
+}
+
+// escapedText reports whether the literal text s of an operator's word
+// is plainText without the bytes in bad, but for characters a backslash
+// escapes (bashEscapes gives bash's value for them): any printable one
+// inside double quotes (quoted), and outside them none that the word's
+// expansion splits or globs where bash, for whom it is quoted, does not
+// (${u:-a\ b} is one field). A backslash ending s is not modelled.
+func escapedText(s, bad string, quoted bool) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c != '\\' {
+			if !plainText(s[i:i+1], bad) {
+				return false
+			}
+			continue
+		}
+		i++
+		if i == len(s) || !plainText(s[i:i+1], "") || !quoted && strings.IndexByte(" \t*?[", s[i]) >= 0 {
 			return false
 		}
 	}

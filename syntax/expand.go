@@ -459,7 +459,11 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 			v := p.Value
 			if i == 0 && strings.HasPrefix(v, "~") {
 				rest := v[1:]
-				if rest != "" && rest[0] != '/' && !(s.assignment && rest[0] == ':') {
+				if prefix, _, _ := strings.Cut(rest, "/"); strings.Contains(prefix, `\`) {
+					// ~\/x, ~r\oot: bash leaves a tilde prefix with a
+					// quoted character as text (bashEscapes keeps it
+					// so).
+				} else if rest != "" && rest[0] != '/' && !(s.assignment && rest[0] == ':') {
 					// ~user is looked up (wordEnv.Get); ~+ and ~- are
 					// the directories prepare puts in their place.
 					name, _, _ := strings.Cut(rest, "/")
@@ -1028,6 +1032,13 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 					return v, false // ~"…": quoted text follows
 				}
 			}
+			if strings.Contains(rest[:end], `\`) {
+				// A=~\/x: a tilde prefix with a quoted character
+				// is text.
+				b.WriteByte('~')
+				rest = rest[1:]
+				goto colon
+			}
 			if end != 1 {
 				return v, false // ~user
 			}
@@ -1042,6 +1053,7 @@ func (r *resolver) tildes(v string, start int, whole bool) (string, bool) {
 			b.WriteString(home.str)
 			rest = rest[1:]
 		}
+	colon:
 		i := unescapedColon(rest)
 		if i < 0 {
 			b.WriteString(rest)

@@ -32,10 +32,61 @@ func (r Redirect) Body() (text string, static, ok bool) {
 		if t, cut := strings.CutSuffix(text, r.Target.Value); cut {
 			text = strings.TrimRight(t, "\t")
 		}
-		quoted := r.Target.Raw != r.Target.Value
-		return text, quoted || !strings.ContainsAny(text, "$`\\"), true
+		if r.Target.Raw != r.Target.Value {
+			return text, true, true // a quoted delimiter: the body is text
+		}
+		if v, ok := hdocUnescaped(text); ok {
+			return v, true, true
+		}
+		return text, false, true
 	}
 	return "", false, false
+}
+
+// hdocUnescaped returns the text bash makes of the body of an unquoted
+// here-document that holds no expansion: a backslash is removed before
+// $, `, \ and a newline (which goes too), and kept before any other
+// character (bash's manual, "Here Documents"); echo \$(rm -rf ~) in the
+// body is the line echo $(rm -rf ~). ok is false when an unescaped $ or
+// ` may start an expansion.
+func hdocUnescaped(body string) (string, bool) {
+	if !strings.ContainsAny(body, "$`\\") {
+		return body, true
+	}
+	for i := 0; i < len(body); i++ {
+		switch body[i] {
+		case '$', '`':
+			return "", false
+		case '\\':
+			i++ // the escaped character
+		}
+	}
+	return hdocLit(body), true
+}
+
+// hdocLit is the text of literal text of an unquoted here-document's
+// body: a backslash removed before $, `, \ and a newline (which goes
+// too), kept before any other character.
+func hdocLit(v string) string {
+	if !strings.Contains(v, `\`) {
+		return v
+	}
+	var b strings.Builder
+	for i := 0; i < len(v); i++ {
+		if v[i] == '\\' && i+1 < len(v) {
+			switch v[i+1] {
+			case '$', '`', '\\':
+				i++
+				b.WriteByte(v[i])
+				continue
+			case '\n':
+				i++
+				continue
+			}
+		}
+		b.WriteByte(v[i])
+	}
+	return b.String()
 }
 
 // An unquoted here-document fed to a shell (bash <<EOF, sh -s <<EOF,
@@ -52,7 +103,8 @@ func (r Redirect) Body() (text string, static, ok bool) {
 // the files hold stands in for it. Any other program's output (echo
 // "built $(date)") stays as written, as eval "$(tool)" does. spliced
 // reports that some substitution's text was put in; ok is false for a
-// quoted delimiter, a body with backslashes, or any other redirection.
+// quoted delimiter or any other redirection. A backslash is removed as
+// bash removes it in such a body (hdocLit).
 func (w *walker) hdocExpanded(c scope, call *Call, rd *Redirect, st *state) (text string, dynamic bool, why string, spliced, ok bool) {
 	if rd == nil || rd.Node == nil || rd.Node.Hdoc == nil || (rd.Node.Op != sh.Hdoc && rd.Node.Op != sh.DashHdoc) ||
 		rd.Target.Raw != rd.Target.Value || st == nil {
@@ -66,10 +118,9 @@ func (w *walker) hdocExpanded(c scope, call *Call, rd *Redirect, st *state) (tex
 		for _, part := range parts {
 			switch n := part.(type) {
 			case *sh.Lit:
-				if strings.Contains(n.Value, `\`) {
-					return false
-				}
-				b.WriteString(n.Value)
+				// echo \`rm -rf ~\` in the body is the line
+				// echo `rm -rf ~` to the shell it feeds.
+				b.WriteString(hdocLit(n.Value))
 			case *sh.CmdSubst:
 				t, dyn, known, what := w.substPrinted(c, call, n)
 				switch {
@@ -219,4 +270,43 @@ func (w *walker) catHdocWhy(c scope, p *Pipeline, i int) string {
 		return why
 	}
 	return ""
+}
+
+// hdocBody resolves the body of an unquoted here-document as bash
+// expands it: parameters, arithmetic and substitutions as in a word, but
+// its literal text with a here-document's escapes (hdocLit: \$, \`, \\
+// and \<newline> only) and no tilde expansion, where a word's reading
+// would remove every backslash. The Arg keeps the body's own span.
+func (r *resolver) hdocBody(w *sh.Word) Arg {
+	hw, changed := hdocWord(w)
+	if !changed {
+		return r.arg(w)
+	}
+	a := r.arg(hw)
+	s := r.span(w)
+	a.Word, a.Start, a.End, a.Raw = w, s.Start, s.End, s.Raw
+	return a
+}
+
+// hdocWord returns w with each literal part that holds a backslash or a
+// tilde written as single-quoted text of its here-document value.
+func hdocWord(w *sh.Word) (*sh.Word, bool) {
+	var out []sh.WordPart
+	for i, p := range w.Parts {
+		l, ok := p.(*sh.Lit)
+		if !ok || !strings.ContainsAny(l.Value, `\~`) {
+			if out != nil {
+				out = append(out, p)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]sh.WordPart, 0, len(w.Parts)), w.Parts[:i]...)
+		}
+		out = append(out, &sh.SglQuoted{Left: l.ValuePos, Right: l.ValuePos, Value: hdocLit(l.Value)})
+	}
+	if out == nil {
+		return w, false
+	}
+	return &sh.Word{Parts: out}, true
 }

@@ -816,11 +816,11 @@ func (w *walker) stdinTexts(c scope, call *Call) []stdinText {
 			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
 			text := body.Raw
-			if !quoted && body.Static && !strings.Contains(text, `\`) {
+			if !quoted && body.Static {
 				// x=~; python3 <<EOF / …rmtree("$x")… / EOF: bash expands
-				// the body with this script's variables before the
-				// program reads it.
-				text = body.Value
+				// the body with this script's variables, and removes its
+				// escapes (hdocBody), before the program reads it.
+				text = r.hdocBody(rd.Node.Hdoc).Value
 			}
 			if trimmed, ok := strings.CutSuffix(text, rd.Target.Value); ok {
 				text = strings.TrimRight(trimmed, "\t")

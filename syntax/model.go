@@ -524,7 +524,7 @@ func (c *Call) EnvValue(name string) (string, bool) {
 	}
 	for _, as := range c.Expr.Assigns {
 		if as.Name != nil && as.Name.Value == name && as.Value != nil {
-			if lit := as.Value.Lit(); lit != "" {
+			if lit := LitText(as.Value); lit != "" {
 				return lit, true
 			}
 		}

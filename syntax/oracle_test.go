@@ -366,9 +366,14 @@ var grammarPieces = []string{
 
 // grammarWord joins a few pieces chosen by rnd.
 func grammarWord(rnd *rand.Rand) string {
+	return grammarWordFrom(rnd, grammarPieces)
+}
+
+// grammarWordFrom joins a few of pieces chosen by rnd.
+func grammarWordFrom(rnd *rand.Rand, pieces []string) string {
 	var b strings.Builder
 	for n := 1 + rnd.IntN(4); n > 0; n-- {
-		b.WriteString(grammarPieces[rnd.IntN(len(grammarPieces))])
+		b.WriteString(pieces[rnd.IntN(len(pieces))])
 	}
 	return b.String()
 }
@@ -452,13 +457,18 @@ func TestExpandGrammarIFS(t *testing.T) {
 // real bash, and requires every word corral calls static to be bash's
 // fields.
 func checkGrammar(t *testing.T, prelude string, n int, seed uint64) {
+	checkGrammarFrom(t, prelude, grammarPieces, n, seed)
+}
+
+// checkGrammarFrom is checkGrammar with words joined from pieces.
+func checkGrammarFrom(t *testing.T, prelude string, pieces []string, n int, seed uint64) {
 	bash := bashPath(t)
 	dir := oracleDir(t)
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	var words []string
 	var fields [][]string
 	for tries := 0; len(words) < n && tries < 50*n; tries++ {
-		w := grammarWord(rnd)
+		w := grammarWordFrom(rnd, pieces)
 		if !oracleSafe(w) {
 			continue
 		}

@@ -1365,7 +1365,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) && red.Target.Raw == red.Target.Value {
 			// Expanded where it opens, for those that read it later.
-			body := r.arg(rd.Hdoc)
+			body := r.hdocBody(rd.Hdoc)
 			red.expanded = &body
 		}
 		out = append(out, red)
@@ -1419,7 +1419,7 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 func declAssigns(d *sh.DeclClause) string {
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "pfF") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") && strings.ContainsAny(f, "pfF") {
 				return ""
 			}
 		}
@@ -1930,7 +1930,7 @@ func markReadonly(st *state, d *sh.DeclClause) {
 		if a.Value == nil {
 			continue
 		}
-		if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+		if f := LitText(a.Value); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
 			continue
 		}
 		st.wildReadonly = true
@@ -1962,7 +1962,7 @@ func (w *walker) declTrace(d *sh.DeclClause, st *state) {
 			}
 			continue
 		}
-		f := a.Value.Lit()
+		f := LitText(a.Value)
 		switch {
 		case len(f) > 1 && (f[0] == '-' || f[0] == '+'):
 			funcs = funcs || strings.Contains(f, "f")
@@ -1994,7 +1994,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	ro := variant == "readonly"
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil && variant != "export" {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") && strings.Contains(f, "r") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") && strings.Contains(f, "r") {
 				ro = true
 			}
 		}
@@ -2009,7 +2009,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 	var as []*sh.Assign
 	for _, a := range d.Args {
 		if a.Name == nil && a.Value != nil {
-			if f := a.Value.Lit(); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
+			if f := LitText(a.Value); strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+") {
 				flags = append(flags, f)
 				if strings.HasPrefix(f, "-") && strings.Contains(f, "x") {
 					exported = true
@@ -2950,6 +2950,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 	args := call.Args
 	w.evalNames(c, call, st)
 	switch call.Name {
+	case "declare", "typeset", "local", "export", "readonly":
+		w.declByCall(c, call, st)
 	case "enable":
 		enableDirBuiltins(args, st)
 	case "mkdir":
@@ -3701,8 +3703,11 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 				continue
 			}
 			r := &resolver{src: c.sc.Src, dir: call.Dir, st: st}
-			body := r.arg(rd.Node.Hdoc)
 			quoted := rd.Target.Raw != rd.Target.Value
+			body := r.arg(rd.Node.Hdoc)
+			if !quoted {
+				body = r.hdocBody(rd.Node.Hdoc)
+			}
 			text := body.Raw
 			expanded := body.Value
 			// The body as parsed ends with the closing delimiter line.
@@ -3715,11 +3720,13 @@ func (w *walker) nested(c scope, call *Call, st *state) {
 			if t, ok := strings.CutSuffix(expanded, rd.Target.Value); ok {
 				expanded = strings.TrimRight(t, "\t")
 			}
-			if !quoted && body.Static && expanded != text && !strings.Contains(text, `\`) {
+			if !quoted && body.Static && expanded != text {
 				// x=~; bash <<EOF / rm -rf $x / EOF: bash expands the body
 				// before the shell reads it, with this script's variables,
-				// which the child does not have (x is not exported). The
-				// text as written is walked too, for its rewrites.
+				// which the child does not have (x is not exported), and
+				// its escapes removed (echo \`rm -rf ~\` is a
+				// substitution to the shell it feeds). The text as
+				// written is walked too, for its rewrites.
 				w.childIn(c, call, expanded, nil, "heredoc", false, env, call.Dir)
 			}
 			if !quoted && !body.Static {
@@ -3860,7 +3867,11 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 			// Substitutions in the host word run in the outer shell; they are
 			// already walked there. Mask them so they are not counted twice.
 			r := &resolver{src: c.sc.Src, dir: dir, st: st, mask: true}
-			text = r.arg(host.Word).Value
+			if kind == "heredoc" {
+				text = r.hdocBody(host.Word).Value
+			} else {
+				text = r.arg(host.Word).Value
+			}
 		}
 	}
 	if w.reparsed += len(text); w.reparsed > MaxSource {
@@ -4354,7 +4365,7 @@ func (w *walker) declPrint(c scope, d *sh.DeclClause, st *state) {
 		}
 		f := ""
 		if a.Value != nil {
-			f = a.Value.Lit()
+			f = LitText(a.Value)
 		}
 		switch {
 		case strings.HasPrefix(f, "-") || strings.HasPrefix(f, "+"):
