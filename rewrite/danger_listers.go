@@ -99,7 +99,7 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 				if src.Name == "dirname" {
 					a.Value = syntax.Dirname(a.Value)
 				} else {
-					a.Value = baseName(a.Value)
+					a.Value = syntax.Basename(a.Value)
 				}
 			}
 			add(a, src.Name)
@@ -149,19 +149,6 @@ func pathField(c *syntax.Call) bool {
 // cutSpec is cut's options that take a value.
 var cutSpec = optSpec{shortVal: "bcdf", longEq: true, abbrev: true, longVal: longOpts("bytes", "characters", "delimiter",
 	"fields", "output-delimiter")}
-
-// baseName is basename(1) of s: its last name, trailing slashes
-// dropped ("/" for the root).
-func baseName(s string) string {
-	t := strings.TrimRight(s, "/")
-	if t == "" {
-		if s == "" {
-			return ""
-		}
-		return "/"
-	}
-	return t[strings.LastIndexByte(t, '/')+1:]
-}
 
 // substListing returns the deletions of what a command substitution a
 // prints when it is du or tree, alone or through the filters above

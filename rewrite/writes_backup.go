@@ -317,24 +317,34 @@ func copyBackups(c *syntax.Call, ts []target) []target {
 	if !on {
 		return nil
 	}
+	plan := backupPlan{style: backupCoreutils}
+	plan.controlled(c, control, suffix)
+	return backupsOf(ts, plan)
+}
+
+// controlled sets the plan's names as GNU's backup code (cp, mv, ln,
+// install, patch) picks them: the version control of the option, else
+// VERSION_CONTROL; a simple backup's suffix from the option, else
+// SIMPLE_BACKUP_SUFFIX, else ~.
+func (plan *backupPlan) controlled(c *syntax.Call, control, suffix *option) {
 	simple, numbered := envControl(c, "VERSION_CONTROL")
 	if control != nil {
 		simple, numbered = versionControl(control.val.Value, control.val.Static)
 	}
-	plan := backupPlan{style: backupCoreutils, numbered: numbered}
-	if simple {
-		switch {
-		case suffix != nil:
-			plan.suffixes = optionSuffixes(*suffix)
-		default:
-			if s, ok := envSuffix(c, "SIMPLE_BACKUP_SUFFIX"); ok {
-				plan.suffixes = []backupSuffix{s}
-			} else {
-				plan.suffixes = []backupSuffix{{value: "~", static: true}}
-			}
+	plan.numbered = numbered
+	if !simple {
+		return
+	}
+	switch {
+	case suffix != nil:
+		plan.suffixes = optionSuffixes(*suffix)
+	default:
+		if s, ok := envSuffix(c, "SIMPLE_BACKUP_SUFFIX"); ok {
+			plan.suffixes = []backupSuffix{s}
+		} else {
+			plan.suffixes = []backupSuffix{{value: "~", static: true}}
 		}
 	}
-	return backupsOf(ts, plan)
 }
 
 // patchBackupPlan is how GNU patch names the backups of the files it
@@ -486,23 +496,7 @@ func tarBackupPlan(c *syntax.Call) (backupPlan, bool) {
 	if !on {
 		return plan, false
 	}
-	simple, numbered := envControl(c, "VERSION_CONTROL")
-	if control != nil {
-		simple, numbered = versionControl(control.val.Value, control.val.Static)
-	}
-	plan.numbered = numbered
-	if simple {
-		switch {
-		case suffix != nil:
-			plan.suffixes = optionSuffixes(*suffix)
-		default:
-			if s, ok := envSuffix(c, "SIMPLE_BACKUP_SUFFIX"); ok {
-				plan.suffixes = []backupSuffix{s}
-			} else {
-				plan.suffixes = []backupSuffix{{value: "~", static: true}}
-			}
-		}
-	}
+	plan.controlled(c, control, suffix)
 	return plan, true
 }
 

@@ -198,7 +198,7 @@ func replFunc(op, s string) string {
 	case "/":
 		return s[strings.LastIndexByte(s, '/')+1:]
 	case "//":
-		return perlDirname(s)
+		return dirnameOf(s) // File::Basename dirname on Unix is POSIX dirname
 	case "/.":
 		return noExt(s[strings.LastIndexByte(s, '/')+1:])
 	case "#":
@@ -214,28 +214,6 @@ func noExt(s string) string {
 		return s[:i]
 	}
 	return s
-}
-
-// perlDirname is File::Basename's dirname on Unix: trailing slashes
-// go, then the last component and the slashes before it; "." when no
-// slash is left, "/" for the root.
-func perlDirname(s string) string {
-	t := strings.TrimRight(s, "/")
-	if t == "" {
-		if s == "" {
-			return "."
-		}
-		return "/"
-	}
-	i := strings.LastIndexByte(t, '/')
-	if i < 0 {
-		return "."
-	}
-	d := strings.TrimRight(t[:i], "/")
-	if d == "" {
-		return "/"
-	}
-	return d
 }
 
 // FillArg returns word a as the launcher that runs c builds it for input
@@ -273,4 +251,4 @@ func globText(a Arg) string {
 
 // Dirname is dirname(1) of s (File::Basename's, which parallel's {//}
 // computes, is the same on Unix).
-func Dirname(s string) string { return perlDirname(s) }
+func Dirname(s string) string { return dirnameOf(s) }

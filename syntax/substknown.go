@@ -293,6 +293,9 @@ func dirnameOf(s string) string {
 	return t
 }
 
+// Basename is basename(1) of s, for the rules (listing printers in rewrite).
+func Basename(s string) string { return basenameOf(s) }
+
 // basenameOf is POSIX basename without a suffix: the last component,
 // "/" for the root, "" for "".
 func basenameOf(s string) string {
