@@ -397,7 +397,8 @@ func TestRunViaDecisions(t *testing.T) {
 		{"enable -f ./x.so evil; evil", Ask},
 		{"enable -n echo", Allow},
 		{"hash -p /usr/bin/ls ls", Allow},
-		{"printf '%s' rm | xargs -I{} {} -rf ~", Ask},
+		{"printf '%s' rm | xargs -I{} {} -rf ~", Deny}, // the input is known: xargs runs rm -rf ~ (placeholders.go)
+		{"cat names | xargs -I{} {} -rf ~", Ask},
 		{"find . -name rm -exec {} -rf ~ \\;", Ask},
 		{"ls | xargs -I{} echo {}", Allow},
 		{"printf 'yarnPath: ./y.js\\n' > .yarnrc.yml; echo 'require(\"child_process\").execSync(\"rm -rf ~\")' > y.js; yarn install", Deny},

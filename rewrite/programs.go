@@ -17,10 +17,15 @@ import (
 var programs = []programSpec{
 	// Programs that print paths feeding xargs (danger_listers.go).
 	{"du", optSpec{shortVal: "BdtX", longEq: true, abbrev: true, longVal: longOpts("files0-from", "block-size", "max-depth",
-		"threshold", "exclude-from", "exclude", "time", "time-style")}},
+		"threshold", "exclude-from", "exclude", "time", "time-style"), longFlag: longOpts("all", "apparent-size", "bytes",
+		"count-links", "dereference", "dereference-args", "no-dereference", "null", "one-file-system", "separate-dirs",
+		"si", "summarize", "total", "human-readable", "inodes", "help", "version")}},
 	{"tree", optSpec{shortVal: "LPIoH", longEq: true, longVal: longOpts("filelimit", "timefmt", "sort", "charset", "fromfile")}},
-	{"realpath", optSpec{longEq: true, abbrev: true, longVal: longOpts("relative-to", "relative-base")}},
-	{"basename", optSpec{shortVal: "s", longEq: true, abbrev: true, longVal: longOpts("suffix")}},
+	{"realpath", optSpec{longEq: true, abbrev: true, longVal: longOpts("relative-to", "relative-base"), longFlag: longOpts(
+		"canonicalize-existing", "canonicalize-missing", "logical", "physical", "quiet", "strip", "no-symlinks", "zero",
+		"help", "version")}},
+	{"basename", optSpec{shortVal: "s", longEq: true, abbrev: true, longVal: longOpts("suffix"), longFlag: longOpts(
+		"multiple", "zero", "help", "version")}},
 	{"rm", optSpec{longEq: true, abbrev: true, longFlag: longOpts("force", "interactive", "one-file-system", "no-preserve-root",
 		"preserve-root", "recursive", "dir", "verbose", "help", "version")}},
 	{"rmdir", optSpec{longEq: true, abbrev: true, longFlag: longOpts("ignore-fail-on-non-empty", "parents", "verbose", "help", "version")}},

@@ -18,9 +18,10 @@ func TestStoredSubstTargets(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{"proj/p": "/etc/passwd\n", "proj/Makefile": "all:\n", "home/": ""})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`x=$(cat p); cp Makefile "$x"`, "ask"},
-		{`cp Makefile "$(cat p)"`, "ask"}, // one path in quotes (red team 19 PI2): p names /etc/passwd
-		{`cp Makefile $(cat p)`, "allow"}, // unquoted: the files worked on (rm -r asks)
-		{`x=$(tr '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"},
+		{`cp Makefile "$(cat p)"`, "ask"},                                               // one path in quotes (red team 19 PI2): p names /etc/passwd
+		{`cp Makefile $(cat p)`, "allow"},                                               // unquoted: the files worked on (rm -r asks)
+		{`x=$(tr -s '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "ask"}, // tr -s is not computed
+		{`x=$(tr '[:upper:]' '[:lower:]' <<< /ETC/PASSWD); cp Makefile "$x"`, "deny"},   // classes are: /etc/passwd
 		{`x=$(curl -s http://127.0.0.1:9/t); cp Makefile "$x"`, "ask"},
 		{`x=$(cat p); mv "$x" /tmp/z`, "ask"},
 		{`x=$(cat p); mv Makefile "$x"`, "ask"},

@@ -20,7 +20,10 @@ func TestStoredSubstDeletion(t *testing.T) {
 		{`x="$(cat f)"; rm -rf "$x"`, Ask},
 		{"x=`cat f`; rm -rf $x", Ask},
 		{`export x=$(cat f); rm -rf "$x"`, Ask},
-		{`declare x=$(tr '[:upper:]' '[:lower:]' <<< /HOME/U/.SSH); rm -rf "$x"`, Ask},
+		// tr -s (squeeze) is a filter corral does not compute; tr of
+		// classes alone is computed (textfilters.go), and the same
+		// declare with it is bash-delete's deny of ~/.ssh.
+		{`declare x=$(tr -s '[:upper:]' '[:lower:]' <<< /HOME/U/.SSH); rm -rf "$x"`, Ask},
 		{`x=$(curl -s https://example.com/t); rm -rf "$x"`, Ask},
 		{`x=$(cat f); find "$x" -delete`, Ask},
 		{`x=$(cat f); eval "rm -rf $x"`, Ask},

@@ -24,14 +24,15 @@ import (
 // such a call on their own (rewrite/approve.go).
 
 // bashBuiltins are the names bash runs itself whatever PATH holds
-// (bash 5.2, enable -a), the special builtins included. It is bash's
-// table, not a list of programs that run code (those are the runner
-// table's: RunnerOf), written as one string.
-var bashBuiltins = lazy.Set{List: strings.Fields(`. : [ alias bg bind break builtin caller cd command
-	compgen complete compopt continue declare dirs disown echo enable eval exec exit export false fc
-	fg getopts hash help history jobs kill let local logout mapfile popd printf pushd pwd read
-	readarray readonly return set shift shopt source suspend test times trap true type typeset
-	ulimit umask unalias unset wait`)}
+// (bash 5.2, enable -a), the special builtins included, but for the
+// ones that run code in the current shell (eval, source, "."): those are
+// the runner table's HostRunner kind, which isBuiltin asks.
+var bashBuiltins = lazy.Set{List: []string{":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd",
+	"command", "compgen", "complete", "compopt", "continue", "declare", "dirs", "disown", "echo", "enable",
+	"exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill", "let",
+	"local", "logout", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return",
+	"set", "shift", "shopt", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask",
+	"unalias", "unset", "wait"}}
 
 // maxPathEntries bounds the entries of a PATH looked at.
 const maxPathEntries = 64
@@ -111,7 +112,7 @@ func shellRuns(call *Call, st *state) bool {
 	if !inShell {
 		return false
 	}
-	if bashBuiltins.Has(call.Name) {
+	if bashBuiltins.Has(call.Name) || RunnerOf(call.Name) == HostRunner {
 		return true
 	}
 	if st == nil || len(call.Wrappers) > 0 {

@@ -51,7 +51,7 @@ var readLoopCases = []struct {
 	{"while read d; do echo \"$d\"; done <<< 'a\\b'", nil},
 	{"while read e d; do echo \"$d\"; done <<< 'x a\\b'", nil},
 	{"while read d; do echo \"$d\"; done <<< \"$X\"", nil},
-	{"while read -r d; do echo \"$d\"; done <<E\n\\$HOME\nE\n", nil},
+	{"while read -r d; do echo \"$d\"; done <<E\n\\$HOME\nE\n", []string{"$HOME"}},
 	{"seq 3 | while read d; do echo \"$d\"; done", nil},
 	{"while read d; do echo \"$d\"; done <<E\n" + strings.Repeat("x\ny\n", MaxReadLines/2) + "z\nE\n", nil},
 }

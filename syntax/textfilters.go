@@ -187,21 +187,36 @@ type trClassAt struct {
 // static word, so it cannot be confused with a set's byte.
 const trFillMark = 0
 
-// trClasses are the POSIX classes in the C locale, in the order tr
-// expands them.
-var trClasses = map[string]func(byte) bool{
-	"alnum":  func(c byte) bool { return trIsAlpha(c) || c >= '0' && c <= '9' },
-	"alpha":  trIsAlpha,
-	"blank":  func(c byte) bool { return c == ' ' || c == '\t' },
-	"cntrl":  func(c byte) bool { return c < 0x20 || c == 0x7f },
-	"digit":  func(c byte) bool { return c >= '0' && c <= '9' },
-	"graph":  func(c byte) bool { return c > 0x20 && c < 0x7f },
-	"lower":  func(c byte) bool { return c >= 'a' && c <= 'z' },
-	"print":  func(c byte) bool { return c >= 0x20 && c < 0x7f },
-	"punct":  func(c byte) bool { return c > 0x20 && c < 0x7f && !trIsAlpha(c) && (c < '0' || c > '9') },
-	"space":  func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' },
-	"upper":  func(c byte) bool { return c >= 'A' && c <= 'Z' },
-	"xdigit": func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' },
+// trClass returns the POSIX class name in the C locale (a switch, not a
+// table: nothing is built at start-up).
+func trClass(name string) (func(byte) bool, bool) {
+	switch name {
+	case "alnum":
+		return func(c byte) bool { return trIsAlpha(c) || c >= '0' && c <= '9' }, true
+	case "alpha":
+		return trIsAlpha, true
+	case "blank":
+		return func(c byte) bool { return c == ' ' || c == '\t' }, true
+	case "cntrl":
+		return func(c byte) bool { return c < 0x20 || c == 0x7f }, true
+	case "digit":
+		return func(c byte) bool { return c >= '0' && c <= '9' }, true
+	case "graph":
+		return func(c byte) bool { return c > 0x20 && c < 0x7f }, true
+	case "lower":
+		return func(c byte) bool { return c >= 'a' && c <= 'z' }, true
+	case "print":
+		return func(c byte) bool { return c >= 0x20 && c < 0x7f }, true
+	case "punct":
+		return func(c byte) bool { return c > 0x20 && c < 0x7f && !trIsAlpha(c) && (c < '0' || c > '9') }, true
+	case "space":
+		return func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }, true
+	case "upper":
+		return func(c byte) bool { return c >= 'A' && c <= 'Z' }, true
+	case "xdigit":
+		return func(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }, true
+	}
+	return nil, false
 }
 
 func trIsAlpha(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -220,7 +235,7 @@ func trSet(s string, second bool) (set string, classes []trClassAt, ok bool) {
 	for i := 0; i < len(s); {
 		if s[i] == '[' {
 			if name, n, isClass := trBracket(s[i:], ':'); isClass {
-				in, known := trClasses[name]
+				in, known := trClass(name)
 				if !known || second && name != "upper" && name != "lower" {
 					return "", nil, false
 				}
