@@ -41,23 +41,30 @@ const maxPathEntries = 64
 // PATH the shell inherits: $PATH or ${PATH}, alone or followed by more
 // entries (PATH=$PATH:/opt/bin).
 func inheritedFirst(val string) bool {
+	_, ok := afterInherited(val)
+	return ok
+}
+
+// afterInherited cuts the inherited PATH ($PATH or ${PATH}) from the
+// head of a PATH value and returns what follows it: nothing, or a colon
+// and the entries after it. ok is false when the value does not start
+// with the inherited PATH as a whole entry ($PATHX is another variable).
+func afterInherited(val string) (rest string, ok bool) {
 	for _, p := range []string{"$PATH", "${PATH}"} {
 		if rest, ok := strings.CutPrefix(val, p); ok && (rest == "" || rest[0] == ':') {
-			return true
+			return rest, true
 		}
 	}
-	return false
+	return "", false
 }
 
 // appendedEntries returns the known entries a PATH value that starts
 // with the inherited PATH appends after it, up to the first part only run
 // time knows, joined by colons (./bin of $PATH:./bin:$X).
 func appendedEntries(val string) string {
-	for _, p := range []string{"${PATH}", "$PATH"} {
-		if rest, ok := strings.CutPrefix(val, p); ok {
-			val = rest
-			break
-		}
+	val, ok := afterInherited(val)
+	if !ok {
+		return ""
 	}
 	rest, ok := strings.CutPrefix(val, ":")
 	if !ok {
