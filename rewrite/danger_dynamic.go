@@ -158,8 +158,9 @@ func (p *Pass) guardedOperand(c *syntax.Call, abs string, a syntax.Arg) string {
 	return ""
 }
 
-// fedName reports a command name that xargs -I or find -exec fill in
-// with what they read at run time (printf rm | xargs -I{} {} -rf ~).
+// fedName reports a command name that xargs -I, find -exec, fd -x or
+// parallel fill in with what they read at run time (printf rm | xargs
+// -I{} {} -rf ~, cat f | parallel {.} -rf ~).
 // wholeFedName reports a command name that is exactly what find or xargs
 // puts in its place, with no wrapper before it (find … -exec {} \;).
 func wholeFedName(c *syntax.Call) bool {
@@ -171,7 +172,8 @@ func wholeFedName(c *syntax.Call) bool {
 		}
 	}
 	name := c.NameArg.Value
-	return name == "{}" && c.RunBy != nil && c.RunBy.Name == "find" || c.Replace != "" && name == c.Replace
+	rs := c.Repls(name)
+	return len(rs) == 1 && rs[0].Start == 0 && rs[0].End == len(name)
 }
 
 // feeder names the program that gives a fed name its value.
@@ -193,7 +195,7 @@ var pathLookups = lazy.Value[map[string]bool]{New: func() map[string]bool {
 }}
 
 func fedName(c *syntax.Call) bool {
-	name := c.NameArg.Value
-	return c.Replace != "" && strings.Contains(name, c.Replace) ||
-		c.RunBy != nil && c.RunBy.Name == "find" && strings.Contains(name, "{}")
+	// {} of find -exec, xargs -I's string, any of GNU parallel's ({.},
+	// {/}, -I@'s @, …) or fd -x's (syntax.Call.Repls).
+	return len(c.Repls(c.NameArg.Value)) > 0
 }

@@ -72,12 +72,13 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 	}
 	for _, t := range writeTargets(c) {
-		ph := ""
-		if strings.Contains(t.arg.Value, "{}") {
-			ph = "{}"
-		}
-		if shell := argsFeeder(c); shell.Replace != "" && strings.Contains(t.arg.Value, shell.Replace) {
-			ph = shell.Replace
+		ph, computed := runTimePlaceholder(c, t.arg)
+		if computed {
+			// parallel cp {} {.}rc, touch {//}/.bashrc: a path the
+			// launcher computes from each input (writes_computed.go).
+			placeholder = true
+			p.judgeComputedWrite(c, t)
+			continue
 		}
 		_, rt := feederOperand(c, t.arg)
 		if ph == "" && !(rt && !t.arg.Static) {

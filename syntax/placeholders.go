@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
@@ -25,6 +26,9 @@ import (
 // above, "#" for a job number.
 type replString struct {
 	str, op string
+	// end, when set, closes a string whose text runs from str to it:
+	// parallel's {= perl =} (its --parens), --plus's {%re}.
+	end string
 }
 
 // parallelReplacements are GNU parallel's default replacement strings,
@@ -33,13 +37,13 @@ var parallelReplacements = []struct {
 	replString
 	opts []string
 }{
-	{replString{"{}", ""}, []string{"I", "i", "replace"}},
-	{replString{"{.}", "."}, []string{"extensionreplace", "er", "U"}},
-	{replString{"{/}", "/"}, []string{"basenamereplace", "bnr"}},
-	{replString{"{//}", "//"}, []string{"dirnamereplace", "dnr"}},
-	{replString{"{/.}", "/."}, []string{"basenameextensionreplace", "bner"}},
-	{replString{"{#}", "#"}, []string{"seqreplace"}},
-	{replString{"{%}", "#"}, []string{"slotreplace"}},
+	{replString{str: "{}", op: ""}, []string{"I", "i", "replace"}},
+	{replString{str: "{.}", op: "."}, []string{"extensionreplace", "er", "U"}},
+	{replString{str: "{/}", op: "/"}, []string{"basenamereplace", "bnr"}},
+	{replString{str: "{//}", op: "//"}, []string{"dirnamereplace", "dnr"}},
+	{replString{str: "{/.}", op: "/."}, []string{"basenameextensionreplace", "bner"}},
+	{replString{str: "{#}", op: "#"}, []string{"seqreplace"}},
+	{replString{str: "{%}", op: "#"}, []string{"slotreplace"}},
 }
 
 // parallelStrings returns the replacement strings of a parallel call
@@ -57,7 +61,36 @@ func parallelStrings(opts []Option) []replString {
 		}
 		out = append(out, s)
 	}
-	return out
+	// --rpl 'TAG perl': TAG stands for what the code makes of the input
+	// (a TAG already defined is redefined); --parens LR: {= perl =}
+	// between L and R, each half of the string; --plus: more strings
+	// (plusStrings).
+	code := replString{str: "{=", end: "=}", op: "="}
+	plus := false
+	for _, o := range opts {
+		switch {
+		case o.Name == "plus":
+			plus = true
+		case o.Name == "parens" && o.HasVal && len(o.Val.Value) >= 2 && len(o.Val.Value)%2 == 0:
+			h := len(o.Val.Value) / 2
+			code.str, code.end = o.Val.Value[:h], o.Val.Value[h:]
+		case o.Name == "rpl" && o.HasVal:
+			tag, _, _ := strings.Cut(strings.TrimLeft(o.Val.Value, " \t"), " ")
+			if tag == "" {
+				continue
+			}
+			i := slices.IndexFunc(out, func(r replString) bool { return r.str == tag })
+			if i < 0 {
+				out = append(out, replString{str: tag, op: "="})
+			} else {
+				out[i].op = "="
+			}
+		}
+	}
+	if plus {
+		out = append(out, plusStrings...)
+	}
+	return append(out, code)
 }
 
 // launcherStrings returns the replacement strings of the launcher that
@@ -76,7 +109,7 @@ func launcherStrings(c *Call) []replString {
 		return parallelStrings(nil)
 	case "xargs", "xe":
 		if c.Replace != "" {
-			return []replString{{c.Replace, ""}}
+			return []replString{{str: c.Replace}}
 		}
 	}
 	return nil
@@ -111,27 +144,7 @@ func (c *Call) HasPlaceholder(v string) bool {
 		return false
 	}
 	parallel := lastWrapper(c) == "parallel" || lastWrapper(c) == "sem"
-	for _, r := range launcherStrings(c) {
-		if strings.Contains(v, r.str) {
-			return true
-		}
-	}
-	if parallel {
-		if strings.Contains(v, "{=") && strings.Contains(v, "=}") {
-			return true
-		}
-		for i := strings.IndexByte(v, '{'); i >= 0; {
-			if n, _ := positional(v[i:]); n > 0 {
-				return true
-			}
-			j := strings.IndexByte(v[i+1:], '{')
-			if j < 0 {
-				break
-			}
-			i += 1 + j
-		}
-	}
-	return false
+	return len(replsIn(v, launcherStrings(c), parallel)) > 0
 }
 
 // FillInput returns v as the launcher that runs c builds it for the
@@ -155,36 +168,23 @@ func (c *Call) fill(v, in string, put func(string) string) (out string, known bo
 	parallel := lastWrapper(c) == "parallel" || lastWrapper(c) == "sem"
 	var b strings.Builder
 	known = true
-	for i := 0; i < len(v); {
-		best, op := 0, ""
-		for _, r := range strs {
-			if len(r.str) > best && strings.HasPrefix(v[i:], r.str) {
-				best, op = len(r.str), r.op
-			}
-		}
-		if best == 0 && parallel {
-			if n, o := positional(v[i:]); n > 0 {
-				best, op = n, o
-			} else if strings.HasPrefix(v[i:], "{=") {
-				if end := strings.Index(v[i+2:], "=}"); end >= 0 {
-					b.WriteString(put(in)) // a stand-in: the code's result is unknown
-					known = false
-					i += 2 + end + 2
-					continue
-				}
-			}
-		}
-		if best == 0 {
-			b.WriteByte(v[i])
-			i++
+	last := 0
+	for _, r := range replsIn(v, strs, parallel) {
+		b.WriteString(v[last:r.Start])
+		last = r.End
+		if r.Op == "=" {
+			// {= perl =}, a --rpl tag: a stand-in, the code's result
+			// is unknown.
+			b.WriteString(put(in))
+			known = false
 			continue
 		}
-		b.WriteString(put(replFunc(op, in)))
-		i += best
+		b.WriteString(put(replFunc(r.Op, in)))
 		if b.Len() > MaxSource {
 			return v, false
 		}
 	}
+	b.WriteString(v[last:])
 	return b.String(), known
 }
 
@@ -203,6 +203,9 @@ func replFunc(op, s string) string {
 		return noExt(s[strings.LastIndexByte(s, '/')+1:])
 	case "#":
 		return "1"
+	}
+	if v, ok := plusFunc(op, s); ok {
+		return v
 	}
 	return s
 }

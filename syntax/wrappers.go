@@ -233,7 +233,7 @@ var wrapperTable = []namedWrapper{
 			"tf", "tag-string", "tagstring", "rpl", "sshdelay", "block", "block-size", "bs", "compress-program",
 			"decompress-program", "delimiter", "filter", "group-by", "header", "nice", "profile", "recend", "recstart",
 			"trim", "trc", "template", "tmpl", "limit", "ssh", "termseq", "extensionreplace", "er", "basenamereplace", "bnr",
-			"dirnamereplace", "dnr", "basenameextensionreplace", "bner", "seqreplace", "sql", "sqlmaster", "sqlworker",
+			"dirnamereplace", "dnr", "basenameextensionreplace", "bner", "seqreplace", "slotreplace", "sql", "sqlmaster", "sqlworker",
 			"sqlandworker", "parens", "shard"},
 		LongFlag: []string{
 			"null", "xargs", "keep-order", "quote", "ungroup", "group", "verbose", "interactive", "no-run-if-empty",

@@ -1,0 +1,105 @@
+package rewrite
+
+import (
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+	"mvdan.cc/sh/v3/pattern"
+)
+
+// runTimePlaceholder reads a written word of c, a call a launcher runs,
+// for the replacement strings of the launcher that feeds it
+// (syntax.Call.Repls: find -exec's {}, xargs -I R, fd -x's and GNU
+// parallel's whole set). ph is the one string the word holds for the
+// input itself (touch dest/{}, parallel -I@ mv @ @rc), judged as affixes
+// around each path; computed reports a word that holds one the launcher
+// computes from the input (cp {} {.}rc, touch {//}/.bashrc), or several
+// different ones, judged by judgeComputedWrite. A {} the launcher does
+// not replace is still read as the input ({} is the usual spelling;
+// reading it so never lets a write pass).
+func runTimePlaceholder(c *syntax.Call, a syntax.Arg) (ph string, computed bool) {
+	for _, r := range argsFeeder(c).Repls(a.Value) {
+		if r.Computed() || ph != "" && r.Str != ph {
+			return "", true
+		}
+		ph = r.Str
+	}
+	if ph == "" && strings.Contains(a.Value, "{}") {
+		ph = "{}"
+	}
+	return ph, false
+}
+
+// judgeComputedWrite judges write target t of c, whose word holds a
+// replacement string the launcher computes from each input: the word is
+// built, as the launcher builds it (syntax.Call.FillArg), for each input
+// the feeder gives. Inputs known as text are filled in as they are
+// (echo ~/.bash.x | parallel cp {} {.}rc writes ~/.bashrc). A tree a
+// find or fd walks gives patterns: its root (when the selection can
+// print it), the files it selects in the root and one directory below
+// (find ~ -name x | parallel touch {//}/.bashrc writes ~/.bashrc; find
+// /etc | parallel cp {} ~/{/} writes ~/*, which can name ~/.bashrc).
+func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
+	feeder := argsFeeder(c)
+	what := c.Name + " (on paths given at run time)"
+	fill := func(in syntax.Arg) {
+		u := t
+		u.arg = feeder.FillArg(t.arg, in)
+		u.value = ""
+		if t.value != "" && strings.HasPrefix(t.value, t.arg.Value) {
+			u.value = u.arg.Value + t.value[len(t.arg.Value):]
+		}
+		p.judge(c, c.Script, c.Dir, u, "bash-write", what)
+	}
+	tree := func(root syntax.Arg, filtered bool, selects string, opts syntax.GlobOpts) {
+		if !root.Static || root.Glob {
+			// A root only known at run time, or a pattern: the word
+			// with the root in place of the input.
+			fill(root)
+			return
+		}
+		sel := "*"
+		if filtered && selects != "" {
+			sel = selects
+		}
+		if !filtered || findNameMatch(sel, path.Base(root.Value), opts&syntax.GlobNoCase != 0) {
+			fill(root) // find ~ prints ~ itself
+		}
+		dir := strings.TrimSuffix(root.Value, "/")
+		for _, below := range []string{"/", "/*/"} {
+			in := root
+			in.Value = dir + below + sel
+			in.Raw = root.Raw + " (" + in.Value + ")"
+			in.Glob, in.GlobOpts = true, opts
+			in.SetPattern(pattern.QuoteMeta(dir, 0) + below + sel)
+			fill(in)
+		}
+	}
+	if fromFind(feeder) {
+		host := p.findHost(feeder)
+		if host == nil {
+			return
+		}
+		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
+		opts := syntax.GlobDot
+		if findFolds(host) {
+			opts |= syntax.GlobNoCase
+		}
+		for _, r := range findRoots(host) {
+			tree(r, filtered, selects, opts)
+		}
+		return
+	}
+	for _, d := range pipeInputs(p, feeder, deletion{}) {
+		if strings.Contains(d.arg.Raw, "(from ") && !strings.Contains(d.arg.Raw, "(from ls)") {
+			opts := syntax.GlobOpts(0)
+			if !d.visible {
+				opts = syntax.GlobDot
+			}
+			tree(d.arg, d.filtered, d.selects, opts)
+			continue
+		}
+		fill(d.arg)
+	}
+}
