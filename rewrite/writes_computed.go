@@ -47,8 +47,14 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 		u := t
 		u.arg = feeder.FillArg(t.arg, in)
 		u.value = ""
-		if t.value != "" && strings.HasPrefix(t.value, t.arg.Value) {
-			u.value = u.arg.Value + t.value[len(t.arg.Value):]
+		if rest, ok := strings.CutPrefix(t.value, t.arg.Value); ok && t.value != "" {
+			if name, ok := strings.CutPrefix(rest, "/"); ok && len(feeder.Repls(name)) > 0 {
+				// cp {} {.}rc into a directory: DIR/NAME, the name the
+				// source's word has for this input.
+				v, _ := feeder.FillInput(name, in.Value)
+				rest = "/" + path.Base(v)
+			}
+			u.value = u.arg.Value + rest
 		}
 		p.judge(c, c.Script, c.Dir, u, "bash-write", what)
 	}
@@ -72,6 +78,13 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 			in.Value = dir + below + sel
 			in.Raw = root.Raw + " (" + in.Value + ")"
 			in.Glob, in.GlobOpts = true, opts
+			if stemOnly(feeder.Repls(t.arg.Value)) && literalExt(sel) {
+				// find . -name '*.c' | parallel gcc -o {.} {}: the names
+				// written are the stems of files found with that
+				// extension, judged as names that are not hidden (a
+				// hidden stem needs a file such as .corral.json.c).
+				in.GlobOpts &^= syntax.GlobDot
+			}
 			in.SetPattern(pattern.QuoteMeta(dir, 0) + below + sel)
 			fill(in)
 		}
@@ -102,4 +115,25 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 		}
 		fill(d.arg)
 	}
+}
+
+// stemOnly reports replacement strings that all strip an extension from
+// the input ({.}, {/.}, --plus's {..}, {/..}, …), the path or its
+// basename.
+func stemOnly(rs []syntax.Repl) bool {
+	for _, r := range rs {
+		switch r.Op {
+		case ".", "/.", "..", "...", "/..", "/...":
+		default:
+			return false
+		}
+	}
+	return len(rs) > 0
+}
+
+// literalExt reports a find selection that ends with a literal
+// extension: *.c, *.tar.gz (not *, x*, *.[ch]).
+func literalExt(sel string) bool {
+	i := strings.LastIndexByte(sel, '.')
+	return i >= 0 && i < len(sel)-1 && !strings.ContainsAny(sel[i:], "*?[]\\/")
 }

@@ -161,15 +161,14 @@ func (c *Call) fill(v, in string, put func(string) string) (out string, known bo
 	if put == nil {
 		put = func(s string) string { return s }
 	}
-	strs := launcherStrings(c)
-	if len(strs) == 0 {
+	rs := c.Repls(v) // find's {} and fd's set too: callers ask HasPlaceholder first
+	if len(rs) == 0 {
 		return v, true
 	}
-	parallel := lastWrapper(c) == "parallel" || lastWrapper(c) == "sem"
 	var b strings.Builder
 	known = true
 	last := 0
-	for _, r := range replsIn(v, strs, parallel) {
+	for _, r := range rs {
 		b.WriteString(v[last:r.Start])
 		last = r.End
 		if r.Op == "=" {
