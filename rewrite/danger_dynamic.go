@@ -196,6 +196,13 @@ var pathLookups = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 func fedName(c *syntax.Call) bool {
 	// {} of find -exec, xargs -I's string, any of GNU parallel's ({.},
-	// {/}, -I@'s @, …) or fd -x's (syntax.Call.Repls).
-	return len(c.Repls(c.NameArg.Value)) > 0
+	// {/}, -I@'s @, …) or fd -x's (syntax.Call.Repls). parallel runs its
+	// words as a shell's command line: a name word that holds shell
+	// syntax (parallel 'mv {} {.}.bak') is that line, whose own
+	// commands are walked and judged.
+	name := c.NameArg.Value
+	if l := c.Wrappers; len(l) > 0 && (l[len(l)-1] == "parallel" || l[len(l)-1] == "sem") && strings.ContainsAny(name, " \t\n;&|<>()$`\"'\\") {
+		return false
+	}
+	return len(c.Repls(name)) > 0
 }
