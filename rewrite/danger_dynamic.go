@@ -166,7 +166,8 @@ func (p *Pass) guardedOperand(c *syntax.Call, abs string, a syntax.Arg) string {
 func wholeFedName(c *syntax.Call) bool {
 	for _, w := range c.Wrappers {
 		switch w {
-		case "xargs", "parallel", "sem", "find -exec", "find -execdir", "find -ok", "find -okdir":
+		case "xargs", "parallel", "sem", "find -exec", "find -execdir", "find -ok", "find -okdir",
+			"fd -x", "fd -X", "fd --exec", "fd --exec-batch":
 		default:
 			return false // find . -exec command {} +: a wrapper in between
 		}

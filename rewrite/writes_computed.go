@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -82,8 +83,15 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 				// find . -name '*.c' | parallel gcc -o {.} {}: the names
 				// written are the stems of files found with that
 				// extension, judged as names that are not hidden (a
-				// hidden stem needs a file such as .corral.json.c).
+				// hidden stem needs a file such as .corral.json.c), and
+				// the hidden files on disk now as themselves (~/.bash.x
+				// gives ~/.bashrc to {.}rc).
 				in.GlobOpts &^= syntax.GlobDot
+				for _, m := range hiddenOnDisk(c.Dir, pattern.QuoteMeta(dir, 0)+below+sel) {
+					found := root
+					found.Value, found.Raw = m, root.Raw+" ("+m+")"
+					fill(found)
+				}
 			}
 			in.SetPattern(pattern.QuoteMeta(dir, 0) + below + sel)
 			fill(in)
@@ -136,4 +144,21 @@ func stemOnly(rs []syntax.Repl) bool {
 func literalExt(sel string) bool {
 	i := strings.LastIndexByte(sel, '.')
 	return i >= 0 && i < len(sel)-1 && !strings.ContainsAny(sel[i:], "*?[]\\/")
+}
+
+// hiddenOnDisk returns the files on disk now that glob pat (from dir)
+// matches with a hidden last name, at most 64 of them.
+func hiddenOnDisk(dir syntax.Dir, pat string) []string {
+	abs := dir.Join(pat)
+	if !abs.Known {
+		return nil
+	}
+	ms, _ := filepath.Glob(abs.Path)
+	var out []string
+	for _, m := range ms {
+		if strings.HasPrefix(filepath.Base(m), ".") && len(out) < 64 {
+			out = append(out, m)
+		}
+	}
+	return out
 }

@@ -1,0 +1,77 @@
+package rewrite
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestParallelReplacementWrites: a written word that holds one of GNU
+// parallel's computed replacement strings ({.} {/} {//} {/.}, renamed by
+// -I, --er, --bnr, --dnr, --bner; --plus's {+/}) or fd -x's is the path
+// the launcher computes from each input (syntax.Call.Repls): judged as
+// the {} spelling is, with the input's dirname, basename or stem in
+// place. A command name that holds one is a program only run time
+// knows (dynamic-command), unless the word is parallel's shell line.
+func TestParallelReplacementWrites(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/a.jpg":      "x\n",
+		"proj/c/a.c":      "int x;\n",
+		"proj/f":          "a.txt\n",
+		"home/.bashrc":    "# rc\n",
+		"home/.bash.x":    "x\n",
+		"home/x/":         "",
+		"home/notes/a.md": "x\n",
+	})
+	home := cfg.Home
+	proj := filepath.Join(filepath.Dir(home), "proj")
+	for name, text := range map[string]string{"list": home + "/.bash.x\n", "list2": home + "/.bash\n"} {
+		if err := os.WriteFile(filepath.Join(proj, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// The {} spelling and the computed ones name the same file.
+		{`cat list2 | parallel cp {} {}rc`, "deny"},
+		{`cat list | parallel cp {} {.}rc`, "deny"},
+		{`echo ~/.bash.x | parallel cp {} {.}rc`, "deny"},
+		{`echo ~/.bash.x | parallel --er E cp {} Erc`, "deny"},
+		{`echo /x/.bash.txt | parallel -I@ --bner B cp @ ~/Brc`, "deny"},
+		// find prints ~/x: its dirname is ~.
+		{`find ~ -name x | parallel touch {//}/.bashrc`, "deny"},
+		{`find ~ -name x | parallel --dnr D touch D/.bashrc`, "deny"},
+		{`find ~ -name x | parallel --plus touch {+/}/.bashrc`, "deny"},
+		{`find ~ -name x | parallel touch {}/.bashrc`, "deny"},
+		{`fd -H x ~ -x touch {//}/.bashrc`, "deny"},
+		// Names only run time knows that can be the home's start-up
+		// files.
+		// ~/.bash.x is there: {.}rc of it is ~/.bashrc.
+		{`find ~ -name '*.x' | parallel cp {} {.}rc`, "deny"},
+		// ~/*rc, from any name found, and .bashrc is there.
+		{`find /etc -name '*rc' | parallel cp {} ~/{/}`, "deny"},
+		{`ls -a ~ | parallel -I@ touch ~/@rc`, "deny"},
+		// The program is each input (or a function of it).
+		{`cat f | parallel {} -rf ~`, "ask"},
+		{`cat f | parallel {.} -rf ~`, "ask"},
+		{`cat f | parallel -I@ @ -rf ~`, "ask"},
+		{`cat f | parallel {/} build`, "ask"},
+		{`cat f | parallel --bnr B B build`, "ask"},
+		{`fd -e sh -x {} \;`, "ask"},
+		// Look-alikes.
+		{`ls *.jpg | parallel convert {} {.}.png`, "allow"},
+		{`find . -name '*.jpg' | parallel convert {} {.}.png`, "allow"},
+		{`find . -name '*.c' | parallel gcc -o {.} {}`, "allow"},
+		{`fd -e c -x gcc -o {.} {}`, "allow"},
+		{`parallel echo ::: a b`, "allow"},
+		{`cat f | parallel -j4 gzip`, "allow"},
+		{`cat f | parallel echo {}`, "allow"},
+		{`cat f | parallel -I@ echo @ {}`, "allow"},
+		{`ls | parallel -I@ mv @ @rc`, "allow"},
+		{`ls | parallel mv {} {}rc`, "allow"},
+		{`ls | parallel 'mv {} {.}.bak'`, "allow"},
+		{`echo c/a.c | parallel cp {} {//}/b.c`, "allow"},
+		{`parallel --plus echo {..} ::: a.tar.gz`, "allow"},
+		{`find . -name '*.c' -exec gcc -c {} \;`, "allow"},
+	})
+}
