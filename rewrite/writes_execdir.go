@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"path/filepath"
 	"strconv"
@@ -216,6 +217,9 @@ func execDirTop(host *syntax.Call, root syntax.Arg, name string, fold bool, star
 	if name != "*" && !findNameMatch(name, path.Base(v), fold) {
 		return "", false
 	}
+	if fi, err := os.Stat(start.Path); err == nil && fi.IsDir() && !findTypeDir(host) {
+		return "", false // -type f: a directory is not selected
+	}
 	top := host.Dir.Join(path.Dir(v))
 	if !top.Known {
 		return "", false
@@ -233,4 +237,24 @@ func execDirTop(host *syntax.Call, root syntax.Arg, name string, fold bool, star
 func execDirNoArgs(p *Pass, c *syntax.Call) bool {
 	host, _ := p.execDirHost(c)
 	return host != nil && argsFeeder(c) == c
+}
+
+// findTypeDir reports whether find's -type tests, if any, let a
+// directory through (-type d, -type f,d, none; a negated or alternative
+// test is taken as letting it through).
+func findTypeDir(host *syntax.Call) bool {
+	for _, a := range host.Args {
+		switch a.Value {
+		case "!", "-not", "-o", "-or", ",":
+			return true
+		}
+	}
+	for i, a := range host.Args {
+		if a.Value == "-type" && i+1 < len(host.Args) {
+			if t := host.Args[i+1]; t.Static && !strings.Contains(t.Value, "d") {
+				return false
+			}
+		}
+	}
+	return true
 }

@@ -42,7 +42,8 @@ func TestExecDirWrites(t *testing.T) {
 		// The starting point itself runs in the directory of the word
 		// (.), where .git/config is the project's.
 		{`find src -execdir tee .git/config \;`, "deny"},
-		{`find src/sub -name sub -execdir sh -c 'echo x > ../.git/config' \;`, "deny"},
+		{`find src -maxdepth 0 -execdir tee ../home/.bashrc \;`, "deny"},
+		{`find src -name src -execdir sh -c 'echo x > ../home/.bashrc' \;`, "deny"},
 		// Already right, kept.
 		{`find src -name x -execdir cp {} ../.git/hooks/pre-commit \;`, "deny"},
 		{`find src -name x -execdir sh -c 'cat {} > ../.git/config' \;`, "deny"},
@@ -53,6 +54,9 @@ func TestExecDirWrites(t *testing.T) {
 		{`find . -execdir touch ./stamp \;`, "allow"},
 		{`find src -mindepth 1 -execdir touch ../stamp \;`, "warn"},
 		{`find src -name '*.go' -execdir cp {} {}.orig \;`, "warn"},
+		// The starting point is not selected: -mindepth 1, -type f.
+		{`find src -mindepth 1 -execdir tee ../home/.bashrc \;`, "warn"},
+		{`find src -type f -execdir tee ../home/.bashrc \;`, "warn"},
 		// A starting point only run time knows: from an unknown directory.
 		{`find "$D" -name config -execdir sed -i'../.git/*' s/a/b/ {} +`, "ask"},
 	})
