@@ -107,9 +107,19 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 	what := c.Name + " (run by " + action + " in the directory of each file found)"
 	var words []target
 	for _, t := range writeTargets(c) {
-		if t.action == guards.Write && !t.attrs && !t.mount && t.arg.Static && !t.derived {
-			words = append(words, t)
+		if t.action != guards.Write || t.attrs || t.mount || t.derived {
+			continue
 		}
+		if !t.arg.Static {
+			// sh -c 'sed -i"../.git/*" … "$1"' _ {}: a positional
+			// parameter the shell is given {} for.
+			v, ok := positionalPlaceholder(c, t)
+			if !ok {
+				continue
+			}
+			t.value, t.arg.Static = v, true
+		}
+		words = append(words, t)
 	}
 	for _, r := range c.Redirs {
 		if r.Writes() && r.Target.Static {
@@ -163,13 +173,11 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 		if rest != "" && !(k == 0 && same) {
 			judge(rest, name)
 		}
+		// Below S: a file of REST's base name in some directory there.
 		base := strings.ReplaceAll(path.Base(rest), execDirName, name)
 		root, ok := execDirRoot(c, host)
 		if !ok {
 			continue
-		}
-		if strings.Contains(rest, "/") {
-			base = "" // DIR/NAME below S: any file there
 		}
 		p.judgeSelfReachedFrom(c, start, root, base, fold, what)
 	}
@@ -257,4 +265,30 @@ func findTypeDir(host *syntax.Call) bool {
 		}
 	}
 	return true
+}
+
+// positionalPlaceholder returns the path t names with the positional
+// parameter it is written with ("$1", alone or as the file a backup's
+// name is made from) as {}, when that parameter is the found file: the
+// word find hands the shell for it is {} (feederOperand).
+func positionalPlaceholder(c *syntax.Call, t target) (string, bool) {
+	if positionalRef.Get().FindStringSubmatch(t.arg.Raw) == nil {
+		return "", false
+	}
+	shell := argsFeeder(c)
+	script, _ := syntax.ShellScript(shell)
+	if script < 0 {
+		return "", false
+	}
+	m := positionalRef.Get().FindStringSubmatch(t.arg.Raw)
+	n, err := strconv.Atoi(m[1] + m[2])
+	words := shell.Args[script+1:]
+	if err != nil || n >= len(words) || !words[n].Static || words[n].Value != "{}" {
+		return "", false
+	}
+	v := t.path()
+	if strings.Count(v, t.arg.Value) != 1 {
+		return "", false
+	}
+	return strings.Replace(v, t.arg.Value, "{}", 1), true
 }

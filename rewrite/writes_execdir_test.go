@@ -44,6 +44,8 @@ func TestExecDirWrites(t *testing.T) {
 		{`find src -execdir tee .git/config \;`, "deny"},
 		{`find src -maxdepth 0 -execdir tee ../home/.bashrc \;`, "deny"},
 		{`find src -name src -execdir sh -c 'echo x > ../home/.bashrc' \;`, "deny"},
+		// A positional parameter the shell is given {} for.
+		{`find src -name config -execdir sh -c 'sed -i"../.git/*" s/a/b/ "$1"' _ {} \;`, "deny"},
 		// Already right, kept.
 		{`find src -name x -execdir cp {} ../.git/hooks/pre-commit \;`, "deny"},
 		{`find src -name x -execdir sh -c 'cat {} > ../.git/config' \;`, "deny"},
@@ -54,6 +56,11 @@ func TestExecDirWrites(t *testing.T) {
 		{`find . -execdir touch ./stamp \;`, "allow"},
 		{`find src -mindepth 1 -execdir touch ../stamp \;`, "warn"},
 		{`find src -name '*.go' -execdir cp {} {}.orig \;`, "warn"},
+		{`find src -execdir sh -c 'sed -i.bak s/a/b/ "$1"' _ {} \;`, "warn"},
+		// A directory named by {} below S: files of that name there,
+		// not every file of the tree (.git/config is not reached).
+		{`find . -name '*.txt' -execdir mv {} ../{} \;`, "allow"},
+		{`find . -name '*.c' -execdir gcc -c {} -o ../build/{}.o \;`, "allow"},
 		// The starting point is not selected: -mindepth 1, -type f.
 		{`find src -mindepth 1 -execdir tee ../home/.bashrc \;`, "warn"},
 		{`find src -type f -execdir tee ../home/.bashrc \;`, "warn"},
