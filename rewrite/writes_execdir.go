@@ -135,8 +135,8 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 		placed := strings.ReplaceAll(v, "{}", "./"+execDirName)
 		q := path.Join(rel, placed) // relative to S
 		k, rest := climbs(q)
-		judge := func(value, name string) {
-			value = strings.ReplaceAll(value, execDirName, name)
+		judge := func(value, found string) {
+			value = strings.ReplaceAll(value, execDirName, found)
 			if seen[value] {
 				return
 			}
@@ -144,7 +144,7 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 			t := w
 			t.value = ""
 			t.arg.Value, t.arg.Static = value, true
-			t.arg.Glob = strings.ContainsAny(name, "*?[") && strings.Contains(value, name)
+			t.arg.Glob = strings.ContainsAny(found, "*?[") && strings.Contains(value, found)
 			if t.arg.Glob {
 				t.arg.GlobOpts |= syntax.GlobDot
 				if fold {
@@ -167,7 +167,7 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 		// In S's tree: at depth d = k the path is S/REST; deeper, REST
 		// under a directory below S. The found file itself (REST is
 		// NAME) is the run-time judgement's (checkRunTimeWrites).
-		if rest == execDirName || strings.Contains(rest, "..") {
+		if rest == execDirName {
 			continue
 		}
 		if rest != "" && !(k == 0 && same) {
