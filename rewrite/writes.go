@@ -162,7 +162,9 @@ func literalTilde(t target) (string, bool) {
 	if t.derived || !t.arg.Static || !strings.HasPrefix(v, "~") {
 		return "", false
 	}
-	raw := strings.TrimLeft(t.arg.Raw, `"'`)
+	// The word as written, past the quoting bash removes before the
+	// option's letters (\-o~/x, $'-o'~/x, "-"o~/x are -o~/x).
+	raw := strings.TrimLeft(t.arg.Raw, `"'\$`)
 	if !strings.HasPrefix(raw, "-") || strings.HasPrefix(raw, "~") {
 		return "", false
 	}

@@ -45,6 +45,13 @@ func TestAttachedOptionValues(t *testing.T) {
 		// Look-alikes: "~" inside a word is a directory named so.
 		{"sort -o~/.bashrc x", "allow"},
 		{"sort --output=~/.bashrc x", "allow"},
+		// Quoting in the option's letters leaves the "~" where it is:
+		// bash removes the quotes and still expands no tilde inside
+		// the word.
+		{`sort \-o~/.bashrc x`, "allow"},
+		{`sort $'-o'~/.bashrc x`, "allow"},
+		{`sort "-"o~/.bashrc x`, "allow"},
+		{`sort \-o ~/.bashrc x`, "deny"},
 		{"gcc -o~/.bashrc x.c", "allow"},
 		{"mytool -o~/.bashrc", "allow"},
 		{"mytool -o build/out", "allow"},
@@ -87,7 +94,7 @@ func TestAttachedTildeExec(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "w", "x"), []byte("b\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(bash, "-c", "sort -o~/.bashrc x && sort --output=~/.b2 x")
+	cmd := exec.Command(bash, "-c", `sort -o~/.bashrc x && sort --output=~/.b2 x && sort \-o~/.b3 x && sort $'-o'~/.b4 x`)
 	cmd.Dir = filepath.Join(root, "w")
 	cmd.Env = append(os.Environ(), "HOME="+home)
 	if out, err := cmd.CombinedOutput(); err != nil {
@@ -96,7 +103,7 @@ func TestAttachedTildeExec(t *testing.T) {
 	if b, _ := os.ReadFile(filepath.Join(home, ".bashrc")); string(b) != "a\n" {
 		t.Errorf("sort -o~/.bashrc changed the home directory's file: %q", b)
 	}
-	for _, f := range []string{".bashrc", ".b2"} {
+	for _, f := range []string{".bashrc", ".b2", ".b3", ".b4"} {
 		if b, _ := os.ReadFile(filepath.Join(root, "w", "~", f)); string(b) != "b\n" {
 			t.Errorf("./~/%s holds %q, want the sorted input", f, b)
 		}

@@ -32,6 +32,9 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	if !c.ExtraArgs && !(c.RunBy != nil && argsFeeder(c) != c) {
 		return
 	}
+	// find -execdir: the paths it writes from each found file's
+	// directory (writes_execdir.go).
+	p.checkExecDirWrites(c)
 	switch c.Name {
 	case "chmod", "chown", "chgrp", "chattr", "setfacl":
 		return // modes and owners: checkSelfAttrs and chmod-recursive
@@ -112,7 +115,7 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 	}
 	appended := false
-	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) {
+	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) && !execDirNoArgs(p, c) {
 		for _, n := range appendWriters {
 			if c.Name == n {
 				appended = n != "sed" || inPlace(c)
@@ -140,7 +143,13 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 			return
 		}
 		filtered, selects := findSelects(host, setOf(c.Name, feeder.Name), false)
-		for _, r := range findRoots(host) {
+		roots := findRoots(host)
+		if r, ok := execDirRoot(c, host); ok && inFoundDir(feeder) && c.Dir == feeder.Dir {
+			// -execdir runs c in S's tree: the root is S itself, "."
+			// from c's directory (not find's root again from there).
+			roots = []syntax.Arg{r}
+		}
+		for _, r := range roots {
 			for _, a := range affixes {
 				p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects}, true, findFolds(host), a)
 			}
