@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"io/fs"
 	"path"
 	"path/filepath"
 	"strings"
@@ -47,6 +48,9 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 	fill := func(in syntax.Arg) {
 		u := t
 		u.arg = feeder.FillArg(t.arg, in)
+		if u.arg.Value == "" {
+			return // {.} of ".": an empty name, no file
+		}
 		u.value = ""
 		if rest, ok := strings.CutPrefix(t.value, t.arg.Value); ok && t.value != "" {
 			if name, ok := strings.CutPrefix(rest, "/"); ok && len(feeder.Repls(name)) > 0 {
@@ -74,24 +78,28 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 			fill(root) // find ~ prints ~ itself
 		}
 		dir := strings.TrimSuffix(root.Value, "/")
+		stem := stemOnly(feeder.Repls(t.arg.Value))
+		if stem {
+			// find . -name '*.c' | parallel gcc -o {.} {}: each name
+			// written is the stem of a file found, in its directory (x.c
+			// gives x). A stem names a hidden file only when a file such
+			// as .corral.json.c is found: the patterns below are judged
+			// for names that are not hidden, and the hidden files on disk
+			// now as themselves (~/.bash.x gives ~/.bashrc to {.}rc,
+			// .git/hooks/pre-commit.sample a hook to mv {} {.}).
+			for _, m := range hiddenOnDisk(c.Dir, dir, sel, opts&syntax.GlobNoCase != 0) {
+				found := root
+				found.Value, found.Raw = m, root.Raw+" ("+m+")"
+				fill(found)
+			}
+		}
 		for _, below := range []string{"/", "/*/"} {
 			in := root
 			in.Value = dir + below + sel
 			in.Raw = root.Raw + " (" + in.Value + ")"
 			in.Glob, in.GlobOpts = true, opts
-			if stemOnly(feeder.Repls(t.arg.Value)) && literalExt(sel) {
-				// find . -name '*.c' | parallel gcc -o {.} {}: the names
-				// written are the stems of files found with that
-				// extension, judged as names that are not hidden (a
-				// hidden stem needs a file such as .corral.json.c), and
-				// the hidden files on disk now as themselves (~/.bash.x
-				// gives ~/.bashrc to {.}rc).
+			if stem {
 				in.GlobOpts &^= syntax.GlobDot
-				for _, m := range hiddenOnDisk(c.Dir, pattern.QuoteMeta(dir, 0)+below+sel) {
-					found := root
-					found.Value, found.Raw = m, root.Raw+" ("+m+")"
-					fill(found)
-				}
 			}
 			in.SetPattern(pattern.QuoteMeta(dir, 0) + below + sel)
 			fill(in)
@@ -139,26 +147,37 @@ func stemOnly(rs []syntax.Repl) bool {
 	return len(rs) > 0
 }
 
-// literalExt reports a find selection that ends with a literal
-// extension: *.c, *.tar.gz (not *, x*, *.[ch]).
-func literalExt(sel string) bool {
-	i := strings.LastIndexByte(sel, '.')
-	return i >= 0 && i < len(sel)-1 && !strings.ContainsAny(sel[i:], "*?[]\\/")
-}
-
-// hiddenOnDisk returns the files on disk now that glob pat (from dir)
-// matches with a hidden last name, at most 64 of them.
-func hiddenOnDisk(dir syntax.Dir, pat string) []string {
-	abs := dir.Join(pat)
+// hiddenOnDisk returns the regular files on disk now under directory
+// root (as written, from dir), at most four levels down, whose name
+// matches sel as find -name does, that have an extension and a hidden
+// name below root: at most 64, from at most 4096 entries looked at.
+func hiddenOnDisk(dir syntax.Dir, root, sel string, fold bool) []string {
+	abs := dir.Join(root)
 	if !abs.Known {
 		return nil
 	}
-	ms, _ := filepath.Glob(abs.Path)
 	var out []string
-	for _, m := range ms {
-		if strings.HasPrefix(filepath.Base(m), ".") && len(out) < 64 {
-			out = append(out, m)
+	seen := 0
+	_ = filepath.WalkDir(abs.Path, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || p == abs.Path {
+			return nil
 		}
-	}
+		seen++
+		if seen > 4096 || len(out) >= 64 {
+			return filepath.SkipAll
+		}
+		below := strings.TrimPrefix(p, abs.Path)
+		if e.IsDir() {
+			if strings.Count(below, "/") >= 4 {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		name := e.Name()
+		if e.Type().IsRegular() && strings.Contains(below, "/.") && strings.Contains(name, ".") && findNameMatch(sel, name, fold) {
+			out = append(out, root+below)
+		}
+		return nil
+	})
 	return out
 }
