@@ -16,13 +16,15 @@ import (
 func TestParallelReplacementWrites(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/a.jpg":      "x\n",
-		"proj/c/a.c":      "int x;\n",
-		"proj/f":          "a.txt\n",
-		"home/.bashrc":    "# rc\n",
-		"home/.bash.x":    "x\n",
-		"home/x/":         "",
-		"home/notes/a.md": "x\n",
+		"proj/a.jpg":                        "x\n",
+		"proj/c/a.c":                        "int x;\n",
+		"proj/f":                            "a.txt\n",
+		"home/.bashrc":                      "# rc\n",
+		"home/.bash.x":                      "x\n",
+		"home/x/":                           "",
+		"home/notes/a.md":                   "x\n",
+		"proj/.git/hooks/pre-commit.sample": "#!/bin/sh\n",
+		"proj/.git/HEAD":                    "ref: refs/heads/main\n",
 	})
 	home := cfg.Home
 	proj := filepath.Join(filepath.Dir(home), "proj")
@@ -44,6 +46,10 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`find ~ -name x | parallel --plus touch {+/}/.bashrc`, "deny"},
 		{`find ~ -name x | parallel touch {}/.bashrc`, "deny"},
 		{`fd -H x ~ -x touch {//}/.bashrc`, "deny"},
+		// The stem of .git/hooks/pre-commit.sample is a hook.
+		{`find . -name '*.sample' | parallel mv {} {.}`, "deny"},
+		{`find . -type f | parallel mv {} {.}`, "deny"},
+		{`find . -type f | parallel --plus mv {} {..}`, "allow"}, // one extension: {..} keeps the name
 		// Names only run time knows that can be the home's start-up
 		// files.
 		// ~/.bash.x is there: {.}rc of it is ~/.bashrc.
@@ -62,6 +68,7 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`ls *.jpg | parallel convert {} {.}.png`, "allow"},
 		{`find . -name '*.jpg' | parallel convert {} {.}.png`, "allow"},
 		{`find . -name '*.c' | parallel gcc -o {.} {}`, "allow"},
+		{`find . -name '*.c' | parallel mv {} {.}`, "allow"},
 		{`fd -e c -x gcc -o {.} {}`, "allow"},
 		{`parallel echo ::: a b`, "allow"},
 		{`cat f | parallel -j4 gzip`, "allow"},
