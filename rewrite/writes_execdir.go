@@ -248,12 +248,22 @@ func execDirTop(host *syntax.Call, root syntax.Arg, name string, fold bool, star
 	return filepath.ToSlash(r), true
 }
 
-// execDirNoArgs reports a call find -execdir or -okdir runs that gets no
-// path at run time: without {} (which "+" requires), find appends none
-// (find . -execdir touch ./stamp \;).
-func execDirNoArgs(p *Pass, c *syntax.Call) bool {
-	host, _ := p.execDirHost(c)
-	return host != nil && argsFeeder(c) == c
+// findNoArgs reports a call find -exec, -execdir, -ok or -okdir runs
+// itself that gets no path at run time: without {} (which "+" requires;
+// the caller checks the words), find appends none (find . -exec touch
+// ./stamp \; touches ./stamp once for each file found, and no file
+// found).
+func findNoArgs(c *syntax.Call) bool {
+	if argsFeeder(c) != c || c.RunBy == nil || c.RunBy.Name != "find" {
+		return false
+	}
+	for _, w := range c.Wrappers {
+		switch w {
+		case "find -exec", "find -execdir", "find -ok", "find -okdir":
+			return true
+		}
+	}
+	return false
 }
 
 // findTypeDir reports whether find's -type tests, if any, let a

@@ -57,6 +57,11 @@ func TestExecDirWrites(t *testing.T) {
 		// but find . also runs it in .git, which holds files.
 		{`find . -name '*.go' -execdir touch ./stamp \;`, "allow"},
 		{`find . -execdir touch ./stamp \;`, "deny"},
+		// Plain -exec without {} runs in find's own directory and gets
+		// no path either: ./stamp is touched there, once a file found.
+		{`find . -exec touch ./stamp \;`, "allow"},
+		{`find . -exec sed -i s/a/b/ \;`, "allow"},
+		{`find . -exec touch {} +`, "deny"},
 		{`find src -mindepth 1 -execdir touch ../stamp \;`, "warn"},
 		{`find src -name '*.go' -execdir cp {} {}.orig \;`, "warn"},
 		{`find src -execdir sh -c 'sed -i.bak s/a/b/ "$1"' _ {} \;`, "warn"},
