@@ -180,6 +180,15 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 			continue
 		}
 		p.judgeSelfReachedFrom(c, start, root, base, fold, what)
+		if k == 0 && !strings.Contains(rest, "/") {
+			// find descends into S's own .git too: a name the command
+			// makes where a file it finds lies, .git/hooks/pre-commit
+			// from a hook's sample, is there only once it runs, so no
+			// listing of protected files finds it.
+			for _, g := range execDirGitDirs(start, name, fold) {
+				judge(g+"/"+rest, name)
+			}
+		}
 	}
 }
 
@@ -239,12 +248,22 @@ func execDirTop(host *syntax.Call, root syntax.Arg, name string, fold bool, star
 	return filepath.ToSlash(r), true
 }
 
-// execDirNoArgs reports a call find -execdir or -okdir runs that gets no
-// path at run time: without {} (which "+" requires), find appends none
-// (find . -execdir touch ./stamp \;).
-func execDirNoArgs(p *Pass, c *syntax.Call) bool {
-	host, _ := p.execDirHost(c)
-	return host != nil && argsFeeder(c) == c
+// findNoArgs reports a call find -exec, -execdir, -ok or -okdir runs
+// itself that gets no path at run time: without {} (which "+" requires;
+// the caller checks the words), find appends none (find . -exec touch
+// ./stamp \; touches ./stamp once for each file found, and no file
+// found).
+func findNoArgs(c *syntax.Call) bool {
+	if argsFeeder(c) != c || c.RunBy == nil || c.RunBy.Name != "find" {
+		return false
+	}
+	for _, w := range c.Wrappers {
+		switch w {
+		case "find -exec", "find -execdir", "find -ok", "find -okdir":
+			return true
+		}
+	}
+	return false
 }
 
 // findTypeDir reports whether find's -type tests, if any, let a
@@ -291,4 +310,31 @@ func positionalPlaceholder(c *syntax.Call, t target) (string, bool) {
 		return "", false
 	}
 	return strings.Replace(v, t.arg.Value, "{}", 1), true
+}
+
+// execDirGitDirs returns the directories of S's own repository (.git and
+// .git/hooks, relative to S) that hold an entry find -execdir selects by
+// name (any entry without -name): it runs its command there. Nested
+// repositories' and deeper directories are not looked at.
+func execDirGitDirs(start syntax.Dir, name string, fold bool) []string {
+	var out []string
+	for _, g := range []string{".git", ".git/hooks"} {
+		d := filepath.Join(start.Path, g)
+		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+			continue
+		}
+		f, err := os.Open(d)
+		if err != nil {
+			continue
+		}
+		ents, _ := f.ReadDir(1000)
+		f.Close()
+		for _, e := range ents {
+			if name == "*" || findNameMatch(name, e.Name(), fold) {
+				out = append(out, g)
+				break
+			}
+		}
+	}
+	return out
 }

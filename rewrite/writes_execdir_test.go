@@ -53,7 +53,15 @@ func TestExecDirWrites(t *testing.T) {
 		// Look-alikes: in the tree, beside the files (a write in the
 		// project warns).
 		{`find . -name '*.go' -execdir gofmt -w {} +`, "allow"},
-		{`find . -execdir touch ./stamp \;`, "allow"},
+		// No {}: find appends no name (the found file is not touched);
+		// but find . also runs it in .git, which holds files.
+		{`find . -name '*.go' -execdir touch ./stamp \;`, "allow"},
+		{`find . -execdir touch ./stamp \;`, "deny"},
+		// Plain -exec without {} runs in find's own directory and gets
+		// no path either: ./stamp is touched there, once a file found.
+		{`find . -exec touch ./stamp \;`, "allow"},
+		{`find . -exec sed -i s/a/b/ \;`, "allow"},
+		{`find . -exec touch {} +`, "deny"},
 		{`find src -mindepth 1 -execdir touch ../stamp \;`, "warn"},
 		{`find src -name '*.go' -execdir cp {} {}.orig \;`, "warn"},
 		{`find src -execdir sh -c 'sed -i.bak s/a/b/ "$1"' _ {} \;`, "warn"},
@@ -87,6 +95,30 @@ func TestExecDirWrites(t *testing.T) {
 // writes_execdir.go says: the starting point in the directory of its
 // word, the files directly in it in it, {} as ./NAME, and sed's backup
 // -i'../.git/*' of src/config landing in .git/config (denied above).
+// TestExecDirNewHook: find descends into the repository's own .git, and
+// -execdir runs its command in .git/hooks for a hook's sample there: a
+// name it makes in the found file's directory is a new hook, which no
+// listing of the protected files on disk shows.
+func TestExecDirNewHook(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/hooks/pre-commit.sample": "#!/bin/sh\n",
+		"proj/.git/config":                  "[core]\n",
+		"proj/src/main.go":                  "package main\n",
+	})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`find . -execdir sh -c 'echo x > pre-commit' \;`, "deny"},
+		{`find . -name '*.sample' -execdir cp /tmp/x pre-commit \;`, "deny"},
+		{`find . -name 'pre-*' -execdir tee post-checkout \;`, "deny"},
+		// Nothing find selects lies in .git: the command never runs
+		// there.
+		{`find . -name '*.go' -execdir sh -c 'echo x > pre-commit' \;`, "allow"},
+		{`find src -execdir sh -c 'echo x > pre-commit' \;`, "warn"},
+		{`find . -name '*.go' -execdir gofmt -w {} +`, "allow"},
+	})
+}
+
 func TestExecDirWhereRealFindRuns(t *testing.T) {
 	t.Parallel()
 	for _, p := range []string{"find", "sed", "sh"} {

@@ -115,7 +115,7 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 	}
 	appended := false
-	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) && !execDirNoArgs(p, c) {
+	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) && !findNoArgs(c) {
 		for _, n := range appendWriters {
 			if c.Name == n {
 				appended = n != "sed" || inPlace(c)
