@@ -595,9 +595,24 @@ func findSelects(c *syntax.Call, action map[string]bool, del bool) (filtered boo
 			if (v == "-name" || v == "-iname") && i+1 < len(c.Args) && c.Args[i+1].Static && name == "" {
 				name = c.Args[i+1].Value
 			}
+			if (v == "-path" || v == "-wholename") && i+1 < len(c.Args) && c.Args[i+1].Static && name == "" {
+				name = pathAsName(c.Args[i+1].Value)
+			}
 		}
 	}
 	return filtered, selectsOr(filtered, name)
+}
+
+// pathAsName returns the -name pattern a -path (-wholename) pattern is
+// the same test as, or "": '*' and a literal tail with no '/' matches a
+// path exactly when that tail ends its last name (-path '*.mbox' is
+// -name '*.mbox'), as '*' in -path also matches '/'.
+func pathAsName(p string) string {
+	rest, ok := strings.CutPrefix(p, "*")
+	if !ok || rest == "" || strings.ContainsAny(rest, `*?[]/\`) {
+		return ""
+	}
+	return p
 }
 
 // selectsOr is the name find selects: the -name pattern, or "*".

@@ -35,6 +35,12 @@ func TestParallelReplacementWrites(t *testing.T) {
 	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		// The {} spelling and the computed ones name the same file.
+		// -path/-wholename '*TAIL' is -name '*TAIL': no hook's sample
+		// is selected, so none is renamed; '*.sample' is.
+		{`find . -type f -wholename \*.mbox | parallel mv {} {.}`, "allow"},
+		{`find . -path '*.mbox' | parallel mv {} {.}`, "allow"},
+		{`find . -path '*.sample' | parallel mv {} {.}`, "deny"},
+		{`find . -path '*/hooks/*' | parallel mv {} {.}`, "deny"},
 		{`cat list2 | parallel cp {} {}rc`, "deny"},
 		{`cat list | parallel cp {} {.}rc`, "deny"},
 		{`echo ~/.bash.x | parallel cp {} {.}rc`, "deny"},
