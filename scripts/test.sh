@@ -18,8 +18,8 @@
 #      peer suites, execution tests) and fuzz (seeds and committed
 #      crashers) without it. The detector only finds races in code that
 #      runs concurrently; under it rewrite and fuzz took 20 and 11 minutes
-#      of a 34-minute run, and syntax and syntax/lang 4.5 and 2.5 of a
-#      27-minute one;
+#      of a 34-minute run (syntax about 4 minutes with or without it: its
+#      oracle tests run real programs);
 #   3b. the end-to-end tests with the real agent CLIs (cmd/e2e), required:
 #      CORRAL_E2E=require (the default here and in CI) makes a CLI that could
 #      not be installed, or a test that would skip, a failure. Only
