@@ -9,8 +9,9 @@ import (
 	"github.com/corral-dev/corral/guards"
 )
 
-// TestSelfAncestors holds that moving, renaming, mounting over or taking
-// the owner's search permission from a directory that holds corral's
+// TestSelfAncestors holds that moving, renaming, mounting over, taking
+// the owner's search permission from, or giving the group or others
+// write to a directory that holds corral's
 // program or the agent's settings is judged as the same action on those
 // files (red-team J1): the hook's command then names nothing, and a
 // failing hook is no objection. Directories that hold none of them, and
@@ -51,6 +52,13 @@ func TestSelfAncestors(t *testing.T) {
 		{"chmod 644 ~/.claude", "deny"},
 		{"chmod --reference=/etc/shadow " + opt, "deny"},
 		{"chmod 000 " + hooks, "deny"},
+		// Write for the group or others: anyone may then rename or
+		// replace the settings or the program in it.
+		{"chmod 777 ~/.claude", "deny"},
+		{"chmod g+w ~/.claude", "deny"},
+		{"chmod o+w " + home, "deny"},
+		{"chmod g=u " + bin, "deny"},
+		{"chmod 757 " + opt, "deny"},
 		{"mount -t tmpfs none " + opt, "deny"},
 		{"mount -t tmpfs none " + hooks, "deny"},
 		{"perl -e 'rename \"" + opt + "\", \"/tmp/x\"'", "deny"},
@@ -59,6 +67,8 @@ func TestSelfAncestors(t *testing.T) {
 		// Look-alikes.
 		{"chmod 755 " + opt, "allow"},
 		{"chmod go-rwx " + opt, "allow"},
+		{"chmod 711 " + home, "allow"},
+		{"chmod 777 build", "allow"},
 		{"chmod 755 build", "allow"},
 		{"chmod 644 build", "allow"},
 		{"mv build dist", "allow"},

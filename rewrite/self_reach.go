@@ -242,9 +242,11 @@ func attrRecursive(c *syntax.Call) bool {
 // acting on a directory that holds them: moving or renaming it (mv,
 // rename), mounting a file system over it (mount, bindfs, sshfs…), and a
 // chmod that takes search permission from the owner (chmod 000 DIR, chmod
-// a-x DIR, a mode copied from another file). The hook's command then
+// a-x DIR, a mode copied from another file) or gives others write. The hook's command then
 // names a path that leads nowhere, and an agent takes a failing hook as
-// no objection. Each such file is judged as the same action on it.
+// no objection. A chmod that lets the group or others write such a
+// directory (chmod 777 ~/.claude, chmod o+w ~) lets anyone replace them.
+// Each such file is judged as the same action on it.
 // (Recursive chmod, rm -r and find are checkSelfAttrs' and
 // checkDeleteCall's.)
 func checkSelfAncestors(p *Pass, c *syntax.Call) {
@@ -258,7 +260,7 @@ func checkSelfAncestors(p *Pass, c *syntax.Call) {
 	case "rename":
 		roots = renameOperands(c)
 	case "chmod":
-		if attrRecursive(c) || fromFind(c) || !chmodTakesOwnerSearch(c) {
+		if attrRecursive(c) || fromFind(c) || !chmodUnguardsDir(c) {
 			return
 		}
 		for _, t := range attrTargets(c) {
@@ -304,11 +306,13 @@ func checkSelfAncestors(p *Pass, c *syntax.Call) {
 	}
 }
 
-// chmodTakesOwnerSearch reports a chmod whose mode can take search
-// (execute) permission from the owner: chmod 000, 644, a-x, u=rw, one
-// copied from another file (--reference) or only known at run time.
-// Below a directory without it, nothing can be reached by path.
-func chmodTakesOwnerSearch(c *syntax.Call) bool {
+// chmodUnguardsDir reports a chmod whose mode can take search (execute)
+// permission from the owner — chmod 000, 644, a-x, u=rw, one copied from
+// another file (--reference) or only known at run time: below a
+// directory without it, nothing can be reached by path — or give the
+// group or others write (777, o+w, g=u): anyone may then rename or
+// replace the files in it, the agent's settings among them.
+func chmodUnguardsDir(c *syntax.Call) bool {
 	_, reference, ops := modeOperands(c)
 	if reference {
 		return true
@@ -321,7 +325,7 @@ func chmodTakesOwnerSearch(c *syntax.Call) bool {
 		return true
 	}
 	m := readMode(a.Value)
-	return !m.known || m.noSearch
+	return !m.known || m.noSearch || m.othersWrite
 }
 
 // renameOperands are the files rename renames: util-linux's rename FROM
