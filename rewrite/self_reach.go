@@ -259,8 +259,8 @@ func checkSelfAncestors(p *Pass, c *syntax.Call) {
 		}
 	case "rename":
 		roots = renameOperands(c)
-	case "chmod":
-		if attrRecursive(c) || fromFind(c) || !chmodUnguardsDir(c) {
+	case "chmod", "setfacl":
+		if attrRecursive(c) || fromFind(c) || c.Name == "chmod" && !chmodUnguardsDir(c) || c.Name == "setfacl" && !setfaclUnguardsDir(c) {
 			return
 		}
 		for _, t := range attrTargets(c) {
@@ -326,6 +326,68 @@ func chmodUnguardsDir(c *syntax.Call) bool {
 	}
 	m := readMode(a.Value)
 	return !m.known || m.noSearch || m.othersWrite
+}
+
+// setfaclUnguardsDir reports a setfacl whose entries can give someone
+// other than the owner write (u:bob:rwx, g::w, o::rw, m::w, their
+// default: forms) or take read or search from the owner (u::-, u::rw),
+// or whose entries come from a file or only run time (-M, --set-file,
+// a value only known at run time). Removing entries (-x, -b, -k) passes.
+func setfaclUnguardsDir(c *syntax.Call) bool {
+	opts, _ := scan(c.Args, optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+	for _, o := range opts {
+		switch o.name {
+		case "M", "modify-file", "set-file":
+			return true
+		case "m", "modify", "set":
+			if !o.val.Static {
+				return true
+			}
+			for _, e := range strings.Split(o.val.Value, ",") {
+				if aclEntryUnguards(strings.TrimSpace(e)) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// aclEntryUnguards reads one ACL entry, [d[efault]:]TYPE:[QUALIFIER]:PERMS
+// (setfacl(1); TYPE u[ser], g[roup], m[ask], o[ther]; PERMS letters or an
+// octal digit): write for anyone but the owner, or an owner entry
+// without read or search.
+func aclEntryUnguards(e string) bool {
+	f := strings.Split(e, ":")
+	if len(f) > 0 && (f[0] == "d" || f[0] == "default") {
+		f = f[1:]
+	}
+	if len(f) < 2 {
+		return true
+	}
+	perms := f[len(f)-1]
+	if len(f) == 2 {
+		perms = f[1] // m:rwx, o:rw: TYPE:PERMS, no qualifier
+	}
+	if n := strings.Trim(perms, "01234567"); n == "" && perms != "" {
+		// An octal digit: 2 is write, 4 read, 1 search.
+		d := perms[len(perms)-1] - '0'
+		perms = ""
+		if d&4 != 0 {
+			perms += "r"
+		}
+		if d&2 != 0 {
+			perms += "w"
+		}
+		if d&1 != 0 {
+			perms += "x"
+		}
+	}
+	owner := (f[0] == "u" || f[0] == "user") && len(f) == 3 && f[1] == ""
+	if owner {
+		return !strings.Contains(perms, "r") || !strings.ContainsAny(perms, "xX")
+	}
+	return strings.Contains(perms, "w")
 }
 
 // renameOperands are the files rename renames: util-linux's rename FROM
