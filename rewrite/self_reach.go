@@ -267,6 +267,11 @@ func checkSelfAncestors(p *Pass, c *syntax.Call) {
 			roots = append(roots, t.arg)
 		}
 		action, attrs = guards.Write, true
+	case "install":
+		// install -d -m MODE DIR sets the mode of a directory that is
+		// there already, as chmod MODE DIR does.
+		roots = installDirModes(c)
+		action, attrs = guards.Write, true
 	default:
 		for _, t := range writeTargets(c) {
 			if t.mount && t.value == "" {
@@ -320,12 +325,42 @@ func chmodUnguardsDir(c *syntax.Call) bool {
 	if len(ops) == 0 {
 		return false
 	}
-	a := c.Args[ops[0]]
+	return modeUnguardsDir(c.Args[ops[0]])
+}
+
+// modeUnguardsDir reports a mode word (chmod's, install -m's) that can
+// take search from a directory's owner or give the group or others
+// write: one only known at run time too.
+func modeUnguardsDir(a syntax.Arg) bool {
 	if !a.Static {
 		return true
 	}
 	m := readMode(a.Value)
 	return !m.known || m.noSearch || m.othersWrite
+}
+
+// installDirModes returns the directories install -d (--directory)
+// creates or, when they are there, gives the mode of -m (--mode), when
+// that mode unguards a directory (modeUnguardsDir); nil otherwise.
+func installDirModes(c *syntax.Call) []syntax.Arg {
+	opts, ops := scan(c.Args, specFor("install"))
+	if !has(opts, "d", "directory") {
+		return nil
+	}
+	unguards := false
+	for _, o := range opts {
+		if (o.name == "m" || o.name == "mode") && o.hasVal {
+			unguards = modeUnguardsDir(o.val)
+		}
+	}
+	if !unguards {
+		return nil
+	}
+	var out []syntax.Arg
+	for _, i := range ops {
+		out = append(out, c.Args[i])
+	}
+	return out
 }
 
 // setfaclUnguardsDir reports a setfacl whose entries can give someone
@@ -334,7 +369,7 @@ func chmodUnguardsDir(c *syntax.Call) bool {
 // or whose entries come from a file or only run time (-M, --set-file,
 // a value only known at run time). Removing entries (-x, -b, -k) passes.
 func setfaclUnguardsDir(c *syntax.Call) bool {
-	opts, _ := scan(c.Args, optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+	opts, _ := scan(c.Args, setfaclSpec.Get())
 	for _, o := range opts {
 		switch o.name {
 		case "M", "modify-file", "set-file":
@@ -365,10 +400,7 @@ func aclEntryUnguards(e string) bool {
 	if len(f) < 2 {
 		return true
 	}
-	perms := f[len(f)-1]
-	if len(f) == 2 {
-		perms = f[1] // m:rwx, o:rw: TYPE:PERMS, no qualifier
-	}
+	perms := f[len(f)-1] // m:rwx, o:rw have no qualifier
 	if n := strings.Trim(perms, "01234567"); n == "" && perms != "" {
 		// An octal digit: 2 is write, 4 read, 1 search.
 		d := perms[len(perms)-1] - '0'

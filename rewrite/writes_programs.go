@@ -707,7 +707,7 @@ func attrTargets(c *syntax.Call) []target {
 			ops = ops[1:]
 		}
 	case "setfacl":
-		opts, ops = scan(c.Args, optSpec{shortVal: "mMxX", longVal: longOpts("modify", "modify-file", "remove", "remove-file", "set", "set-file"), longEq: true})
+		opts, ops = scan(c.Args, setfaclSpec.Get())
 		skip = 0
 		if has(opts, "restore") {
 			return nil
