@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -151,8 +152,17 @@ func (m *machine) runAgent(a agentCLI, s *script) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.WaitDelay = 10 * time.Second
+	// The CLI runs in a process group of its own, killed whole once it
+	// has exited (or timed out): a CLI's helper left behind (Cline's
+	// database writer) must not write into the test's directories while
+	// they are removed.
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	start := time.Now()
 	err := cmd.Run()
+	if cmd.Process != nil {
+		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	}
 	all, unknown := s.requests()
 	m.t.Logf("%s ran %v (exit: %v); requests to the stand-in: %q", a.name, time.Since(start).Round(time.Millisecond), err, all)
 	if len(unknown) > 0 {

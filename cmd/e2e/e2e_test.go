@@ -96,6 +96,15 @@ type machine struct {
 func newMachine(t *testing.T, claude string) *machine {
 	t.Helper()
 	root := t.TempDir()
+	// Registered after TempDir's removal, so run before it: a CLI's
+	// helper that outlives the CLI (Cline's database writer) may still be
+	// writing its last files, and TempDir fails the test when a file
+	// appears while it removes the tree. Retry until the tree is gone.
+	t.Cleanup(func() {
+		for i := 0; i < 50 && os.RemoveAll(root) != nil; i++ {
+			time.Sleep(100 * time.Millisecond)
+		}
+	})
 	if r, err := filepath.EvalSymlinks(root); err == nil {
 		root = r
 	}
