@@ -62,7 +62,7 @@ func foldsCase(abs string) bool {
 	if abs == "" || !filepath.IsAbs(abs) {
 		return false
 	}
-	dir := filepath.Dir(abs)
+	dir := dirOf(abs)
 	fold.Lock()
 	defer fold.Unlock()
 	if v, ok := fold.cache[dir]; ok {

@@ -201,7 +201,7 @@ func projectSpec(p pattern, root string) (linkSpec, bool) {
 		g = g[3:]
 	}
 	base, rest := doublestar.SplitPattern(root + "/" + g)
-	if !strings.ContainsAny(g, "*?[{\\") {
+	if !hasGlobMeta(g) {
 		base, rest = root+"/"+g, ""
 	}
 	return linkSpec{base: filepath.Clean(base), depth: specDepth(rest)}, true

@@ -221,11 +221,72 @@ var pseudoRoots = []string{"/dev", "/proc", "/sys"}
 
 func isPseudo(p string) bool {
 	for _, r := range pseudoRoots {
-		if p == r || strings.HasPrefix(p, r+"/") {
+		// Not HasPrefix(p, r+"/"): that concatenation ran for every
+		// component of every path a hook call resolves.
+		if strings.HasPrefix(p, r) && (len(p) == len(r) || p[len(r)] == '/') {
 			return true
 		}
 	}
 	return false
+}
+
+// hasGlobMeta is strings.ContainsAny(g, "*?[{\\"): whether a pattern has
+// a glob's special characters. The loop over bytes is equivalent (the
+// characters are ASCII, which no byte of a multi-byte UTF-8 character is)
+// and several times faster than ContainsAny, which builds its character
+// set at every call; a hook call asks it for every pattern of the policy
+// and each path it judges.
+func hasGlobMeta(g string) bool {
+	for i := 0; i < len(g); i++ {
+		switch g[i] {
+		case '*', '?', '[', '{', '\\':
+			return true
+		}
+	}
+	return false
+}
+
+// dirOf is filepath.Dir(p), taken without Dir's Clean when p is already a
+// clean absolute path (as the paths the guards resolve are).
+func dirOf(p string) string {
+	if isCleanAbs(p) {
+		return parentDir(p)
+	}
+	return filepath.Dir(p)
+}
+
+// isCleanAbs reports whether p is an absolute path that filepath.Clean
+// leaves as it is: no empty, "." or ".." component and no trailing slash.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
+}
+
+// parentDir is filepath.Dir of a clean absolute path, without Dir's
+// Clean of the result (a clean path's parent is clean): resolving a path
+// asks for the parent of each of its components.
+func parentDir(p string) string {
+	i := strings.LastIndexByte(p, '/')
+	if i <= 0 {
+		return "/"
+	}
+	return p[:i]
 }
 
 // resolveUncached walks p one segment at a time from /, following each
@@ -240,7 +301,7 @@ func resolveUncached(p string) string {
 	// another one, and that path is read again.
 	missing := ""
 	out, ok := linkwalk.Resolve(p, true, maxLinks, func(next string) (string, bool, bool) {
-		dir := filepath.Dir(next)
+		dir := parentDir(next) // linkwalk's paths are clean and absolute
 		if isPseudo(dir) {
 			return "", false, true // /proc/PID/…: not followed here
 		}
@@ -324,7 +385,7 @@ func lookLink(p string) (li linkInfo, exists bool) {
 		// The directory first: when it is absent, so is p, and so are
 		// its other entries asked about (.qwen/settings.json,
 		// .qwen/commands, …).
-		if dir := filepath.Dir(p); dir != p && dir != "/" && filepath.IsAbs(dir) {
+		if dir := dirOf(p); dir != p && dir != "/" && filepath.IsAbs(dir) {
 			if _, ok := lookLink(dir); !ok {
 				return linkInfo{}, false
 			}

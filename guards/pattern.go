@@ -206,7 +206,7 @@ func (p pattern) anchorOf(home string) (base, rest string, ok bool) {
 		}
 		g = expandHome(g, home)
 	}
-	if !strings.ContainsAny(g, "*?[{\\") {
+	if !hasGlobMeta(g) {
 		return resolve(g), "", true
 	}
 	base, rest = doublestar.SplitPattern(g)

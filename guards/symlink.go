@@ -87,7 +87,7 @@ func (p *Policy) symlinkPlaces(env Env) []linkPlace {
 		if !filepath.IsAbs(g) {
 			return
 		}
-		if !strings.ContainsAny(g, "*?[{\\") {
+		if !hasGlobMeta(g) {
 			out = append(out, linkPlace{base: filepath.Clean(g), depth: 3})
 			return
 		}

@@ -3,7 +3,6 @@ package rewrite
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"path"
@@ -48,7 +47,18 @@ var errArchiveTooLarge = errors.New("archive too large to list")
 // listBounds says what the bounds of a listing are, for people.
 const listBounds = "10,000 members, 4 MiB of names or 3 s of listing"
 
-var errListingCut = fmt.Errorf("%w: the listing was cut at corral's bounds", errArchiveTooLarge)
+// It is a value of its own type, not fmt.Errorf's: a variable initialised
+// by a call runs that call at every start of the hook, and fmt's first use
+// touches pages of code a hook call does not otherwise need.
+var errListingCut error = listingCut{}
+
+type listingCut struct{}
+
+func (listingCut) Error() string {
+	return errArchiveTooLarge.Error() + ": the listing was cut at corral's bounds"
+}
+
+func (listingCut) Unwrap() error { return errArchiveTooLarge }
 
 // extraction describes what an extracting call reads and where it writes.
 type extraction struct {

@@ -3,6 +3,7 @@ package app
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -256,7 +257,7 @@ func (env *runtimeEnv) scanTranscripts(dir string, policies []string, asJSON boo
 }
 
 // errLineTooLong reports a line over the limit (its rest is discarded).
-var errLineTooLong = fmt.Errorf("line too long")
+var errLineTooLong = errors.New("line too long")
 
 // readLine reads one line without its newline, holding at most max bytes;
 // a longer line is read to its end and reported as errLineTooLong.
