@@ -90,6 +90,12 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 			if runsStdin(d) {
 				continue // the pipe-shell rule's
 			}
+			if d.ReadIn != nil {
+				// read -r x < <(curl …), curl … | mapfile -t L under
+				// lastpipe: the variables hold the download.
+				p.followReadVars(d, rule, kind)
+				continue
+			}
 			if p.followReader(d, rule, kind) {
 				next = append(next, d.Stdout())
 				p.followSubst(d, c, d.Stdout(), rule, kind)
@@ -214,7 +220,11 @@ func (p *Pass) pipeReaders(k pipeKey) []*syntax.Call {
 	if p.readers == nil {
 		p.readers = map[pipeKey][]*syntax.Call{}
 		for _, d := range p.Model.Calls {
-			if in := d.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil {
+			in := d.Fd(0)
+			if d.ReadIn != nil {
+				in = *d.ReadIn // read -u 3, mapfile -u "$fd": the stream it reads
+			}
+			if in.Kind == syntax.StreamPipe && in.Pipe != nil {
 				rk := pipeKey{in.Pipe, in.Stage}
 				p.readers[rk] = append(p.readers[rk], d)
 			}

@@ -1777,6 +1777,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			if src, ok := onlyParam(a.Value); ok {
 				if sv := st.get(src); sv.printed {
 					v.printed, v.printedBy = true, sv.printedBy
+					v.readBy = sv.readBy
 				}
 			}
 		}
@@ -3261,6 +3262,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	if cb.set {
 		w.mapfileCallback(c, call, st, cb)
 	}
+	if call.Name == "read" || call.Name == "mapfile" || call.Name == "readarray" {
+		in := w.readerStream(call, st)
+		call.ReadIn = &in
+	}
 	// read KEY < .env, mapfile -t L < .env, … done < .env: the names
 	// hold the content of what the descriptor reads.
 	var from []string
@@ -3305,6 +3310,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					// read -r x < cmds.txt; $x: the value is whatever the
 					// input holds at run time, as x=$(cat cmds.txt) is.
 					v.printed, v.printedBy = true, call.Name
+					v.readBy = call
 					if p, ok := w.wroteInput(call, call.Fd(readFd(call))); ok {
 						v.wroteRead, v.wrotePath = call, p
 					} else if vals, ok := w.readLineVals(call); ok {
