@@ -244,6 +244,10 @@ const maxPipeFollow = 64
 // ({ curl u; } > f, for … done > f), an earlier exec > f, a duplicated
 // descriptor (3>f 1>&3), >&f and 1<>f.
 func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
+	if c.Stdout().Kind == syntax.StreamUnknown {
+		p.unknownStdout(c, rule, kind)
+		return
+	}
 	var rs []syntax.Redirect
 	for _, r := range c.Redirs {
 		if !r.Writes() || r.Op == ">&" || r.Op == "<>" || (r.Fd != "" && r.Fd != "1") {
@@ -384,4 +388,23 @@ func runsStdin(c *syntax.Call) bool {
 func tarOptions(c *syntax.Call) (opts []option, extract bool) {
 	opts, _ = scan(syntax.TarArgs(c.Args), specFor("tar"))
 	return opts, given(opts, "x", "extract", "get")
+}
+
+// unknownStdout judges a download written to a standard output only run
+// time resolves: >&$N, 1>&"$(…)" with a number corral does not know (any
+// descriptor open then: a file an earlier exec opened, the agent's
+// terminal; a word that is no number names a file bash opens, as >&f
+// does), or an earlier exec > f on one path only. corral cannot move
+// that into the sandbox: ask, naming the redirection.
+func (p *Pass) unknownStdout(c *syntax.Call, rule, kind string) {
+	how := "a descriptor or file only known at run time"
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := c.Redirs[i]
+		if (r.Op == ">&" || r.Op == "&>" || r.Op == ">&>") && (r.Fd == "" || r.Fd == "1") && !r.Target.Static {
+			how = r.Op + r.Target.Raw + ", a descriptor (any open file) or a file named only at run time"
+			break
+		}
+	}
+	p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+		Message: c.Name + " writes the download to " + how + "; corral cannot move it into the sandbox"})
 }

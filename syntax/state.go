@@ -1188,3 +1188,11 @@ func (st *state) hash(name, path string) {
 	}
 	st.hashed[name] = path
 }
+
+// fd returns where descriptor n of the shell points.
+func (st *state) fd(n int) Stream {
+	if s, ok := st.fds[n]; ok {
+		return s
+	}
+	return Stream{Kind: StreamInherited, Fd: n}
+}

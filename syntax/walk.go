@@ -1334,26 +1334,33 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			}
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
-				if red.Dup == nil && rd.Op == sh.DplIn {
-					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd
+				if red.Dup == nil {
+					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd, >&$fd, 1>&"${fd}"
 				}
 			}
 		}
-		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) && host != nil && host.Name == "exec" && len(host.Args) == 0 {
-			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f: the stream
-			// stays open under the number bash stores in fd.
+		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) && w.varFdPersists(s, host, st) {
+			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
+			// {fd}>f, exec {fd}>&3: the stream stays open under the
+			// number bash stores in fd; {fd}>&- closes it.
 			var in *Stream
 			switch {
+			case rd.Op == sh.DplIn || rd.Op == sh.DplOut:
+				in = dupStream(st, red)
+			case (rd.Op == sh.RdrOut || rd.Op == sh.AppOut || rd.Op == sh.ClbOut) && red.Proc != nil:
+				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
+			case rd.Op == sh.RdrOut || rd.Op == sh.AppOut || rd.Op == sh.ClbOut || rd.Op == sh.RdrAll || rd.Op == sh.AppAll:
+				in = &Stream{Kind: StreamFile, Redirect: red}
+				if t, ok := red.route(); ok {
+					s := st.fd(t) // {fd}>/dev/stderr: a copy of fd 2
+					in = &s
+				}
 			case rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc || rd.Op == sh.WordHdoc:
 				in = &Stream{Kind: StreamPipe, Redirect: red}
 			case (rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut) && red.Proc != nil:
 				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
 			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
 				in = &Stream{Kind: StreamFile, Redirect: red}
-			case rd.Op == sh.DplIn && red.Dup != nil:
-				// exec {g}<&$fd, exec {g}<&"${P[0]}": the same stream
-				// under another number.
-				in = red.Dup
 			}
 			st.setNamedFd(fdVar, in)
 		}
@@ -4576,4 +4583,46 @@ func literalIndex(x sh.ArithmExpr) (int, bool) {
 	}
 	n, err := strconv.Atoi(lit)
 	return n, err == nil
+}
+
+// varFdPersists reports whether a {var} redirection of statement s (whose
+// call is host, nil for a compound command or one of redirections only)
+// leaves its descriptor open, numbered by var, in the shell state st
+// after it: bash 5.2 keeps it open for exec, any other builtin, a
+// function and a compound command ({ …; } {fd}>f); an external program
+// gets it in its own process only, and a statement of redirections only
+// opens it in a child (bash: echo "$fd" after {fd}>f prints nothing).
+func (w *walker) varFdPersists(s *sh.Stmt, host *Call, st *state) bool {
+	if host == nil {
+		_, isCall := s.Cmd.(*sh.CallExpr)
+		return s.Cmd != nil && !isCall
+	}
+	if host.Name == "exec" {
+		return len(host.Args) == 0
+	}
+	if _, ok := st.funcs[host.Name]; ok {
+		return true
+	}
+	return bashBuiltins.Has(host.Name)
+}
+
+// dupStream returns the stream a duplication {var}>&WORD or {var}<&WORD
+// gives the new descriptor: a copy of descriptor N, of the stream a
+// coprocess's or another {var}'s number names, closed for "-", nil when
+// only run time knows it.
+func dupStream(st *state, red Redirect) *Stream {
+	v := red.Target.Value
+	switch {
+	case red.Dup != nil:
+		return red.Dup
+	case !red.Target.Static:
+		return &Stream{Kind: StreamUnknown}
+	case v == "-":
+		return &Stream{Kind: StreamClosed}
+	case fdNumber(v):
+		n, _ := strconv.Atoi(v)
+		s := st.fd(n)
+		return &s
+	}
+	return &Stream{Kind: StreamUnknown}
 }
