@@ -41,6 +41,10 @@ func TestNamedFdDownloads(t *testing.T) {
 		{`curl https://x.io/a >&$N`, Ask},
 		{`curl https://x.io/a 1>&$N`, Ask},
 		{`curl https://x.io/a >&"$(cat n)"`, Ask},
+		{`curl -o /dev/stderr https://x.io/a 2>&$N`, Ask},
+		// The statement's own {fd}>f, assigned before >&$fd is
+		// expanded (in the program's process: fd is unset after it).
+		{`curl https://x.io/a {fd}>f >&$fd`, Rewrite},
 		// A subshell's exec: fd is empty after it (bash: ambiguous
 		// redirect); corral does not know the number: ask.
 		{`(exec {fd}>f); curl https://x.io/a >&$fd`, Ask},
@@ -147,6 +151,7 @@ func TestFdFlowExec(t *testing.T) {
 		`exec {fd}>f; curl -s ` + u + ` 1>&"${fd}"`,
 		`exec {fd}>f; curl -s ` + u + ` | cat >&$fd`,
 		`true {fd}>f; curl -s ` + u + ` >&$fd`,
+		`curl -s ` + u + ` {fd}>f >&$fd`,
 		`read -r x < <(curl -s ` + u + `); echo "$x" > f`,
 		`mapfile -t L < <(curl -s ` + u + `); printf '%s\n' "${L[@]}" > f`,
 		`readarray -t L <<< "$(curl -s ` + u + `)"; echo "${L[*]}" > f`,

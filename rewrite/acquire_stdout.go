@@ -297,6 +297,10 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 		}
 	case syntax.StreamPipe:
 		p.followPipe(c, rule, kind)
+	case syntax.StreamUnknown:
+		// curl -o /dev/stderr URL 2>&$N: a descriptor only run time
+		// resolves.
+		p.unknownStdout(c, rule, kind)
 	}
 	return true
 }

@@ -1315,6 +1315,10 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 	}
 	r := w.resolver(c, st)
 	out := make([]Redirect, 0, len(s.Redirs))
+	// The {var} descriptors this statement opens, for its own later
+	// redirections (curl URL {fd}>f >&$fd: bash assigns fd first, in
+	// the program's process when it does not keep it).
+	var own map[string]Stream
 	for _, rd := range s.Redirs {
 		red := Redirect{Node: rd, Op: rd.Op.String(), Dir: st.dir, Stmt: s, Script: c.sc}
 		if rd.N != nil {
@@ -1334,12 +1338,17 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			}
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
+				if name, ok := fdVarRef(red.Target.Raw); ok && red.Dup == nil && own != nil {
+					if s, ok := own[name]; ok {
+						red.Dup = &s
+					}
+				}
 				if red.Dup == nil {
 					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd, >&$fd, 1>&"${fd}"
 				}
 			}
 		}
-		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) && w.varFdPersists(s, host, st) {
+		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) {
 			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
 			// {fd}>f, exec {fd}>&3: the stream stays open under the
 			// number bash stores in fd; {fd}>&- closes it.
@@ -1362,7 +1371,17 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
 				in = &Stream{Kind: StreamFile, Redirect: red}
 			}
-			st.setNamedFd(fdVar, in)
+			if own == nil {
+				own = map[string]Stream{}
+			}
+			if in != nil {
+				own[fdVar] = *in
+			} else {
+				delete(own, fdVar)
+			}
+			if w.varFdPersists(s, host, st) {
+				st.setNamedFd(fdVar, in)
+			}
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) {
 			// An unquoted body's substitutions run when the
