@@ -90,6 +90,12 @@ func (p *Pass) followStream(c *syntax.Call, out syntax.Stream, rule, kind string
 			if runsStdin(d) {
 				continue // the pipe-shell rule's
 			}
+			if d.ReadIn != nil {
+				// read -r x < <(curl …), curl … | mapfile -t L under
+				// lastpipe: the variables hold the download.
+				p.followReadVars(d, rule, kind)
+				continue
+			}
 			if p.followReader(d, rule, kind) {
 				next = append(next, d.Stdout())
 				p.followSubst(d, c, d.Stdout(), rule, kind)
@@ -214,7 +220,11 @@ func (p *Pass) pipeReaders(k pipeKey) []*syntax.Call {
 	if p.readers == nil {
 		p.readers = map[pipeKey][]*syntax.Call{}
 		for _, d := range p.Model.Calls {
-			if in := d.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil {
+			in := d.Fd(0)
+			if d.ReadIn != nil {
+				in = *d.ReadIn // read -u 3, mapfile -u "$fd": the stream it reads
+			}
+			if in.Kind == syntax.StreamPipe && in.Pipe != nil {
 				rk := pipeKey{in.Pipe, in.Stage}
 				p.readers[rk] = append(p.readers[rk], d)
 			}
@@ -234,6 +244,10 @@ const maxPipeFollow = 64
 // ({ curl u; } > f, for … done > f), an earlier exec > f, a duplicated
 // descriptor (3>f 1>&3), >&f and 1<>f.
 func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
+	if c.Stdout().Kind == syntax.StreamUnknown {
+		p.unknownStdout(c, rule, kind)
+		return
+	}
 	var rs []syntax.Redirect
 	for _, r := range c.Redirs {
 		if !r.Writes() || r.Op == ">&" || r.Op == "<>" || (r.Fd != "" && r.Fd != "1") {
@@ -283,6 +297,10 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 		}
 	case syntax.StreamPipe:
 		p.followPipe(c, rule, kind)
+	case syntax.StreamUnknown:
+		// curl -o /dev/stderr URL 2>&$N: a descriptor only run time
+		// resolves.
+		p.unknownStdout(c, rule, kind)
 	}
 	return true
 }
@@ -374,4 +392,23 @@ func runsStdin(c *syntax.Call) bool {
 func tarOptions(c *syntax.Call) (opts []option, extract bool) {
 	opts, _ = scan(syntax.TarArgs(c.Args), specFor("tar"))
 	return opts, given(opts, "x", "extract", "get")
+}
+
+// unknownStdout judges a download written to a standard output only run
+// time resolves: >&$N, 1>&"$(…)" with a number corral does not know (any
+// descriptor open then: a file an earlier exec opened, the agent's
+// terminal; a word that is no number names a file bash opens, as >&f
+// does), or an earlier exec > f on one path only. corral cannot move
+// that into the sandbox: ask, naming the redirection.
+func (p *Pass) unknownStdout(c *syntax.Call, rule, kind string) {
+	how := "a descriptor or file only known at run time"
+	for i := len(c.Redirs) - 1; i >= 0; i-- {
+		r := c.Redirs[i]
+		if (r.Op == ">&" || r.Op == "&>" || r.Op == ">&>") && (r.Fd == "" || r.Fd == "1") && !r.Target.Static {
+			how = r.Op + r.Target.Raw + ", a descriptor (any open file) or a file named only at run time"
+			break
+		}
+	}
+	p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+		Message: c.Name + " writes the download to " + how + "; corral cannot move it into the sandbox"})
 }

@@ -1,6 +1,10 @@
 package rewrite
 
-import "github.com/corral-dev/corral/syntax"
+import (
+	"slices"
+
+	"github.com/corral-dev/corral/syntax"
+)
 
 // followSubst follows a download whose bytes call w writes into a
 // command substitution ($(curl -s URL), $(curl URL | jq .x)): they become
@@ -61,12 +65,49 @@ func (p *Pass) followWords(h *syntax.Call, rule, kind string) {
 		p.followStdout(h, rule, kind)
 		return
 	}
+	if h.ReadIn != nil {
+		// read x <<< "$(curl …)", readarray L <<< …: the variables hold
+		// the download when the here-string is what the builtin reads.
+		for _, r := range h.Redirs {
+			if r.Op == "<<<" && h.ReadIn.Redirect.Node == r.Node {
+				p.followReadVars(h, rule, kind)
+			}
+		}
+		return
+	}
 	for _, r := range h.Redirs {
 		if r.Op == "<<<" && (r.Fd == "" || r.Fd == "0") {
 			if !runsStdin(h) && p.followReader(h, rule, kind) {
 				p.followPipe(h, rule, kind)
 			}
 			return
+		}
+	}
+}
+
+// followReadVars follows a download that the read, mapfile or readarray
+// call d takes from its input into the variables it assigns (read -r x <
+// <(curl URL); echo "$x" > f, mapfile -t L < <(curl URL); printf '%s\n'
+// "${L[@]}" > f): each later command whose words or here-string expand
+// one of them (syntax's Arg.ReadBy, which keeps the shell's scopes: the
+// mapfile of a pipeline's last stage fills nothing after it unless
+// lastpipe is on) is followed as a command holding $(curl URL) is.
+func (p *Pass) followReadVars(d *syntax.Call, rule, kind string) {
+	for _, h := range p.Model.Calls {
+		if h == d {
+			continue
+		}
+		for _, a := range h.Args {
+			if slices.Contains(a.ReadBy(), d) {
+				p.followWords(h, rule, kind)
+				break
+			}
+		}
+		for _, r := range h.Redirs {
+			if r.Op == "<<<" && slices.Contains(r.Target.ReadBy(), d) {
+				p.followWords(h, rule, kind)
+				break
+			}
 		}
 	}
 }

@@ -802,7 +802,7 @@ func tildeValue(w *sh.Word) bool {
 func intoElemZero(old, v variable) variable {
 	if !v.known {
 		return variable{exported: v.exported, from: v.from, printed: v.printed, fileVals: v.fileVals,
-			wroteRead: v.wroteRead, wrotePath: v.wrotePath, integer: v.integer, assoc: old.assoc}
+			wroteRead: v.wroteRead, wrotePath: v.wrotePath, readBy: v.readBy, integer: v.integer, assoc: old.assoc}
 	}
 	var out variable
 	if old.assoc {

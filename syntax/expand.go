@@ -1390,6 +1390,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	a.SetUnknown(env.unknown)
 	for k, name := range env.unknown {
 		v := r.st.get(name)
+		a.addReadBy(v.readBy)
 		if v.nonEmpty {
 			nonEmpty := append(a.NonEmpty(), name)
 			sort.Strings(nonEmpty)

@@ -134,6 +134,11 @@ type Call struct {
 	// fds are the call's file descriptors other than the ones it
 	// inherits unchanged (see Fd).
 	fds map[int]Stream
+	// ReadIn is, for read, mapfile and readarray, the stream they take
+	// their input from: stdin, or the descriptor -u names (read -u 3,
+	// mapfile -u "$fd" after exec {fd}< <(…), read -u ${COPROC[0]}),
+	// StreamUnknown when only run time knows it. nil for other calls.
+	ReadIn *Stream
 	// env is the state a program the call starts begins with.
 	env *state
 	// pre are the words before the program's name: the wrappers and

@@ -492,3 +492,32 @@ func (w *walker) pipedProgram(c scope, call *Call) (*Call, bool) {
 	}
 	return prev, true
 }
+
+// readerStream returns the stream read, mapfile or readarray takes its input
+// from: stdin, or the descriptor its last -u names (a number, a
+// coprocess's ${P[0]}, the $fd of exec {fd}< …); StreamUnknown for a -u
+// only run time resolves.
+func (w *walker) readerStream(call *Call, st *state) Stream {
+	spec := readOptSpec()
+	if call.Name != "read" {
+		spec = OptSpec{ShortVal: "dnOsuCc", Stop: true}
+	}
+	opts, _ := ScanOptions(call.Args, spec)
+	in := call.Fd(0)
+	for _, o := range opts {
+		if o.Long || o.Name != "u" || !o.HasVal {
+			continue
+		}
+		if o.Val.Static {
+			if n, err := strconv.Atoi(o.Val.Value); err == nil && n >= 0 {
+				in = call.Fd(n)
+				continue
+			}
+		} else if _, s, ok := w.uStream(o, st); ok && s != nil {
+			in = *s
+			continue
+		}
+		in = Stream{Kind: StreamUnknown}
+	}
+	return in
+}

@@ -93,20 +93,24 @@ func (w *walker) fdPathStream(raw string) *Stream {
 	return nil
 }
 
-// namedFd returns the stream exec {var}<… opened, for a reference to
-// the variable ($fd, ${fd}) in the shell state st: bash picks the number
-// at run time and stores it there. A variable assigned afterwards no
-// longer names it.
-func (w *walker) namedFd(st *state, ref string) *Stream {
+// fdVarRef returns the variable a reference to a descriptor's number
+// names: $fd, ${fd}, "$fd".
+func fdVarRef(ref string) (string, bool) {
 	ref = strings.Trim(ref, `"`)
 	name := strings.TrimPrefix(ref, "$")
 	if strings.HasPrefix(name, "{") && strings.HasSuffix(name, "}") {
 		name = name[1 : len(name)-1]
 	}
-	if name == ref || !isName(name) {
-		return nil
-	}
-	if st == nil {
+	return name, name != ref && isName(name)
+}
+
+// namedFd returns the stream exec {var}<… opened, for a reference to
+// the variable ($fd, ${fd}) in the shell state st: bash picks the number
+// at run time and stores it there. A variable assigned afterwards no
+// longer names it.
+func (w *walker) namedFd(st *state, ref string) *Stream {
+	name, ok := fdVarRef(ref)
+	if !ok || st == nil {
 		return nil
 	}
 	s, ok := st.namedFds[name]

@@ -52,6 +52,12 @@ type variable struct {
 	// arithmetic runs whatever a[$(…)] the program put there.
 	wroteRead *Call
 	wrotePath string
+	// readBy is the read, mapfile or readarray call that gave the
+	// variable a value taken from its input stream (read -r x <
+	// <(curl URL)): what that stream carried is in the value, and a rule
+	// following a download through the stream follows it on to the
+	// words that expand the variable (Arg.ReadBy). nil otherwise.
+	readBy *Call
 	// cands, for a variable that is not known, are the string values it
 	// may hold when different paths gave it different ones (if …; then
 	// D=a; else D=b; fi): sorted, at most MaxCandidates. Empty means
@@ -119,7 +125,7 @@ const MaxCandidates = 8
 
 func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
-		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
+		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && v.readBy == o.readBy && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.inherits == o.inherits && v.tail == o.tail && v.caseAttr == o.caseAttr &&
 		v.integer == o.integer && v.assoc == o.assoc
 }
@@ -228,6 +234,10 @@ func either(v, o variable) variable {
 	out.wroteRead, out.wrotePath = v.wroteRead, v.wrotePath
 	if out.wroteRead == nil {
 		out.wroteRead, out.wrotePath = o.wroteRead, o.wrotePath
+	}
+	out.readBy = v.readBy
+	if out.readBy == nil {
+		out.readBy = o.readBy
 	}
 	if len(v.fileVals)+len(o.fileVals) > 0 {
 		// A file's values on one path at least: what either path
@@ -1177,4 +1187,12 @@ func (st *state) hash(name, path string) {
 		st.hashed = map[string]string{}
 	}
 	st.hashed[name] = path
+}
+
+// fd returns where descriptor n of the shell points.
+func (st *state) fd(n int) Stream {
+	if s, ok := st.fds[n]; ok {
+		return s
+	}
+	return Stream{Kind: StreamInherited, Fd: n}
 }

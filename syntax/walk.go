@@ -1315,6 +1315,10 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 	}
 	r := w.resolver(c, st)
 	out := make([]Redirect, 0, len(s.Redirs))
+	// The {var} descriptors this statement opens, for its own later
+	// redirections (curl URL {fd}>f >&$fd: bash assigns fd first, in
+	// the program's process when it does not keep it).
+	var own map[string]Stream
 	for _, rd := range s.Redirs {
 		red := Redirect{Node: rd, Op: rd.Op.String(), Dir: st.dir, Stmt: s, Script: c.sc}
 		if rd.N != nil {
@@ -1334,28 +1338,50 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			}
 			if (rd.Op == sh.DplIn || rd.Op == sh.DplOut) && !red.Target.Static {
 				red.Dup = w.coprocFd(red.Target.Raw)
-				if red.Dup == nil && rd.Op == sh.DplIn {
-					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd
+				if name, ok := fdVarRef(red.Target.Raw); ok && red.Dup == nil && own != nil {
+					if s, ok := own[name]; ok {
+						red.Dup = &s
+					}
+				}
+				if red.Dup == nil {
+					red.Dup = w.namedFd(st, red.Target.Raw) // bash <&$fd, >&$fd, 1>&"${fd}"
 				}
 			}
 		}
-		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) && host != nil && host.Name == "exec" && len(host.Args) == 0 {
-			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f: the stream
-			// stays open under the number bash stores in fd.
+		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) {
+			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
+			// {fd}>f, exec {fd}>&3: the stream stays open under the
+			// number bash stores in fd; {fd}>&- closes it.
 			var in *Stream
 			switch {
+			case rd.Op == sh.DplIn || rd.Op == sh.DplOut:
+				in = dupStream(st, red)
+			case (rd.Op == sh.RdrOut || rd.Op == sh.AppOut || rd.Op == sh.ClbOut) && red.Proc != nil:
+				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
+			case rd.Op == sh.RdrOut || rd.Op == sh.AppOut || rd.Op == sh.ClbOut || rd.Op == sh.RdrAll || rd.Op == sh.AppAll:
+				in = &Stream{Kind: StreamFile, Redirect: red}
+				if t, ok := red.route(); ok {
+					s := st.fd(t) // {fd}>/dev/stderr: a copy of fd 2
+					in = &s
+				}
 			case rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc || rd.Op == sh.WordHdoc:
 				in = &Stream{Kind: StreamPipe, Redirect: red}
 			case (rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut) && red.Proc != nil:
 				in = &Stream{Kind: StreamPipe, Pipe: red.Proc, Stage: 1}
 			case rd.Op == sh.RdrIn || rd.Op == sh.RdrInOut:
 				in = &Stream{Kind: StreamFile, Redirect: red}
-			case rd.Op == sh.DplIn && red.Dup != nil:
-				// exec {g}<&$fd, exec {g}<&"${P[0]}": the same stream
-				// under another number.
-				in = red.Dup
 			}
-			st.setNamedFd(fdVar, in)
+			if own == nil {
+				own = map[string]Stream{}
+			}
+			if in != nil {
+				own[fdVar] = *in
+			} else {
+				delete(own, fdVar)
+			}
+			if w.varFdPersists(s, host, st) {
+				st.setNamedFd(fdVar, in)
+			}
 		}
 		if rd.Hdoc != nil && (rd.Op == sh.Hdoc || rd.Op == sh.DashHdoc) {
 			// An unquoted body's substitutions run when the
@@ -1777,6 +1803,7 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			if src, ok := onlyParam(a.Value); ok {
 				if sv := st.get(src); sv.printed {
 					v.printed, v.printedBy = true, sv.printedBy
+					v.readBy = sv.readBy
 				}
 			}
 		}
@@ -3261,6 +3288,10 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	if cb.set {
 		w.mapfileCallback(c, call, st, cb)
 	}
+	if call.Name == "read" || call.Name == "mapfile" || call.Name == "readarray" {
+		in := w.readerStream(call, st)
+		call.ReadIn = &in
+	}
 	// read KEY < .env, mapfile -t L < .env, … done < .env: the names
 	// hold the content of what the descriptor reads.
 	var from []string
@@ -3305,6 +3336,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 					// read -r x < cmds.txt; $x: the value is whatever the
 					// input holds at run time, as x=$(cat cmds.txt) is.
 					v.printed, v.printedBy = true, call.Name
+					v.readBy = call
 					if p, ok := w.wroteInput(call, call.Fd(readFd(call))); ok {
 						v.wroteRead, v.wrotePath = call, p
 					} else if vals, ok := w.readLineVals(call); ok {
@@ -4570,4 +4602,46 @@ func literalIndex(x sh.ArithmExpr) (int, bool) {
 	}
 	n, err := strconv.Atoi(lit)
 	return n, err == nil
+}
+
+// varFdPersists reports whether a {var} redirection of statement s (whose
+// call is host, nil for a compound command or one of redirections only)
+// leaves its descriptor open, numbered by var, in the shell state st
+// after it: bash 5.2 keeps it open for exec, any other builtin, a
+// function and a compound command ({ …; } {fd}>f); an external program
+// gets it in its own process only, and a statement of redirections only
+// opens it in a child (bash: echo "$fd" after {fd}>f prints nothing).
+func (w *walker) varFdPersists(s *sh.Stmt, host *Call, st *state) bool {
+	if host == nil {
+		_, isCall := s.Cmd.(*sh.CallExpr)
+		return s.Cmd != nil && !isCall
+	}
+	if host.Name == "exec" {
+		return len(host.Args) == 0
+	}
+	if _, ok := st.funcs[host.Name]; ok {
+		return true
+	}
+	return bashBuiltins.Has(host.Name)
+}
+
+// dupStream returns the stream a duplication {var}>&WORD or {var}<&WORD
+// gives the new descriptor: a copy of descriptor N, of the stream a
+// coprocess's or another {var}'s number names, closed for "-", nil when
+// only run time knows it.
+func dupStream(st *state, red Redirect) *Stream {
+	v := red.Target.Value
+	switch {
+	case red.Dup != nil:
+		return red.Dup
+	case !red.Target.Static:
+		return &Stream{Kind: StreamUnknown}
+	case v == "-":
+		return &Stream{Kind: StreamClosed}
+	case fdNumber(v):
+		n, _ := strconv.Atoi(v)
+		s := st.fd(n)
+		return &s
+	}
+	return &Stream{Kind: StreamUnknown}
 }

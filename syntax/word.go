@@ -82,6 +82,30 @@ type argMore struct {
 	// output as empty (/$(cat f) can be /): the program may print
 	// anything else, so they do not cover the value.
 	substOpen bool
+	// readBy are the read, mapfile and readarray calls whose input a
+	// variable the word expands holds (read -r x < <(curl URL); echo
+	// "$x"): in order, without repeats.
+	readBy []*Call
+}
+
+// ReadBy are the read, mapfile and readarray calls that gave a variable
+// the word expands its value from their input stream (read -r x <
+// <(curl URL); echo "$x", mapfile -t L; "${L[@]}"): what that stream
+// carried reaches the word.
+func (a Arg) ReadBy() []*Call {
+	if a.more == nil {
+		return nil
+	}
+	return a.more.readBy
+}
+
+// addReadBy adds c to ReadBy.
+func (a *Arg) addReadBy(c *Call) {
+	if c == nil || slices.Contains(a.ReadBy(), c) {
+		return
+	}
+	m := a.edit()
+	m.readBy = append(slices.Clip(m.readBy), c)
 }
 
 // SubstOpen reports a word whose candidates take the output of a
@@ -175,7 +199,7 @@ func (a *Arg) edit() *argMore {
 // tidy drops the rare fields when all are empty.
 func (a *Arg) tidy() {
 	if m := a.more; m != nil && m.pattern == "" && m.globIgnore == "" && m.printedBy == "" &&
-		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil && !m.substOpen {
+		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil && !m.substOpen && m.readBy == nil {
 		a.more = nil
 	}
 }
