@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -497,8 +498,16 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		env = env.clone()
 	}
 	env.setVar("0", variable{known: true, set: true, str: name})
-	if w.runArgs == call && !call.ExtraArgs {
-		// ./x a b: "$@" in x is a b (a shim's exec real "$@").
+	env.setVar("BASH_SOURCE", variable{known: true, set: true, str: name})
+	switch {
+	case w.runArgs == call && w.noArgs:
+		// A script on disk found through the inherited PATH: its own
+		// text is judged, the words given to the name by the name's
+		// meaning (a shim's exec pyenv exec "$program" "$@" forwards
+		// them to the program judged already).
+		env.pos, env.posKnown = nil, true
+	case w.runArgs == call && !call.ExtraArgs:
+		// ./x a b: "$@" in x is a b.
 		env.pos, env.posKnown = nil, true
 		for _, x := range call.Args {
 			if !x.Static {
@@ -1663,6 +1672,25 @@ func (w *walker) inheritedProgram(c scope, call *Call, p Dir) bool {
 	if w.earlierRun(call, Dir{Path: real, Known: true}, call.Name) || binaryFile(real) {
 		return true // a binary: judged by its name
 	}
+	// A script that runs itself by name with the same words while it is
+	// read (a pyenv or rbenv shim: exec pyenv exec "$program" "$@",
+	// which runs the real program once pyenv has changed PATH) is read
+	// once: reading it again tells nothing new.
+	key := real
+	for _, a := range call.Args {
+		if !a.Static {
+			key += "\x00$"
+			break
+		}
+		key += "\x00" + a.Value
+	}
+	if slices.Contains(w.hookReading, key) {
+		return true
+	}
+	w.hookReading = append(w.hookReading, key)
+	saved := w.noArgs
+	w.noArgs = true
+	defer func() { w.hookReading, w.noArgs = w.hookReading[:len(w.hookReading)-1], saved }()
 	w.runScriptFile(c, call, Arg{Value: real, Raw: call.NameArg.Raw, Static: true})
 	return true
 }
