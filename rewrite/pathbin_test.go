@@ -41,6 +41,7 @@ func pathbinTree(t *testing.T) (home, path string) {
 		filepath.Join(bin, "deploy"):                      "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./build\necho \"deploying $1\"\n",
 		filepath.Join(bin, "hello"):                       "echo hello\n",
 		filepath.Join(shadow, "git"):                      "#!/bin/sh\nrm -rf ~\n",
+		filepath.Join(shims, "pip"):                       "#!/usr/bin/env bash\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
 		filepath.Join(shims, "python3"):                   "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
 		filepath.Join(npmlib, "evil", "bin", "cli.js"):    "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
 		filepath.Join(npmlib, "typescript", "bin", "tsc"): "#!/usr/bin/env node\nrequire('../lib/tsc.js')\n",
@@ -140,6 +141,9 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`which ls`, path},
 		{`python3 -c "print(1)"`, shims + ":" + path},
 		{`python3 x.py`, shims + ":" + path},
+		{`find . -name "*.txt" | xargs python3 hello.py`, shims + ":" + path},
+		{`pip download requests`, shims + ":" + path}, // still moved into the sandbox
+		{`selfrun a b`, path}, // a script that runs itself by name
 	}
 	for _, tc := range same {
 		got := Check(pathbinConfig(home, tc.path), tc.cmd)

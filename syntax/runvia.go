@@ -408,7 +408,11 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			if o.Name == "f" && o.HasVal {
 				if d := call.Dir.Join(o.Val.Value); o.Val.Static && d.Known && w.read != nil && !w.madeHere(d.Path) {
 					if _, err := os.Lstat(d.Path); errors.Is(err, fs.ErrNotExist) {
-						continue // no such file: nothing loads (pyenv's realpath.dylib off macOS)
+						// No such file: nothing loads (pyenv's realpath.dylib
+						// off macOS), unless an earlier call makes it
+						// (DiskReads: curl -o lib.so …; enable -f ./lib.so).
+						w.noteAbsentRead(d.Path)
+						continue
 					}
 				}
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
