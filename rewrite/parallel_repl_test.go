@@ -70,6 +70,25 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`cat f | parallel {/} build`, "ask"},
 		{`cat f | parallel --bnr B B build`, "ask"},
 		{`fd -e sh -x {} \;`, "ask"},
+		// A string only run time computes ({= perl =}, a --rpl tag,
+		// --plus's {/re/str}) that is the whole word or its last
+		// component: a name the code makes, in the input's directory
+		// (a pattern; ~/* can name ~/.bashrc).
+		{`parallel --rpl '{R} s/y/rc/' cp x {R} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{R} s/y/rc/' cp x ~/{R} ::: a`, "deny"},
+		{`parallel cp x '{= s/y/rc/ =}' ::: ~/.bashy`, "deny"},
+		{`parallel cp x ~/'{= s/y/rc/ =}' ::: a`, "deny"},
+		{`echo ~/.bashy | parallel cp x '{= s/y/rc/ =}'`, "deny"},
+		{`find ~ -name '*.y' | parallel cp x '{= s/y/rc/ =}'`, "deny"},
+		{`parallel --plus cp x {/y/rc} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{R} s/x/pre-commit/' cp x {R} ::: .git/hooks/x`, "deny"},
+		// Look-alikes: names code makes in the project's tree, or
+		// ones a suffix keeps from a start-up file's.
+		{`parallel --rpl '{R} s/y/rc/' cp x {R} ::: a.y`, "allow"},
+		{`parallel --rpl '{R} s/y/rc/' cp x {R}.bak ::: ~/.bashy`, "allow"},
+		{`parallel mv {} '{= s/\.jpeg$/.jpg/ =}' ::: a.jpeg`, "allow"},
+		{`find . -name '*.c' | parallel gcc -o '{= s/\.c$// =}' {}`, "allow"},
+		{`parallel cp {} out/'{= s/y/rc/ =}' ::: a.y`, "allow"},
 		// Look-alikes.
 		{`ls *.jpg | parallel convert {} {.}.png`, "allow"},
 		{`find . -name '*.jpg' | parallel convert {} {.}.png`, "allow"},
