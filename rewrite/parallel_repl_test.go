@@ -82,6 +82,16 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`find ~ -name '*.y' | parallel cp x '{= s/y/rc/ =}'`, "deny"},
 		{`parallel --plus cp x {/y/rc} ::: ~/.bashy`, "deny"},
 		{`parallel --rpl '{R} s/x/pre-commit/' cp x {R} ::: .git/hooks/x`, "deny"},
+		// One launcher's inputs fill another's ::: inputs: xargs -I%
+		// runs parallel with % replaced (known inputs filled in; ones
+		// only run time knows are the stream's).
+		{`echo ~/.bash.x | xargs -I% parallel cp x {.}rc ::: %`, "deny"},
+		{`find ~ -name '*.x' | xargs -I% parallel cp x {.}rc ::: %`, "deny"},
+		{`echo ~/.bash.x | xargs -I% sh -c 'parallel cp x {.}rc ::: %'`, "deny"},
+		{`echo c/a.c | xargs -I% parallel gcc -c {} ::: %`, "allow"},
+		{`ls | xargs -I% parallel cp {} backup/ ::: %`, "allow"},
+		{`echo ~/.bash.x | xargs -I% parallel cp x {.}rc ::: %/a`, "allow"},
+		{`ls | xargs -I% cp % backup/`, "allow"},
 		// Look-alikes: names code makes in the project's tree, or
 		// ones a suffix keeps from a start-up file's.
 		{`parallel --rpl '{R} s/y/rc/' cp x {R} ::: a.y`, "allow"},
