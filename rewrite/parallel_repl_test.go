@@ -52,6 +52,10 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`find ~ -name x | parallel --plus touch {+/}/.bashrc`, "deny"},
 		{`find ~ -name x | parallel touch {}/.bashrc`, "deny"},
 		{`fd -H x ~ -x touch {//}/.bashrc`, "deny"},
+		// fd's {.} keeps a hidden name without another dot whole: it
+		// is ~/.bashrc itself (parallel's would be ~/).
+		{`fd -H bashrc ~ -x cp x {.}`, "deny"},
+		{`fd -H bashrc ~ -x cp x ~/{/.}`, "deny"},
 		// The stem of .git/hooks/pre-commit.sample is a hook.
 		{`find . -name '*.sample' | parallel mv {} {.}`, "deny"},
 		{`find . -type f | parallel mv {} {.}`, "deny"},

@@ -147,7 +147,7 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 func stemOnly(rs []syntax.Repl) bool {
 	for _, r := range rs {
 		switch r.Op {
-		case ".", "/.", "..", "...", "/..", "/...":
+		case ".", "/.", "..", "...", "/..", "/...", "fd.", "fd/.":
 		default:
 			return false
 		}

@@ -202,6 +202,10 @@ func replFunc(op, s string) string {
 		return noExt(s[strings.LastIndexByte(s, '/')+1:])
 	case "#":
 		return "1"
+	case "fd.":
+		return fdNoExt(s)
+	case "fd/.":
+		return fdNoExt(s[strings.LastIndexByte(s, '/')+1:])
 	}
 	if v, ok := plusFunc(op, s); ok {
 		return v
