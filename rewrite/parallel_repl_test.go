@@ -85,6 +85,8 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`echo ~/.bashy | parallel cp x '{= s/y/rc/ =}'`, "deny"},
 		{`find ~ -name '*.y' | parallel cp x '{= s/y/rc/ =}'`, "deny"},
 		{`parallel --plus cp x {/y/rc} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x {:3} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x out/{:3} ::: a`, "allow"},
 		{`parallel --rpl '{R} s/x/pre-commit/' cp x {R} ::: .git/hooks/x`, "deny"},
 		// One launcher's inputs fill another's ::: inputs: xargs -I%
 		// runs parallel with % replaced (known inputs filled in; ones

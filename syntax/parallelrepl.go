@@ -131,6 +131,12 @@ func replsIn(v string, strs []replString, parallel bool) []Repl {
 // start with it. A string with an end ({= … =}, --plus's {%re}) spans
 // to its end, with at least one byte between.
 func (r replString) match(s string) int {
+	if r.re != nil {
+		if loc := r.re.FindStringIndex(s); loc != nil && loc[0] == 0 {
+			return loc[1]
+		}
+		return 0
+	}
 	if r.str == "" || !strings.HasPrefix(s, r.str) {
 		return 0
 	}

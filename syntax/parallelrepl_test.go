@@ -38,6 +38,8 @@ func TestRepls(t *testing.T) {
 		{call("xargs", "env"), "", ""},
 		{par(), "{} {.}rc", "{}= {.}=."},
 		{par(), "{//}/.bashrc", "{//}=//"},
+		// A --rpl tag holding "(" is a regular expression with groups.
+		{par(opt("rpl", `{:(\d+)} s/^(.{$$1}).*/$1/`)), "x{:12}y {:a}", "{:12}=="},
 		{par(), "{2/.}-{#}-{%}", "{2/.}=/. {#}=# {%}=#"},
 		{par(), "{= s/a/b/ =}x", "{= s/a/b/ =}=="},
 		{par(), "{..}", ""}, // --plus only

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -29,6 +30,10 @@ type replString struct {
 	// end, when set, closes a string whose text runs from str to it:
 	// parallel's {= perl =} (its --parens), --plus's {%re}.
 	end string
+	// re, when set, is a --rpl tag with groups ({:(\d+)}): a Perl
+	// regular expression the string matches, its groups handed to the
+	// code ($$1), as parallel reads a tag holding "(".
+	re *regexp.Regexp
 }
 
 // parallelReplacements are GNU parallel's default replacement strings,
@@ -80,6 +85,12 @@ func parallelStrings(opts []Option) []replString {
 				continue
 			}
 			i := slices.IndexFunc(out, func(r replString) bool { return r.str == tag })
+			if i < 0 && strings.Contains(tag, "(") {
+				if re, err := regexp.Compile(`^(?:` + tag + `)`); err == nil {
+					out = append(out, replString{str: tag, op: "=", re: re})
+					continue
+				}
+			}
 			if i < 0 {
 				out = append(out, replString{str: tag, op: "="})
 			} else {
