@@ -85,6 +85,12 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`echo ~/.bashy | parallel cp x '{= s/y/rc/ =}'`, "deny"},
 		{`find ~ -name '*.y' | parallel cp x '{= s/y/rc/ =}'`, "deny"},
 		{`parallel --plus cp x {/y/rc} ::: ~/.bashy`, "deny"},
+		// parallel joins its command's words before it reads {= … =}:
+		// unquoted, the code spans words.
+		{`parallel cp x {= s/y/rc/ =} ::: ~/.bashy`, "deny"},
+		{`parallel --parens ,, cp x ,s/y/rc/, ::: ~/.bashy`, "deny"},
+		{`parallel echo {= s/a/b/ =} ::: a`, "allow"},
+		{`parallel mv {} {= s/\.jpeg$/.jpg/ =} ::: a.jpeg`, "allow"},
 		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x {:3} ::: ~/.bashy`, "deny"},
 		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x out/{:3} ::: a`, "allow"},
 		{`parallel --rpl '{R} s/x/pre-commit/' cp x {R} ::: .git/hooks/x`, "deny"},

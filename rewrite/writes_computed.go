@@ -215,6 +215,15 @@ func (p *Pass) codeMadeName(c, f *syntax.Call, a, in syntax.Arg) (syntax.Arg, bo
 		d = path.Dir(d[:i] + "x")
 	}
 	if c.Dir.Known && in.Static && !p.unsafeTree(d) {
+		// The project's tree or another safe one: a rename there
+		// passes (a name such as src/ warns for nothing), but in a
+		// directory the guards protect (.git/hooks).
+		if cfg.Paths == nil {
+			return a, false
+		}
+		if v := cfg.Paths.Decide(env, path.Join(d, "x"), guards.Write).Verdict; v != guards.Deny && v != guards.Ask {
+			return a, false
+		}
 		n.GlobOpts &^= syntax.GlobDot
 	}
 	return n, true
