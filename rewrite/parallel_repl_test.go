@@ -52,6 +52,10 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`find ~ -name x | parallel --plus touch {+/}/.bashrc`, "deny"},
 		{`find ~ -name x | parallel touch {}/.bashrc`, "deny"},
 		{`fd -H x ~ -x touch {//}/.bashrc`, "deny"},
+		// fd's {.} keeps a hidden name without another dot whole: it
+		// is ~/.bashrc itself (parallel's would be ~/).
+		{`fd -H bashrc ~ -x cp x {.}`, "deny"},
+		{`fd -H bashrc ~ -x cp x ~/{/.}`, "deny"},
 		// The stem of .git/hooks/pre-commit.sample is a hook.
 		{`find . -name '*.sample' | parallel mv {} {.}`, "deny"},
 		{`find . -type f | parallel mv {} {.}`, "deny"},
@@ -70,6 +74,43 @@ func TestParallelReplacementWrites(t *testing.T) {
 		{`cat f | parallel {/} build`, "ask"},
 		{`cat f | parallel --bnr B B build`, "ask"},
 		{`fd -e sh -x {} \;`, "ask"},
+		// A string only run time computes ({= perl =}, a --rpl tag,
+		// --plus's {/re/str}) that is the whole word or its last
+		// component: a name the code makes, in the input's directory
+		// (a pattern; ~/* can name ~/.bashrc).
+		{`parallel --rpl '{R} s/y/rc/' cp x {R} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{R} s/y/rc/' cp x ~/{R} ::: a`, "deny"},
+		{`parallel cp x '{= s/y/rc/ =}' ::: ~/.bashy`, "deny"},
+		{`parallel cp x ~/'{= s/y/rc/ =}' ::: a`, "deny"},
+		{`echo ~/.bashy | parallel cp x '{= s/y/rc/ =}'`, "deny"},
+		{`find ~ -name '*.y' | parallel cp x '{= s/y/rc/ =}'`, "deny"},
+		{`parallel --plus cp x {/y/rc} ::: ~/.bashy`, "deny"},
+		// parallel joins its command's words before it reads {= … =}:
+		// unquoted, the code spans words.
+		{`parallel cp x {= s/y/rc/ =} ::: ~/.bashy`, "deny"},
+		{`parallel --parens ,, cp x ,s/y/rc/, ::: ~/.bashy`, "deny"},
+		{`parallel echo {= s/a/b/ =} ::: a`, "allow"},
+		{`parallel mv {} {= s/\.jpeg$/.jpg/ =} ::: a.jpeg`, "allow"},
+		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x {:3} ::: ~/.bashy`, "deny"},
+		{`parallel --rpl '{:(\d+)} s/y/rc/' cp x out/{:3} ::: a`, "allow"},
+		{`parallel --rpl '{R} s/x/pre-commit/' cp x {R} ::: .git/hooks/x`, "deny"},
+		// One launcher's inputs fill another's ::: inputs: xargs -I%
+		// runs parallel with % replaced (known inputs filled in; ones
+		// only run time knows are the stream's).
+		{`echo ~/.bash.x | xargs -I% parallel cp x {.}rc ::: %`, "deny"},
+		{`find ~ -name '*.x' | xargs -I% parallel cp x {.}rc ::: %`, "deny"},
+		{`echo ~/.bash.x | xargs -I% sh -c 'parallel cp x {.}rc ::: %'`, "deny"},
+		{`echo c/a.c | xargs -I% parallel gcc -c {} ::: %`, "allow"},
+		{`ls | xargs -I% parallel cp {} backup/ ::: %`, "allow"},
+		{`echo ~/.bash.x | xargs -I% parallel cp x {.}rc ::: %/a`, "allow"},
+		{`ls | xargs -I% cp % backup/`, "allow"},
+		// Look-alikes: names code makes in the project's tree, or
+		// ones a suffix keeps from a start-up file's.
+		{`parallel --rpl '{R} s/y/rc/' cp x {R} ::: a.y`, "allow"},
+		{`parallel --rpl '{R} s/y/rc/' cp x {R}.bak ::: ~/.bashy`, "allow"},
+		{`parallel mv {} '{= s/\.jpeg$/.jpg/ =}' ::: a.jpeg`, "allow"},
+		{`find . -name '*.c' | parallel gcc -o '{= s/\.c$// =}' {}`, "allow"},
+		{`parallel cp {} out/'{= s/y/rc/ =}' ::: a.y`, "allow"},
 		// Look-alikes.
 		{`ls *.jpg | parallel convert {} {.}.png`, "allow"},
 		{`find . -name '*.jpg' | parallel convert {} {.}.png`, "allow"},

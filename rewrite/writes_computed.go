@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 	"mvdan.cc/sh/v3/pattern"
 )
@@ -47,7 +48,14 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 	what := c.Name + " (on paths given at run time)"
 	fill := func(in syntax.Arg) {
 		u := t
-		u.arg = feeder.FillArg(t.arg, in)
+		if a, ok := p.codeMadeName(c, feeder, t.arg, in); ok {
+			// cp x {= s/y/rc/ =}, a --rpl tag: a name only run time
+			// knows, in the input's directory (a pattern, judged by
+			// the protected files it can name).
+			u.arg, u.pattern = a, true
+		} else {
+			u.arg = feeder.FillArg(t.arg, in)
+		}
 		if u.arg.Value == "" {
 			return // {.} of ".": an empty name, no file
 		}
@@ -139,7 +147,7 @@ func (p *Pass) judgeComputedWrite(c *syntax.Call, t target) {
 func stemOnly(rs []syntax.Repl) bool {
 	for _, r := range rs {
 		switch r.Op {
-		case ".", "/.", "..", "...", "/..", "/...":
+		case ".", "/.", "..", "...", "/..", "/...", "fd.", "fd/.":
 		default:
 			return false
 		}
@@ -180,4 +188,43 @@ func hiddenOnDisk(dir syntax.Dir, root, sel string, fold bool) []string {
 		return nil
 	})
 	return out
+}
+
+// codeMadeName is syntax.Call.RunTimeName for word a of c, whose launcher
+// f fills it with input in: a name the launcher's code makes at run time
+// in the input's directory, as a pattern. Hidden names are among those
+// it can take where the directory is one whose tree holds protected
+// files outside the project (the home, above it) or is unknown: a rename
+// of the project's names by code passes as one through sed does
+// (renamed_filter.go), the names the project protects (.git/…) still
+// judged by the pattern's directory.
+func (p *Pass) codeMadeName(c, f *syntax.Call, a, in syntax.Arg) (syntax.Arg, bool) {
+	n, ok := f.RunTimeName(a, in)
+	if !ok {
+		return a, false
+	}
+	cfg := p.Config
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if !c.Dir.Known {
+		env.Cwd = cfg.Project
+	}
+	d := path.Dir(guards.Normalize(env, n.Value).Abs)
+	if i := syntax.GlobMeta(d); i >= 0 {
+		// A tree find walks (./*/*.c): the directory above its
+		// patterns.
+		d = path.Dir(d[:i] + "x")
+	}
+	if c.Dir.Known && in.Static && !p.unsafeTree(d) {
+		// The project's tree or another safe one: a rename there
+		// passes (a name such as src/ warns for nothing), but in a
+		// directory the guards protect (.git/hooks).
+		if cfg.Paths == nil {
+			return a, false
+		}
+		if v := cfg.Paths.Decide(env, path.Join(d, "x"), guards.Write).Verdict; v != guards.Deny && v != guards.Ask {
+			return a, false
+		}
+		n.GlobOpts &^= syntax.GlobDot
+	}
+	return n, true
 }

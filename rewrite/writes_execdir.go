@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -180,11 +181,14 @@ func (p *Pass) checkExecDirWrites(c *syntax.Call) {
 			continue
 		}
 		p.judgeSelfReachedFrom(c, start, root, base, fold, what)
-		if k == 0 && !strings.Contains(rest, "/") {
-			// find descends into S's own .git too: a name the command
-			// makes where a file it finds lies, .git/hooks/pre-commit
-			// from a hook's sample, is there only once it runs, so no
-			// listing of protected files finds it.
+		if k == 0 {
+			// find descends into S's own .git too, and nested
+			// repositories' (vendor/lib/.git): a name the command makes
+			// where a file it finds lies, .git/hooks/pre-commit from a
+			// hook's sample, is there only once it runs, so no listing
+			// of protected files finds it. A path with a directory part
+			// lands there too (hooks/pre-commit from .git, where HEAD
+			// lies; .git/hooks/pre-commit from a repository's top).
 			for _, g := range execDirGitDirs(start, name, fold) {
 				judge(g+"/"+rest, name)
 			}
@@ -312,27 +316,57 @@ func positionalPlaceholder(c *syntax.Call, t target) (string, bool) {
 	return strings.Replace(v, t.arg.Value, "{}", 1), true
 }
 
-// execDirGitDirs returns the directories of S's own repository (.git and
+// execDirGitDirs returns the directories of the repositories in S's
+// tree (S's own and nested ones, vendor/lib/.git: their top, .git and
 // .git/hooks, relative to S) that hold an entry find -execdir selects by
-// name (any entry without -name): it runs its command there. Nested
-// repositories' and deeper directories are not looked at.
+// name (any entry without -name): it runs its command there. The tree is
+// looked at on disk, at most 6 levels down and 4096 entries.
 func execDirGitDirs(start syntax.Dir, name string, fold bool) []string {
+	var tops []string
+	seen := 0
+	_ = filepath.WalkDir(start.Path, func(p string, e fs.DirEntry, err error) error {
+		if err != nil || !e.IsDir() {
+			return nil
+		}
+		seen++
+		if seen > 4096 {
+			return filepath.SkipAll
+		}
+		rel, rerr := filepath.Rel(start.Path, p)
+		if rerr != nil {
+			return nil
+		}
+		rel = filepath.ToSlash(rel)
+		if e.Name() == ".git" {
+			tops = append(tops, path.Dir(rel))
+			return filepath.SkipDir
+		}
+		if rel != "." && strings.Count(rel, "/") >= 5 {
+			return filepath.SkipDir
+		}
+		return nil
+	})
 	var out []string
-	for _, g := range []string{".git", ".git/hooks"} {
-		d := filepath.Join(start.Path, g)
-		if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
-			continue
-		}
-		f, err := os.Open(d)
-		if err != nil {
-			continue
-		}
-		ents, _ := f.ReadDir(1000)
-		f.Close()
-		for _, e := range ents {
-			if name == "*" || findNameMatch(name, e.Name(), fold) {
-				out = append(out, g)
-				break
+	for _, top := range tops {
+		for _, g := range []string{top, path.Join(top, ".git"), path.Join(top, ".git/hooks")} {
+			if top == "." && g == "." {
+				continue // S itself: the word as written from S
+			}
+			d := filepath.Join(start.Path, g)
+			if fi, err := os.Stat(d); err != nil || !fi.IsDir() {
+				continue
+			}
+			f, err := os.Open(d)
+			if err != nil {
+				continue
+			}
+			ents, _ := f.ReadDir(1000)
+			f.Close()
+			for _, e := range ents {
+				if name == "*" || findNameMatch(name, e.Name(), fold) {
+					out = append(out, g)
+					break
+				}
 			}
 		}
 	}

@@ -102,13 +102,27 @@ func TestExecDirWrites(t *testing.T) {
 func TestExecDirNewHook(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/.git/hooks/pre-commit.sample": "#!/bin/sh\n",
-		"proj/.git/config":                  "[core]\n",
-		"proj/src/main.go":                  "package main\n",
+		"proj/.git/hooks/pre-commit.sample":   "#!/bin/sh\n",
+		"proj/.git/config":                    "[core]\n",
+		"proj/src/main.go":                    "package main\n",
+		"proj/vendor/lib/.git/HEAD":           "ref: refs/heads/main\n",
+		"proj/vendor/lib/.git/hooks/x.sample": "#!/bin/sh\n",
+		"proj/vendor/lib/a.go":                "package lib\n",
 	})
 	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`find . -execdir sh -c 'echo x > pre-commit' \;`, "deny"},
+		// A path with a directory part lands in every directory find
+		// runs the command in: hooks/pre-commit from .git (where HEAD
+		// and hooks lie), .git/hooks/pre-commit from a repository's
+		// top, nested repositories' too.
+		{`find . -name hooks -execdir sh -c 'echo x > hooks/pre-commit' \;`, "deny"},
+		{`find . -name HEAD -execdir touch hooks/pre-commit \;`, "deny"},
+		{`find vendor -name HEAD -execdir sh -c 'echo x > hooks/pre-commit' \;`, "deny"},
+		{`find vendor -name .git -execdir sh -c 'echo x > .git/hooks/pre-commit' \;`, "deny"},
+		{`find vendor -name '*.sample' -execdir cp /tmp/x pre-commit \;`, "deny"},
+		{`find vendor -name '*.go' -execdir gofmt -w {} +`, "allow"},
+		{`find vendor -name '*.go' -execdir touch obj/stamp \;`, "allow"},
 		{`find . -name '*.sample' -execdir cp /tmp/x pre-commit \;`, "deny"},
 		{`find . -name 'pre-*' -execdir tee post-checkout \;`, "deny"},
 		// Nothing find selects lies in .git: the command never runs
@@ -164,4 +178,21 @@ func sortedLines(s string) []string {
 	lines := strings.SplitAfter(s, "\n")
 	sort.Strings(lines)
 	return lines
+}
+
+// TestExecDirPlainProject: in a project with no repository, -execdir's
+// writes with and without a directory part land in its own directories.
+func TestExecDirPlainProject(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/src/a.c":   "int a;\n",
+		"proj/lib/obj/":  "",
+		"proj/lib/b.c":   "int b;\n",
+		"proj/README.md": "x\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`find . -execdir touch stamp \;`, "allow"},
+		{`find . -name '*.c' -execdir touch obj/stamp \;`, "allow"},
+		{`find . -name '*.c' -execdir sh -c 'echo x > obj/log' \;`, "allow"},
+	})
 }

@@ -51,7 +51,13 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 					// parallel cp x ~/.{} ::: bashrc: every replacement
 					// string, as the launcher builds the word
 					// (syntax/placeholders.go).
-					a = c.FillArg(a, in)
+					// A name only run time computes ({= perl =}, a --rpl
+					// tag) is a pattern in the input's directory.
+					if n, ok := p.codeMadeName(c, c, a, in); ok {
+						a = n
+					} else {
+						a = c.FillArg(a, in)
+					}
 					replaced = true
 				}
 				run.Args = append(run.Args, a)

@@ -330,3 +330,63 @@ func (w *walker) xargsFileInputs(call *Call) (inputs []Arg, ok bool) {
 	}
 	return in, true
 }
+
+// maxNestedLaunchers bounds the launchers whose inputs fill another's.
+const maxNestedLaunchers = 4
+
+// outerFilledInputs returns the ::: inputs of call's GNU parallel (or
+// sem) as an xargs (or xe) that runs that parallel builds them: its
+// replace string (xargs -I%) in an input filled by each of xargs's
+// inputs (echo ~/.bash.y | xargs -I% parallel cp x {.}rc ::: % runs cp
+// x ~/.bashrc). ok is false when no such xargs runs the parallel, or no
+// input holds its string. With xargs's inputs unknown or too many the
+// result is nil: parallel then takes its inputs at run time, from the
+// stream xargs reads (the judgement xargs parallel CMD ::: gets). A
+// chain of launchers is followed up to maxNestedLaunchers.
+func (w *walker) outerFilledInputs(c scope, call *Call, inputs []Arg) (out []Arg, ok bool) {
+	if call.Replace == "" {
+		return nil, false
+	}
+	last := lastWrapper(call)
+	if last != "parallel" && last != "sem" {
+		return nil, false
+	}
+	outer := -1
+	n := 0
+	for i, wr := range call.Wrappers {
+		switch wr {
+		case "xargs", "xe", "parallel", "sem":
+			n++
+			if wr == "xargs" || wr == "xe" {
+				outer = i
+			}
+		}
+	}
+	if outer < 0 || outer == len(call.Wrappers)-1 || n > maxNestedLaunchers {
+		return nil, false
+	}
+	if !slices.ContainsFunc(inputs, func(a Arg) bool { return strings.Contains(a.Value, call.Replace) }) {
+		return nil, false
+	}
+	saved, savedIn := call.argDelim, call.Inputs
+	call.argDelim, call.Inputs = "", nil
+	given, known := w.templateInputs(c, call, true)
+	call.argDelim, call.Inputs = saved, savedIn
+	if !known || len(given)*len(inputs) > maxTemplateInputs {
+		return nil, true
+	}
+	for _, in := range inputs {
+		if !strings.Contains(in.Value, call.Replace) {
+			out = append(out, in)
+			continue
+		}
+		for _, g := range given {
+			x := in
+			x.Value = strings.ReplaceAll(in.Value, call.Replace, g.Value)
+			x.Static = in.Static && g.Static
+			x.Raw = g.Raw
+			out = append(out, x)
+		}
+	}
+	return out, true
+}

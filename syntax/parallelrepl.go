@@ -59,7 +59,29 @@ func (c *Call) Repls(v string) []Repl {
 
 // fdStrings are fd's placeholders (fd --help, -x): the path, its
 // basename, parent directory, path and basename without extension.
-var fdStrings = []replString{{str: "{}"}, {str: "{/}", op: "/"}, {str: "{//}", op: "//"}, {str: "{.}", op: "."}, {str: "{/.}", op: "/."}}
+// fd's {.} and {/.} are its own ops (fd. and fd/.): the stem is Rust's
+// Path::file_stem, which keeps a hidden name without another dot whole
+// (.bashrc, where parallel's {.} gives ""), and ./ is stripped
+// (src/exec/input.rs remove_extension).
+var fdStrings = []replString{{str: "{}"}, {str: "{/}", op: "/"}, {str: "{//}", op: "//"}, {str: "{.}", op: "fd."}, {str: "{/.}", op: "fd/."}}
+
+// fdNoExt is fd's {.} of s: its directory joined with the stem of its
+// base name (Rust's file_stem: the name before its last dot, unless that
+// dot begins the name), "./" stripped.
+func fdNoExt(s string) string {
+	dir, base := "", s
+	if i := strings.LastIndexByte(strings.TrimRight(s, "/"), '/'); i >= 0 {
+		dir, base = s[:i+1], s[i+1:]
+	}
+	if i := strings.LastIndexByte(base, '.'); i > 0 && base != ".." {
+		base = base[:i]
+	}
+	out := dir + base
+	for strings.HasPrefix(out, "./") && len(out) > 2 {
+		out = out[2:]
+	}
+	return out
+}
 
 // feedingLauncher returns the last of c's wrappers that hands it inputs
 // in its words: xargs, xe, parallel, sem, "find -exec" (and -execdir,
@@ -109,6 +131,12 @@ func replsIn(v string, strs []replString, parallel bool) []Repl {
 // start with it. A string with an end ({= … =}, --plus's {%re}) spans
 // to its end, with at least one byte between.
 func (r replString) match(s string) int {
+	if r.re != nil {
+		if loc := r.re.FindStringIndex(s); loc != nil && loc[0] == 0 {
+			return loc[1]
+		}
+		return 0
+	}
 	if r.str == "" || !strings.HasPrefix(s, r.str) {
 		return 0
 	}

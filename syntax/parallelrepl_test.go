@@ -31,13 +31,15 @@ func TestRepls(t *testing.T) {
 		{call("find -exec"), "{}/.bashrc", "{}="},
 		{call("find -execdir"), "x{}y{}", "{}= {}="},
 		{call("find -exec"), "{.}", ""},
-		{call("fd -x"), "{//}/{/.}.o", "{//}=// {/.}=/."},
+		{call("fd -x"), "{//}/{/.}.o", "{//}=// {/.}=fd/."},
 		{call("xargs"), "{}", ""}, // no -I: appended
 		{xargs, "@rc", "@="},
 		{xargs, "{}", ""},
 		{call("xargs", "env"), "", ""},
 		{par(), "{} {.}rc", "{}= {.}=."},
 		{par(), "{//}/.bashrc", "{//}=//"},
+		// A --rpl tag holding "(" is a regular expression with groups.
+		{par(opt("rpl", `{:(\d+)} s/^(.{$$1}).*/$1/`)), "x{:12}y {:a}", "{:12}=="},
 		{par(), "{2/.}-{#}-{%}", "{2/.}=/. {#}=# {%}=#"},
 		{par(), "{= s/a/b/ =}x", "{= s/a/b/ =}=="},
 		{par(), "{..}", ""}, // --plus only
@@ -83,6 +85,32 @@ func TestPlusFillOracle(t *testing.T) {
 		got, _ := c.FillInput(word, in)
 		if want := strings.TrimSuffix(string(out), "\n"); got != want {
 			t.Errorf("%q: corral %q, parallel %q", in, got, want)
+		}
+	}
+}
+
+// TestFdStem: fd's {.} and {/.} as fd computes them (src/exec/input.rs:
+// the directory joined with Rust's file_stem, ./ stripped), against
+// parallel's s:\.[^/.]*$:: where they differ (a hidden name).
+func TestFdStem(t *testing.T) {
+	fd := &Call{ExtraArgs: true, Wrappers: []string{"fd -x"}}
+	par := &Call{ExtraArgs: true, Wrappers: []string{"parallel"}}
+	for _, tt := range []struct{ word, in, fd, par string }{
+		{"{.}", "foo.txt", "foo", "foo"},
+		{"{.}", "dir/foo.txt", "dir/foo", "dir/foo"},
+		{"{.}", "a.tar.gz", "a.tar", "a.tar"},
+		{"{.}", "/h/.bashrc", "/h/.bashrc", "/h/"},
+		{"{.}", ".foo", ".foo", ""},
+		{"{.}", "/h/.bash.x", "/h/.bash", "/h/.bash"},
+		{"{.}", "./src/a.c", "src/a", "./src/a"},
+		{"{/.}", "/h/.bashrc", ".bashrc", ""},
+		{"{/.}", "d/x.y.z", "x.y", "x.y"},
+	} {
+		if got, _ := fd.FillInput(tt.word, tt.in); got != tt.fd {
+			t.Errorf("fd %s of %q = %q, want %q", tt.word, tt.in, got, tt.fd)
+		}
+		if got, _ := par.FillInput(tt.word, tt.in); got != tt.par {
+			t.Errorf("parallel %s of %q = %q, want %q", tt.word, tt.in, got, tt.par)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -29,6 +30,10 @@ type replString struct {
 	// end, when set, closes a string whose text runs from str to it:
 	// parallel's {= perl =} (its --parens), --plus's {%re}.
 	end string
+	// re, when set, is a --rpl tag with groups ({:(\d+)}): a Perl
+	// regular expression the string matches, its groups handed to the
+	// code ($$1), as parallel reads a tag holding "(".
+	re *regexp.Regexp
 }
 
 // parallelReplacements are GNU parallel's default replacement strings,
@@ -80,6 +85,12 @@ func parallelStrings(opts []Option) []replString {
 				continue
 			}
 			i := slices.IndexFunc(out, func(r replString) bool { return r.str == tag })
+			if i < 0 && strings.Contains(tag, "(") {
+				if re, err := regexp.Compile(`^(?:` + tag + `)`); err == nil {
+					out = append(out, replString{str: tag, op: "=", re: re})
+					continue
+				}
+			}
 			if i < 0 {
 				out = append(out, replString{str: tag, op: "="})
 			} else {
@@ -202,6 +213,10 @@ func replFunc(op, s string) string {
 		return noExt(s[strings.LastIndexByte(s, '/')+1:])
 	case "#":
 		return "1"
+	case "fd.":
+		return fdNoExt(s)
+	case "fd/.":
+		return fdNoExt(s[strings.LastIndexByte(s, '/')+1:])
 	}
 	if v, ok := plusFunc(op, s); ok {
 		return v
@@ -254,3 +269,95 @@ func globText(a Arg) string {
 // Dirname is dirname(1) of s (File::Basename's, which parallel's {//}
 // computes, is the same on Unix).
 func Dirname(s string) string { return dirnameOf(s) }
+
+// RunTimeName returns word a as the launcher that runs c builds it for
+// input in, when the replacement strings in a that only run time
+// computes ({= perl =}, a --rpl tag, --plus's {/re/str}) all lie in its
+// last path component: a pattern for the names that component can take,
+// each such string any text (hidden names too), and one that begins the
+// word a name in the input's directory, the code turning the input into
+// another name there (parallel --rpl '{R} s/y/rc/' cp x {R} ::: ~/.bashy
+// writes ~/.bashrc: ~/* as a pattern). The strings corral computes are
+// filled in as FillArg does. ok is false when a holds none, or one in a
+// directory part (the path is then one only run time knows, FillArg's).
+func (c *Call) RunTimeName(a, in Arg) (out Arg, ok bool) {
+	v := a.Value
+	rs := c.Repls(v)
+	lastSlash := -1
+	for i, r := range rs {
+		lo := 0
+		if i > 0 {
+			lo = rs[i-1].End
+		}
+		if j := strings.LastIndexByte(v[lo:r.Start], '/'); j >= 0 {
+			lastSlash = lo + j
+		}
+	}
+	lo := 0
+	if len(rs) > 0 {
+		lo = rs[len(rs)-1].End
+	}
+	if j := strings.LastIndexByte(v[lo:], '/'); j >= 0 {
+		lastSlash = lo + j
+	}
+	unknown := false
+	for _, r := range rs {
+		if r.Op == "=" {
+			if r.Start < lastSlash {
+				return a, false
+			}
+			unknown = true
+		}
+	}
+	if !unknown {
+		return a, false
+	}
+	inText := in.Value
+	if in.Glob {
+		inText = globText(in)
+	}
+	quote := func(s string) string { return pattern.QuoteMeta(s, 0) }
+	var val, pat strings.Builder
+	last := 0
+	for _, r := range rs {
+		val.WriteString(v[last:r.Start])
+		pat.WriteString(quote(v[last:r.Start]))
+		last = r.End
+		if r.Op != "=" {
+			val.WriteString(replFunc(r.Op, in.Value))
+			if in.Glob {
+				pat.WriteString(replFunc(r.Op, inText))
+			} else {
+				pat.WriteString(quote(replFunc(r.Op, in.Value)))
+			}
+			continue
+		}
+		if r.Start == 0 {
+			// A name made from the input, in its directory.
+			if d := dirnameOf(in.Value); d != "." || strings.HasPrefix(in.Value, "./") {
+				val.WriteString(strings.TrimSuffix(d, "/") + "/")
+			}
+			if d := dirnameOf(inText); d != "." || strings.HasPrefix(inText, "./") {
+				if in.Glob {
+					pat.WriteString(strings.TrimSuffix(d, "/") + "/")
+				} else {
+					pat.WriteString(quote(strings.TrimSuffix(d, "/")) + "/")
+				}
+			}
+		}
+		val.WriteString("*")
+		pat.WriteString("*")
+		if val.Len() > MaxSource {
+			return a, false
+		}
+	}
+	val.WriteString(v[last:])
+	pat.WriteString(quote(v[last:]))
+	out = a
+	out.Value = val.String()
+	out.Static = a.Static && in.Static
+	out.Raw = a.Raw + " (" + in.Value + ")"
+	out.Glob, out.GlobOpts = true, in.GlobOpts|GlobDot
+	out.SetPattern(pat.String())
+	return out, true
+}

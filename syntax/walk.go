@@ -2596,6 +2596,13 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	} else if len(inv.inputs) > 0 {
 		// parallel CMD ::: inputs: the inputs replace {} or are appended.
 		call.Inputs = inv.inputs
+		if outer, ok := w.outerFilledInputs(c, call, inv.inputs); ok {
+			// echo ~/.bash.y | xargs -I% parallel cp x {.}rc ::: %: the
+			// inputs as xargs fills them (nil when only run time knows
+			// them: then parallel's inputs are the stream's, as for
+			// xargs parallel CMD :::).
+			call.Inputs = outer
+		}
 	} else if last := lastWrapper(call); call.ExtraArgs && (last == "parallel" || last == "sem") && call.Replace == "" {
 		// parallel -a list.txt rm -rf, parallel rm -rf :::: list.txt,
 		// cat list.txt | parallel rm -rf: each line of the file is one

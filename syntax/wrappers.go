@@ -876,8 +876,50 @@ func unwrap(words []Arg, dir Dir) invocation {
 			}
 		}
 		inv.words = inv.words[i:]
+		if (name == "parallel" || name == "sem") && len(inv.rpl) > 0 {
+			inv.words = joinCodeWords(inv.words, inv.rpl[len(inv.rpl)-1])
+		}
 	}
 	return inv
+}
+
+// joinCodeWords joins the command words of GNU parallel that one {=
+// perl =} spans (code is its --parens pair): parallel joins its command's
+// words with spaces before it reads the strings, so cp x {= s/y/rc/ =}
+// holds one string in its last word, as cp x '{= s/y/rc/ =}' does. Only
+// words known as written are joined.
+func joinCodeWords(words []Arg, code replString) []Arg {
+	if code.str == "" || code.end == "" {
+		return words
+	}
+	var out []Arg
+	for k := 0; k < len(words); k++ {
+		a := words[k]
+		open := strings.LastIndex(a.Value, code.str)
+		if !a.Static || open < 0 || strings.Contains(a.Value[open+len(code.str):], code.end) {
+			out = append(out, a)
+			continue
+		}
+		m := -1
+		for j := k + 1; j < len(words) && words[j].Static; j++ {
+			if strings.Contains(words[j].Value, code.end) {
+				m = j
+				break
+			}
+		}
+		if m < 0 {
+			out = append(out, a)
+			continue
+		}
+		for j := k + 1; j <= m; j++ {
+			a.Value += " " + words[j].Value
+			a.Raw += " " + words[j].Raw
+		}
+		a.End = words[m].End
+		out = append(out, a)
+		k = m
+	}
+	return out
 }
 
 // dotenvRunSpec is python-dotenv's run options (dotenv run --help).
