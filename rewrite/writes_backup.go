@@ -100,9 +100,15 @@ func backupsOf(ts []target, plan backupPlan) []target {
 			out = append(out, backupNamed(t, name, s, plan.style)...)
 		}
 		if plan.numbered {
+			// FILE.~N~, N one more than the highest on disk: .~1~, and
+			// any N as a pattern.
 			b := t
 			b.value, b.replaces, b.created, b.backup = name+".~1~", true, false, true
 			out = append(out, b)
+			if t.arg.Static {
+				b.value, b.pattern, b.derived = globEscape(name)+".~[1-9]*~", true, true
+				out = append(out, b)
+			}
 		}
 	}
 	return out
@@ -122,6 +128,14 @@ func backupNamed(t target, name string, s backupSuffix, style backupStyle) []tar
 			w := b
 			w.value = s.value
 			out = append(out, w)
+		}
+		if t.arg.Static {
+			// FILE+anything: a pattern judged by the files it can
+			// name (SIMPLE_BACKUP_SUFFIX=$(cat f) cp -b x ~/.bash can
+			// make ~/.bashrc).
+			p := b
+			p.arg, p.value, p.pattern = t.arg, globEscape(name)+"*", true
+			out = append(out, p)
 		}
 		b.value = name + s.value
 		return append(out, b)
