@@ -242,14 +242,21 @@ func inPlaceBackups(c *syntax.Call, opts []option, ts []target) []target {
 			last = o
 		}
 	}
-	if last == nil || !last.hasVal {
+	var suffixes []backupSuffix
+	if last != nil && last.hasVal {
+		suffixes = optionSuffixes(*last)
+	}
+	// perl's $^I set in the code: its values too (-i's until the code
+	// runs, the code's after).
+	suffixes = append(suffixes, perlCodeSuffixes(c, opts)...)
+	if len(suffixes) == 0 {
 		return nil
 	}
 	style := backupStar
 	if c.Name == "ruby" {
 		style = backupAppend
 	}
-	return backupsOf(ts, backupPlan{style: style, suffixes: optionSuffixes(*last)})
+	return backupsOf(ts, backupPlan{style: style, suffixes: suffixes})
 }
 
 // versionControl reads a backup CONTROL word as gnulib's backupfile does
