@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -256,7 +257,48 @@ func inPlaceBackups(c *syntax.Call, opts []option, ts []target) []target {
 	if c.Name == "ruby" {
 		style = backupAppend
 	}
+	if (c.Name == "sed" || c.Name == "gsed") && has(opts, "follow-symlinks") {
+		ts = followedEdits(c, ts)
+	}
 	return backupsOf(ts, backupPlan{style: style, suffixes: suffixes})
+}
+
+// followedEdits returns the files sed --follow-symlinks edits in place
+// of the links ts name: sed reads each link (on disk at hook time) and
+// puts the backup beside the file it reaches, named after that file's
+// name as sed builds it: the link's directory joined to a relative
+// target, not cleaned (ln -s ../d/f x/l; sed --follow-symlinks -irc …
+// x/l keeps x/../d/frc). A name that is no link stays.
+func followedEdits(c *syntax.Call, ts []target) []target {
+	out := make([]target, 0, len(ts))
+	for _, t := range ts {
+		name := t.path()
+		if !t.arg.Static || name == "" {
+			out = append(out, t)
+			continue
+		}
+		for range maxLinkHops {
+			d := c.Dir.Join(name)
+			if !d.Known {
+				break
+			}
+			to, err := os.Readlink(d.Path)
+			if err != nil || to == "" {
+				break
+			}
+			if !strings.HasPrefix(to, "/") {
+				if i := strings.LastIndex(name, "/"); i >= 0 {
+					to = name[:i+1] + to
+				}
+			}
+			name = to
+		}
+		if name != t.path() {
+			t.value, t.derived = name, true
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // versionControl reads a backup CONTROL word as gnulib's backupfile does
