@@ -47,11 +47,24 @@ import (
 //     old file, named as cp names it (GNU tar 1.34 keeps a suffix with a
 //     "/", and the rename then fails).
 //
-// A suffix only run time knows (sed -i"$X", cp -S "$S") is judged as the
-// guards judge any target only known at run time: for sed and perl, where
-// a "*" can send the backup anywhere, as the word itself ("$X": asked
-// about when a program printed it, not judged when it comes from the
-// environment), and as FILE"$X", a name beside FILE.
+//   - perl's $^I set in the code (BEGIN{$^I = "rc"}, of -e/-E or of the
+//     script file read at hook time) names the backups as -i does, with
+//     or without -i; a value the code computes is a suffix only run time
+//     knows.
+//   - sed --follow-symlinks: the backup lies beside the file the link
+//     reaches (read on disk), named after that file's name as sed joins
+//     it (the link's directory and a relative target, not cleaned).
+//   - numbered backups: FILE.~N~ with N one more than the highest there,
+//     judged as FILE.~1~ and as the pattern FILE.~[1-9]*~.
+//
+// A suffix only run time knows (sed -i"$X", cp -S "$S",
+// SIMPLE_BACKUP_SUFFIX=$(cat f) cp -b) is judged as the guards judge any
+// target only known at run time: for sed and perl, where a "*" can send
+// the backup anywhere, as the word itself ("$X": asked about when a
+// program printed it, not judged when it comes from the environment), as
+// FILE"$X", and as the pattern FILE* of the names it can make (asked
+// about when it can name a file that runs at login or configures the
+// agent: ~/.bash* can be ~/.bashrc).
 
 // backupStyle is how a program derives a backup's name from a file's.
 type backupStyle int
