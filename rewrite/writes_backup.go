@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -46,11 +47,24 @@ import (
 //     old file, named as cp names it (GNU tar 1.34 keeps a suffix with a
 //     "/", and the rename then fails).
 //
-// A suffix only run time knows (sed -i"$X", cp -S "$S") is judged as the
-// guards judge any target only known at run time: for sed and perl, where
-// a "*" can send the backup anywhere, as the word itself ("$X": asked
-// about when a program printed it, not judged when it comes from the
-// environment), and as FILE"$X", a name beside FILE.
+//   - perl's $^I set in the code (BEGIN{$^I = "rc"}, of -e/-E or of the
+//     script file read at hook time) names the backups as -i does, with
+//     or without -i; a value the code computes is a suffix only run time
+//     knows.
+//   - sed --follow-symlinks: the backup lies beside the file the link
+//     reaches (read on disk), named after that file's name as sed joins
+//     it (the link's directory and a relative target, not cleaned).
+//   - numbered backups: FILE.~N~ with N one more than the highest there,
+//     judged as FILE.~1~ and as the pattern FILE.~[1-9]*~.
+//
+// A suffix only run time knows (sed -i"$X", cp -S "$S",
+// SIMPLE_BACKUP_SUFFIX=$(cat f) cp -b) is judged as the guards judge any
+// target only known at run time: for sed and perl, where a "*" can send
+// the backup anywhere, as the word itself ("$X": asked about when a
+// program printed it, not judged when it comes from the environment), as
+// FILE"$X", and as the pattern FILE* of the names it can make (asked
+// about when it can name a file that runs at login or configures the
+// agent: ~/.bash* can be ~/.bashrc).
 
 // backupStyle is how a program derives a backup's name from a file's.
 type backupStyle int
@@ -100,9 +114,15 @@ func backupsOf(ts []target, plan backupPlan) []target {
 			out = append(out, backupNamed(t, name, s, plan.style)...)
 		}
 		if plan.numbered {
+			// FILE.~N~, N one more than the highest on disk: .~1~, and
+			// any N as a pattern.
 			b := t
 			b.value, b.replaces, b.created, b.backup = name+".~1~", true, false, true
 			out = append(out, b)
+			if t.arg.Static {
+				b.value, b.pattern, b.derived = globEscape(name)+".~[1-9]*~", true, true
+				out = append(out, b)
+			}
 		}
 	}
 	return out
@@ -122,6 +142,14 @@ func backupNamed(t target, name string, s backupSuffix, style backupStyle) []tar
 			w := b
 			w.value = s.value
 			out = append(out, w)
+		}
+		if t.arg.Static {
+			// FILE+anything: a pattern judged by the files it can
+			// name (SIMPLE_BACKUP_SUFFIX=$(cat f) cp -b x ~/.bash can
+			// make ~/.bashrc).
+			p := b
+			p.arg, p.value, p.pattern = t.arg, globEscape(name)+"*", true
+			out = append(out, p)
 		}
 		b.value = name + s.value
 		return append(out, b)
@@ -228,14 +256,62 @@ func inPlaceBackups(c *syntax.Call, opts []option, ts []target) []target {
 			last = o
 		}
 	}
-	if last == nil || !last.hasVal {
+	var suffixes []backupSuffix
+	if last != nil && last.hasVal {
+		suffixes = optionSuffixes(*last)
+	}
+	// perl's $^I set in the code: its values too (-i's until the code
+	// runs, the code's after).
+	suffixes = append(suffixes, perlCodeSuffixes(c, opts)...)
+	if len(suffixes) == 0 {
 		return nil
 	}
 	style := backupStar
 	if c.Name == "ruby" {
 		style = backupAppend
 	}
-	return backupsOf(ts, backupPlan{style: style, suffixes: optionSuffixes(*last)})
+	if (c.Name == "sed" || c.Name == "gsed") && has(opts, "follow-symlinks") {
+		ts = followedEdits(c, ts)
+	}
+	return backupsOf(ts, backupPlan{style: style, suffixes: suffixes})
+}
+
+// followedEdits returns the files sed --follow-symlinks edits in place
+// of the links ts name: sed reads each link (on disk at hook time) and
+// puts the backup beside the file it reaches, named after that file's
+// name as sed builds it: the link's directory joined to a relative
+// target, not cleaned (ln -s ../d/f x/l; sed --follow-symlinks -irc …
+// x/l keeps x/../d/frc). A name that is no link stays.
+func followedEdits(c *syntax.Call, ts []target) []target {
+	out := make([]target, 0, len(ts))
+	for _, t := range ts {
+		name := t.path()
+		if !t.arg.Static || name == "" {
+			out = append(out, t)
+			continue
+		}
+		for range maxLinkHops {
+			d := c.Dir.Join(name)
+			if !d.Known {
+				break
+			}
+			to, err := os.Readlink(d.Path)
+			if err != nil || to == "" {
+				break
+			}
+			if !strings.HasPrefix(to, "/") {
+				if i := strings.LastIndex(name, "/"); i >= 0 {
+					to = name[:i+1] + to
+				}
+			}
+			name = to
+		}
+		if name != t.path() {
+			t.value, t.derived = name, true
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // versionControl reads a backup CONTROL word as gnulib's backupfile does

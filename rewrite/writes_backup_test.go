@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -54,7 +55,34 @@ func TestBackupCopies(t *testing.T) {
 			{`tar -xf b.tar --suffix=rc`, "allow"}, // proj/.bashrc: no startup file
 		})
 	}
+	// lb is a link to ~/.bash: sed --follow-symlinks keeps the backup
+	// beside ~/.bash.
+	if err := os.Symlink(filepath.Join(cfg.Home, ".bash"), filepath.Join(cfg.Project, "lb")); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct{ cmd, want string }{
+		// A suffix only run time knows: FILE+anything (allow before).
+		{`SIMPLE_BACKUP_SUFFIX=$(cat notes.txt) cp -b /tmp/a ~/.bash`, "ask"},
+		{`cd ~ && SIMPLE_BACKUP_SUFFIX="$(cat ../proj/notes.txt)" mv -b /tmp/a .bash`, "ask"},
+		{`export SIMPLE_BACKUP_SUFFIX=$(cat notes.txt); cp -b /tmp/a ~/.bash`, "ask"},
+		{`SIMPLE_BACKUP_SUFFIX=$(cat notes.txt) cp -b a.txt b.txt`, "allow"},
+		{`sed -i"$X" s/a/b/ ~/.bash`, "ask"},
+		// perl's $^I set in the code (allow before).
+		{`perl -pe 'BEGIN{$^I="rc"} s/a/b/' ~/.bash`, "deny"},
+		{`perl -i -pe 'BEGIN{$^I="rc"} s/a/b/' ~/.bash`, "deny"},
+		{`perl -i.bak -ne 'BEGIN { $^I = "rc" } print' ~/.bash`, "deny"},
+		{`perl -pe 'BEGIN{$^I=".git/hooks/*"} s/a/b/' pre-commit`, "deny"},
+		{`perl -pe 'BEGIN{$^I=$ENV{S}} s/a/b/' ~/.bash`, "ask"},
+		{`perl -pe 'BEGIN{$^I=".bak"} s/a/b/' notes.txt`, "allow"},
+		{`perl -pe 'BEGIN{$^I=""} s/a/b/' ~/.bash`, "allow"},
+		{`perl -pe 'print "$^I=rc"' ~/.bash`, "allow"},
+		// sed --follow-symlinks: beside the link's target (allow before).
+		{`sed --follow-symlinks -irc s/a/b/ lb`, "deny"},
+		{`sed --follow-symlinks -i'rc' -e s/a/b/ lb`, "deny"},
+		{`sed -irc s/a/b/ lb`, "allow"}, // the link is replaced: proj/lbrc
+		{`sed --follow-symlinks -i.bak s/a/b/ lb`, "allow"},
+		// Numbered backups: any N.
+		{`cp --backup=numbered a.txt notes.txt`, "allow"},
 		// sed and perl: "*" is the file's name, a "/" makes a path.
 		{`sed -i'.git/hooks/*' s/x/y/ pre-commit`, "deny"},
 		{`sed --in-place='.git/hooks/*' s/x/y/ pre-commit`, "deny"},
@@ -172,6 +200,13 @@ func TestBackupNamesOracle(t *testing.T) {
 		{`patch -p1 -V numbered < p.diff`, []string{"f.~1~"}},
 		{`patch -p1 -Y pre_ < p.diff`, []string{"pre_f"}},
 		{`patch -p1 --no-backup-if-mismatch < p.diff`, nil},
+		{`SIMPLE_BACKUP_SUFFIX=$(echo .r) cp -b a f`, []string{"f.r"}},
+		{`cp --backup=numbered a f; cp --backup=numbered a f; cp --backup=numbered a f`, []string{"f.~1~", "f.~2~", "f.~3~"}},
+		{`perl -pe 'BEGIN{$^I=".q"} s/1/y/' f`, []string{"f.q"}},
+		{`perl -i.a -pe 'BEGIN{$^I=".q"} s/1/y/' f`, []string{"f.q"}},
+		{`sed --follow-symlinks -i.s s/1/y/ l`, []string{"d/f.s"}},
+		{`sed --follow-symlinks -i'k_*' s/1/y/ d/l2`, nil}, // k_d/../f: no such directory
+		{`sed -i.s s/1/y/ l`, []string{"l.s"}},
 	}
 	if _, err := exec.LookPath("ruby"); err == nil {
 		tests = append(tests, struct {
@@ -202,6 +237,13 @@ func TestBackupNamesOracle(t *testing.T) {
 			}
 		}
 		before["bak"], before["d"] = true, true
+		// l and d/l2 are links to d/f and f.
+		for link, to := range map[string]string{"l": "d/f", "d/l2": "../f"} {
+			if err := os.Symlink(to, filepath.Join(dir, link)); err != nil {
+				t.Fatal(err)
+			}
+			before[link] = true
+		}
 		cmd := exec.Command("bash", "-c", tc.cmd)
 		cmd.Dir = dir
 		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "LC_ALL=C"}
@@ -229,6 +271,7 @@ func TestBackupNamesOracle(t *testing.T) {
 			t.Fatal(err)
 		}
 		judged := map[string]bool{}
+		var patterns []string // FILE* and FILE.~[1-9]*~: names only run time gives
 		for _, c := range m.Calls {
 			ts := writeTargets(c)
 			if c.Name == "patch" {
@@ -236,13 +279,16 @@ func TestBackupNamesOracle(t *testing.T) {
 				ts = append(ts, pass.diffTargets(c)...)
 			}
 			for _, tt := range ts {
-				if tt.backup {
+				switch {
+				case tt.backup && tt.pattern:
+					patterns = append(patterns, tt.path())
+				case tt.backup:
 					judged[path.Clean(tt.path())] = true
 				}
 			}
 		}
 		for _, f := range made {
-			if !judged[f] {
+			if !judged[f] && !slices.ContainsFunc(patterns, func(p string) bool { ok, _ := path.Match(p, f); return ok }) {
 				t.Errorf("%s: makes %s, which corral does not judge (it judges %v)", tc.cmd, f, judged)
 			}
 		}

@@ -22,6 +22,45 @@ func perlCodeInPlace(c *syntax.Call, opts []option) bool {
 	return false
 }
 
+// perlCodeSuffixes returns the backup suffixes perl code gives $^I
+// (BEGIN{$^I = "rc"} keeps FILE+rc as -irc does): the code of -e/-E, or
+// of the script file read at hook time. A value only run time knows is
+// a suffix only run time knows.
+func perlCodeSuffixes(c *syntax.Call, opts []option) []backupSuffix {
+	if lang.ForProgram(c.Name) != lang.Perl {
+		return nil
+	}
+	var codes []syntax.Arg
+	for _, o := range opts {
+		if (o.name == "e" || o.name == "E") && o.hasVal && o.val.Static {
+			codes = append(codes, o.val)
+		}
+	}
+	if len(codes) == 0 && !has(opts, "e", "E") {
+		if _, idx := scan(c.Args, specFor(c.Name)); len(idx) > 0 {
+			a := c.Args[idx[0]]
+			if d := c.Dir.Join(a.Value); a.Static && a.Value != "" && a.Value != "-" && d.Known {
+				if src, err := syntax.ReadScript(d.Path); err == nil {
+					a.Value = src
+					codes = append(codes, a)
+				}
+			}
+		}
+	}
+	var out []backupSuffix
+	for _, code := range codes {
+		lits, dynamic := lang.PerlInPlaceSuffixes(code.Value)
+		for _, l := range lits {
+			out = append(out, backupSuffix{arg: syntax.Arg{Value: l, Raw: code.Raw, Static: true, Start: code.Start, End: code.End}, value: l, static: true})
+		}
+		if dynamic {
+			const word = "${^I}"
+			out = append(out, backupSuffix{arg: syntax.Arg{Value: word, Raw: code.Raw, Start: code.Start, End: code.End}, value: word, fromEnv: true})
+		}
+	}
+	return out
+}
+
 // phpLogTargets are the error log files a php command line names (-d
 // error_log=F): appended to with what the program reports
 // (syntax.PHPLogFiles).

@@ -39,6 +39,8 @@ func passFilterName(name string) bool {
 		return true
 	case "tac", "rev", "xxd": // revfilters.go
 		return true
+	case "iconv": // yesiconv.go
+		return true
 	}
 	return textFilterName(name) // sort, uniq, grep (textfilters.go)
 }
@@ -103,6 +105,8 @@ func passFilterOf(name string, args []Arg) (f passFilter, ops []Arg, ok bool) {
 		return revFilter(args)
 	case "xxd":
 		return xxdFilter(args)
+	case "iconv":
+		return iconvFilter(args)
 	}
 	return nil, nil, false
 }

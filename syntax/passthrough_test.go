@@ -120,6 +120,10 @@ var passFilterCases = []struct {
 	{[]string{"tr", `\t`, " "}, trText}, {[]string{"tr", "-d", "[:lower:]"}, trText}, {[]string{"tr", "-d", "[:alnum:]"}, trText},
 	{[]string{"tr", "-d", "[:xdigit:][:blank:]"}, trText}, {[]string{"tr", "-d", "[:digit:]"}, trText}, {[]string{"tr", "a-", "x"}, trText},
 	{[]string{"tr", "[:cntrl:][:graph:]", "[c*]"}, trText}, {[]string{"tr", "[:print:]", "p"}, trText},
+	// yesiconv.go: iconv between encodings that keep ASCII.
+	{[]string{"iconv", "-f", "utf-8", "-t", "ascii"}, "rm -rf ~\n"}, {[]string{"iconv", "-t", "latin1"}, "echo hi\n"},
+	{[]string{"iconv", "-c", "-f", "UTF8", "-t", "US-ASCII//TRANSLIT"}, "echo hi"}, {[]string{"iconv", "--from-code=utf-8", "--to-code=UTF-8"}, "\u00e9\n"},
+	{[]string{"iconv", "-fLATIN1", "-tCP1252", "-s", "--"}, "a\tb\n"},
 }
 
 // trText holds every class tr knows at least once.
@@ -139,6 +143,7 @@ var passFilterUnknown = [][]string{
 	// 0x7f, two [c*]).
 	{"tr", "[:upper:]a", "[:lower:]"}, {"tr", "[:alpha:]", "[:upper:]"}, {"tr", "a", "[:digit:]"}, {"tr", "[a*3]", "x"},
 	{"tr", "[:nosuch:]", "x"}, {"tr", "é", "e"}, {"tr", "ab", "[x*][y*]"}, {"tr", "a", "[:lower:]"},
+	{"iconv", "-o", "x"}, {"iconv", "-l"}, {"iconv", "-t", "UTF-16"}, {"iconv", "-f", "EBCDIC-US"}, {"iconv", "-f"}, {"iconv", "--verbose"},
 	{"tac", "-s", "x"}, {"tac", "-b"}, {"xxd", "-rp"}, {"xxd", "-pr"}, {"xxd", "-c", "8"}, {"xxd", "-u"}, {"xxd", "in", "out"},
 }
 

@@ -1670,6 +1670,9 @@ func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) 
 		// judged for what it holds (fileprint.go).
 		return fp.text, !fp.computed, fp.read
 	}
+	if text, ok := yesPrinted(src); ok && !w.shadowed[src] {
+		return text, false, true // yes 'rm -rf ~' | bash (yesiconv.go)
+	}
 	switch src.Name {
 	case "print":
 		if src.zshEcho {

@@ -220,6 +220,8 @@ func (w *walker) printed(c scope, call *Call) (string, bool) {
 		return exactEcho(words)
 	case "printf":
 		return exactPrintf(words)
+	case "yes":
+		return yesText(words) // yes x | head -3 | while read -r l (yesiconv.go)
 	case "cat":
 		// cat f | while read -r l: f's lines (red team 16 AR1, readrecord.go).
 		if t, ok := w.catPrinted(call); ok {

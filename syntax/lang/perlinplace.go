@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Perl edits files in place when $^I (the variable behind -i) is
 // defined: each file the ARGV handle then opens (<>, <<>>, <ARGV>, eof(),
@@ -19,7 +22,7 @@ const maxNameList = 64
 // whose list holds $^I (local ($^I, @ARGV) = ("", F)) and gives it a
 // value.
 func (p *parser) perlInPlaceOn() bool {
-	on, _ := p.perlInPlaceScan()
+	on, _, _ := p.perlInPlaceScan()
 	return on
 }
 
@@ -31,12 +34,12 @@ func (p *parser) perlIsInPlaceVar(i int) bool {
 // perlInPlaceScan returns whether the code defines $^I and the values
 // it puts in @ARGV (@ARGV = (…), push/unshift @ARGV, …, and the @ARGV
 // of a list assignment with $^I).
-func (p *parser) perlInPlaceScan() (bool, []arg) {
+func (p *parser) perlInPlaceScan() (bool, []arg, []arg) {
 	if !strings.Contains(p.src, "^I") {
-		return false, nil // code that never names $^I leaves it undefined
+		return false, nil, nil // code that never names $^I leaves it undefined
 	}
 	on := false
-	var files []arg
+	var files, suffixes []arg
 	defined := func(v *arg) bool {
 		return v != nil && v.text != "undef" && v.text != "()"
 	}
@@ -47,6 +50,7 @@ func (p *parser) perlInPlaceScan() (bool, []arg) {
 			vals, _ := p.bareArgs(i + 4)
 			if len(vals) > 0 && defined(&vals[0]) {
 				on = true
+				suffixes = append(suffixes, vals[0])
 			}
 		case t.kind == tIdent && t.text == "@ARGV" && isP(p.tok(i+1), "=") && !isP(p.tok(i+2), "=") && !isP(p.tok(i-1), ")"):
 			vals, _ := p.bareArgs(i + 2)
@@ -93,13 +97,14 @@ func (p *parser) perlInPlaceScan() (bool, []arg) {
 			vals = perlFlatten(vals)
 			if iAt >= 0 && iAt < len(vals) && defined(&vals[iAt]) {
 				on = true
+				suffixes = append(suffixes, vals[iAt])
 			}
 			if argvAt >= 0 && argvAt < len(vals) {
 				files = append(files, vals[argvAt:]...)
 			}
 		}
 	}
-	return on, files
+	return on, files, suffixes
 }
 
 // perlFlatten spreads the literal lists among vals (("a", "b"), qw(a
@@ -122,7 +127,7 @@ func perlFlatten(vals []arg) []arg {
 // @ARGV while $^I is defined: each is written (renamed over), a name only
 // known at run time as a write of a run-time path.
 func (p *parser) perlInPlace() []Effect {
-	on, files := p.perlInPlaceScan()
+	on, files, _ := p.perlInPlaceScan()
 	if !on {
 		return nil
 	}
@@ -143,4 +148,24 @@ func (p *parser) perlInPlace() []Effect {
 func PerlSetsInPlace(src string) bool {
 	p := &parser{l: Perl, src: src, toks: lex(Perl, src)}
 	return p.perlInPlaceOn()
+}
+
+// PerlInPlaceSuffixes returns the values Perl code gives $^I, the
+// backup suffix of its in-place edits ($^I = ".bak" keeps FILE.bak, as
+// -i.bak does): the literal ones, sorted, and whether some value is
+// only known at run time ($^I = $ENV{S}). An empty literal keeps no
+// backup and is left out.
+func PerlInPlaceSuffixes(src string) (lits []string, dynamic bool) {
+	p := &parser{l: Perl, src: src, toks: lex(Perl, src)}
+	_, _, vals := p.perlInPlaceScan()
+	for _, v := range vals {
+		switch {
+		case v.lit && v.str != "":
+			lits = append(lits, v.str)
+		case !v.lit:
+			dynamic = true
+		}
+	}
+	slices.Sort(lits)
+	return slices.Compact(lits), dynamic
 }
