@@ -499,15 +499,8 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	}
 	env.setVar("0", variable{known: true, set: true, str: name})
 	env.setVar("BASH_SOURCE", variable{known: true, set: true, str: name})
-	switch {
-	case w.runArgs == call && w.noArgs:
-		// A script on disk found through the inherited PATH: its own
-		// text is judged, the words given to the name by the name's
-		// meaning (a shim's exec pyenv exec "$program" "$@" forwards
-		// them to the program judged already).
-		env.pos, env.posKnown = nil, true
-	case w.runArgs == call && !call.ExtraArgs:
-		// ./x a b: "$@" in x is a b.
+	if w.runArgs == call && !call.ExtraArgs {
+		// ./x a b, or x a b found through PATH: "$@" in x is a b.
 		env.pos, env.posKnown = nil, true
 		for _, x := range call.Args {
 			if !x.Static {
@@ -1688,10 +1681,64 @@ func (w *walker) inheritedProgram(c scope, call *Call, p Dir) bool {
 		return true
 	}
 	w.hookReading = append(w.hookReading, key)
-	saved := w.noArgs
-	w.noArgs = true
-	defer func() { w.hookReading, w.noArgs = w.hookReading[:len(w.hookReading)-1], saved }()
+	w.hookCalls = append(w.hookCalls, call)
+	defer func() {
+		w.hookReading, w.hookCalls = w.hookReading[:len(w.hookReading)-1], w.hookCalls[:len(w.hookCalls)-1]
+	}()
 	w.runScriptFile(c, call, Arg{Value: real, Raw: call.NameArg.Raw, Static: true})
+	return true
+}
+
+// rerunWrappers are the commands a shim runs its own name through with
+// the words it was given: exec, and the version managers' exec, which
+// run the real program once they have put its version first on PATH.
+var rerunWrappers = map[string]bool{"exec": true, "command": true, "asdf": true, "rbenv": true, "pyenv": true,
+	"nodenv": true, "goenv": true, "jenv": true, "plenv": true}
+
+// hookRerun reports a call, in a script found through the inherited PATH
+// and read as that name runs it, that runs the same name again with the
+// words the script was given, forwarded as "$@" (a pyenv or asdf shim:
+// exec "$PYENV_ROOT/libexec/pyenv" exec "$program" "$@"), through exec
+// or a version manager only, without redirections or assignments: the
+// name with those words is the call that ran the script, judged by its
+// meaning where it was written (pip download x is moved into the sandbox
+// there), so the shim's copy adds nothing. Any other call in the script,
+// another name, or the words used otherwise (rm -rf "$1") is judged.
+func (w *walker) hookRerun(call *Call, ce *sh.CallExpr) bool {
+	if len(w.hookCalls) == 0 || ce == nil {
+		return false
+	}
+	outer := w.hookCalls[len(w.hookCalls)-1]
+	if call.Name != outer.Name || len(call.Redirs) > 0 || len(ce.Assigns) > 0 || call.ExtraArgs {
+		return false
+	}
+	for _, wr := range call.Wrappers {
+		if !rerunWrappers[wr] {
+			return false
+		}
+	}
+	for _, a := range call.Args {
+		if a.Raw != `"$@"` && a.Raw != `"${@}"` {
+			return false
+		}
+	}
+	known := !outer.ExtraArgs
+	for _, a := range outer.Args {
+		known = known && a.Static
+	}
+	if !known {
+		// The script's words are only known at run time ("$@" is not
+		// known): the call forwards them, whatever they are.
+		return len(call.Args) == 1 && !call.Args[0].Static
+	}
+	if len(call.Args) != len(outer.Args) {
+		return false
+	}
+	for i, a := range call.Args {
+		if !a.Static || a.Value != outer.Args[i].Value {
+			return false
+		}
+	}
 	return true
 }
 
