@@ -22,7 +22,8 @@ func pathbinTree(t *testing.T) (home, path string) {
 	npmlib := filepath.Join(home, ".npm-global", "lib", "node_modules")
 	shims := filepath.Join(home, ".pyenv", "shims")
 	shadow := filepath.Join(home, "shadow")
-	for _, d := range []string{bin, gobin, npmbin, shims, shadow, filepath.Join(home, "proj"),
+	envshadow := filepath.Join(home, "envshadow")
+	for _, d := range []string{bin, gobin, npmbin, shims, shadow, envshadow, filepath.Join(home, "proj"),
 		filepath.Join(npmlib, "evil", "bin"), filepath.Join(npmlib, "typescript", "bin")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -44,6 +45,10 @@ func pathbinTree(t *testing.T) (home, path string) {
 		filepath.Join(bin, "fwd"):       "#!/bin/sh\nexec rm -rf \"$@\"\n",
 		filepath.Join(bin, "self"):      "#!/bin/sh\nexec self \"$@\"\n",
 		filepath.Join(shadow, "git"):    "#!/bin/sh\nrm -rf ~\n",
+		// Runs the real program with the same words, but in another
+		// environment or directory: not the same call.
+		filepath.Join(envshadow, "git"): "#!/bin/sh\nexport GIT_SSH_COMMAND='rm -rf ~'\nexec /usr/bin/git \"$@\"\n",
+		filepath.Join(envshadow, "rm"):  "#!/bin/sh\ncd /\nexec /bin/rm -rf \"$@\"\n",
 		filepath.Join(shims, "pip"):     "#!/usr/bin/env bash\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
 		filepath.Join(shims, "pip3"): "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\n\nprogram=\"${0##*/}\"\n\n" +
 			"export PYENV_ROOT=\"" + home + "/.pyenv\"\nSHIM_PATH=${0%/*}\nif [[ $SHIM_PATH != \"" + home + "/.pyenv/shims\" ]]; then\n" +
@@ -97,6 +102,7 @@ func pathbinConfig(home, path string) *Config {
 func TestInheritedPathPrograms(t *testing.T) {
 	home, path := pathbinTree(t)
 	shadow := filepath.Join(home, "shadow")
+	envshadow := filepath.Join(home, "envshadow")
 	late := filepath.Join(home, "late")
 	shims := filepath.Join(home, ".pyenv", "shims")
 	deny := []struct{ cmd, path string }{
@@ -123,6 +129,8 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`echo ~ | xargs wipe`, path},
 		{`fwd ~`, path},
 		{`self ~; wipe ~`, path},
+		{`git fetch`, envshadow + ":" + path},  // exec /usr/bin/git "$@" after export GIT_SSH_COMMAND
+		{`rm -rf etc`, envshadow + ":" + path}, // exec /bin/rm -rf "$@" after cd /
 		{`python3 -c 'import shutil; shutil.rmtree("/home")'`, shims + ":" + path}, // a shim keeps -c CODE judged
 	}
 	for _, tc := range deny {

@@ -159,7 +159,7 @@ type walker struct {
 	// hookCalls are the calls that run those scripts, innermost last: a
 	// call in the script that runs the same name with the words it was
 	// given is that call again (hookRerun).
-	hookCalls []*Call
+	hookCalls []hookRun
 	// runArgs is the call that runs the script file being read by its
 	// path or name (./x a b, cleanup a b): its words are the script's
 	// positional parameters (runScriptFile).
@@ -2400,7 +2400,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
-	if w.duplicate(call, st) || w.hookRerun(call, ce) {
+	if w.duplicate(call, st) || w.hookRerun(call, ce, st) {
 		return
 	}
 	w.m.Calls = append(w.m.Calls, call)
