@@ -1700,11 +1700,18 @@ type hookRun struct {
 	env  *state
 }
 
-// rerunWrappers are the commands a shim runs its own name through with
-// the words it was given: exec, and the version managers' exec, which
-// run the real program once they have put its version first on PATH.
-var rerunWrappers = map[string]bool{"exec": true, "command": true, "asdf": true, "rbenv": true, "pyenv": true,
-	"nodenv": true, "goenv": true, "jenv": true, "plenv": true}
+// rerunWrapper reports the commands a shim runs its own name through
+// with the words it was given: exec, and the version managers' exec,
+// which run the real program once they have put its version first on
+// PATH. A switch, not a map, so that nothing is built when the hook
+// starts (internal/lazy's TestNothingBuiltAtStartup).
+func rerunWrapper(name string) bool {
+	switch name {
+	case "exec", "command", "asdf", "rbenv", "pyenv", "nodenv", "goenv", "jenv", "plenv":
+		return true
+	}
+	return false
+}
 
 // hookRerun reports a call, in a script found through the inherited PATH
 // and read as that name runs it, that runs the same name again with the
@@ -1727,7 +1734,7 @@ func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
 	}
 	var own []string // the version managers' own variables (PYENV_ROOT)
 	for _, wr := range call.Wrappers {
-		if !rerunWrappers[wr] {
+		if !rerunWrapper(wr) {
 			return false
 		}
 		if wr != "exec" && wr != "command" {
