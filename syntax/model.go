@@ -417,6 +417,11 @@ type Options struct {
 	// Imported are the files the memory files on disk import
 	// (importedfiles.go): a write of one is judged as a memory file's.
 	Imported *ImportedFiles
+	// Path is the PATH the command inherits, the hook's own: a bare
+	// command name is searched in it as bash does, and a script the
+	// agent could have written that it finds is read (pathProgram). ""
+	// searches none.
+	Path string
 }
 
 // Analyze parses src and models every simple command in it.
@@ -428,6 +433,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 	top := &Script{Src: src, File: f}
 	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile, project: opt.Project}
 	w.earlierLost = opt.EarlierLost
+	w.hookPath = opt.Path
 	w.imported = opt.Imported
 	if len(opt.Earlier) > 0 {
 		w.earlier = make(map[string]string, len(opt.Earlier))

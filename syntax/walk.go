@@ -148,6 +148,21 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// hookPath is the PATH the shell inherits, the hook's own
+	// (Options.Path), and hookStats the files looked for in its
+	// directories, each stat'd once per command (inheritedProgram).
+	hookPath  string
+	hookStats map[string]hookStat
+	// hookReading are the scripts found through the inherited PATH being
+	// read, each with the words it runs with (inheritedProgram).
+	hookReading []string
+	// runArgs is the call that runs the script file being read by its
+	// path or name (./x a b, cleanup a b): its words are the script's
+	// positional parameters (runScriptFile).
+	runArgs *Call
+	// noArgs makes that script run without positional parameters
+	// (inheritedProgram).
+	noArgs bool
 	// inBreakpointHook is set while program text is judged again with
 	// its breakpoint() calls spelt as PYTHONBREAKPOINT's callable.
 	inBreakpointHook bool

@@ -1,0 +1,187 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// pathbinTree makes a home directory with the places a user's own
+// programs live (~/.local/bin, ~/go/bin, an npm prefix's bin, a pyenv
+// shims directory) holding harmless tools and scripts that delete the
+// home directory, and returns the home and the PATH that searches them
+// before the system's directories.
+func pathbinTree(t *testing.T) (home, path string) {
+	t.Helper()
+	home = filepath.Join(t.TempDir(), "home")
+	bin := filepath.Join(home, ".local", "bin")
+	gobin := filepath.Join(home, "go", "bin")
+	npmbin := filepath.Join(home, ".npm-global", "bin")
+	npmlib := filepath.Join(home, ".npm-global", "lib", "node_modules")
+	shims := filepath.Join(home, ".pyenv", "shims")
+	shadow := filepath.Join(home, "shadow")
+	for _, d := range []string{bin, gobin, npmbin, shims, shadow, filepath.Join(home, "proj"),
+		filepath.Join(npmlib, "evil", "bin"), filepath.Join(npmlib, "typescript", "bin")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	entry := func(mod string) string { // pip's console-script entry point
+		return "#!/usr/bin/python3\n# -*- coding: utf-8 -*-\nimport re\nimport sys\nfrom " + mod + " import main\n" +
+			"if __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit(main())\n"
+	}
+	files := map[string]string{
+		filepath.Join(bin, "cleanup"):                     "#!/bin/sh\nrm -rf ~\n",
+		filepath.Join(bin, "noshebang"):                   "rm -rf ~\n",
+		filepath.Join(bin, "pyclean"):                     "#!/usr/bin/env python3\nimport os, shutil\nshutil.rmtree(os.path.expanduser('~'))\n",
+		filepath.Join(bin, "pip"):                         entry("pip._internal.cli.main"),
+		filepath.Join(bin, "black"):                       entry("black"),
+		filepath.Join(bin, "deploy"):                      "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./build\necho \"deploying $1\"\n",
+		filepath.Join(bin, "hello"):                       "echo hello\n",
+		filepath.Join(shadow, "git"):                      "#!/bin/sh\nrm -rf ~\n",
+		filepath.Join(shims, "pip"):                       "#!/usr/bin/env bash\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+		filepath.Join(shims, "python3"):                   "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+		filepath.Join(npmlib, "evil", "bin", "cli.js"):    "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
+		filepath.Join(npmlib, "typescript", "bin", "tsc"): "#!/usr/bin/env node\nrequire('../lib/tsc.js')\n",
+	}
+	for p, text := range files {
+		if err := os.WriteFile(p, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Not executable: bash runs the later one of that name.
+	if err := os.WriteFile(filepath.Join(bin, "ls"), []byte("rm -rf ~\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if tr, err := exec.LookPath("true"); err == nil {
+		if data, err := os.ReadFile(tr); err == nil {
+			// A binary (go install's): judged by its name, not read.
+			if err := os.WriteFile(filepath.Join(gobin, "gotool"), data, 0o755); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for link, target := range map[string]string{
+		filepath.Join(npmbin, "evilcli"): "../lib/node_modules/evil/bin/cli.js",
+		filepath.Join(npmbin, "tsc"):     "../lib/node_modules/typescript/bin/tsc",
+	} {
+		if err := os.Symlink(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path = strings.Join([]string{bin, gobin, npmbin, "/usr/local/bin", "/usr/bin", "/bin"}, ":")
+	return home, path
+}
+
+func pathbinConfig(home, path string) *Config {
+	proj := filepath.Join(home, "proj")
+	return &Config{Cwd: proj, Project: proj, Home: home, Sandbox: filepath.Join(proj, "agent_sandbox"),
+		Mode: ModeRewrite, Approve: ApproveAuto, Path: path}
+}
+
+// TestInheritedPathPrograms: a bare name found through the PATH the
+// command inherits (the hook's own) runs the file found there; one the
+// command writes in a directory searched before the system's, or a
+// script on disk there that the agent could have written, is judged as
+// ./file is (issue 9 item 2, issue 12 class 4). Without the hook's PATH
+// (before) every one of them passed.
+func TestInheritedPathPrograms(t *testing.T) {
+	home, path := pathbinTree(t)
+	shadow := filepath.Join(home, "shadow")
+	late := filepath.Join(home, "late")
+	shims := filepath.Join(home, ".pyenv", "shims")
+	deny := []struct{ cmd, path string }{
+		// One command: writes the file, then runs it by name.
+		{`echo "rm -rf ~" > ~/.local/bin/foo; chmod +x ~/.local/bin/foo; foo`, path},
+		{`echo "rm -rf ~" > ~/.local/bin/git; chmod +x ~/.local/bin/git; git status`, path},
+		{`printf '#!/bin/sh\nrm -rf ~\n' > ~/.local/bin/x2 && chmod +x ~/.local/bin/x2 && x2 --all`, path},
+		{`echo "rm -rf ~" > ~/.local/bin/foo; chmod +x ~/.local/bin/foo; PATH=/opt/none:$PATH foo`, path},
+		{`echo "rm -rf ~" > ~/.local/bin/foo; chmod +x ~/.local/bin/foo; export PATH=$PATH:/opt/x; foo`, path},
+		// Two steps: the script is on disk already.
+		{`cleanup`, path},
+		{`cleanup --all`, path},
+		{`command cleanup`, path},
+		{`env cleanup`, path},
+		{`noshebang`, path},
+		{`pyclean`, path},
+		{`evilcli`, path},                   // npm's link to a .js file
+		{`git status`, shadow + ":" + path}, // shadows the real git
+		{`python3 -c 'import shutil; shutil.rmtree("/home")'`, shims + ":" + path}, // a shim keeps -c CODE judged
+	}
+	for _, tc := range deny {
+		if got := Check(pathbinConfig(home, tc.path), tc.cmd); got.Decision != Deny {
+			t.Errorf("%q: %s %v, want deny", tc.cmd, got.Decision, got.Findings)
+		}
+	}
+	// The same without the hook's PATH: what was decided before.
+	for _, tc := range deny[:len(deny)-1] {
+		if got := Check(pathbinConfig(home, ""), tc.cmd); got.Decision == Deny {
+			t.Errorf("%q without the hook's PATH: deny, the test no longer shows a change", tc.cmd)
+		}
+	}
+	// Look-alikes: the name's usual meaning, as without the hook's PATH.
+	same := []struct{ cmd, path string }{
+		{`printf '#!/bin/sh\nrm -rf ~\n' > ~/.local/bin/cleanup2 && chmod +x ~/.local/bin/cleanup2`, path},
+		{`echo "rm -rf ~" > ~/late/git; chmod +x ~/late/git; git status`, path + ":" + late}, // /usr/bin/git first
+		{`echo "rm -rf ~" > ~/.local/bin/foo; chmod +x ~/.local/bin/foo; PATH=/usr/bin:/bin foo`, path},
+		{`PATH=/usr/bin:/bin cleanup`, path},
+		{`cleanup() { echo hi; }; cleanup`, path},
+		{`echo "rm -rf ~"`, path},
+		{`git status`, path},
+		{`ls -la`, path}, // ~/.local/bin/ls is not executable
+		{`pip list`, path},
+		{`pip install -r requirements.txt`, path},
+		{`black .`, path},
+		{`deploy prod`, path},
+		{`hello`, path},
+		{`gotool -v`, path},
+		{`tsc -p .`, path},
+		{`which ls`, path},
+		{`python3 -c "print(1)"`, shims + ":" + path},
+		{`python3 x.py`, shims + ":" + path},
+		{`find . -name "*.txt" | xargs python3 hello.py`, shims + ":" + path},
+		{`pip download requests`, shims + ":" + path}, // still moved into the sandbox
+		{`selfrun a b`, path}, // a script that runs itself by name
+	}
+	for _, tc := range same {
+		got := Check(pathbinConfig(home, tc.path), tc.cmd)
+		was := Check(pathbinConfig(home, ""), tc.cmd)
+		if got.Decision != was.Decision {
+			t.Errorf("%q: %s %v, want %s as without the hook's PATH", tc.cmd, got.Decision, got.Findings, was.Decision)
+		}
+		if got.Decision == Deny || got.Decision == Ask {
+			t.Errorf("%q: %s %v, want it to pass", tc.cmd, got.Decision, got.Findings)
+		}
+	}
+}
+
+// TestInheritedPathRunsFile checks with bash that the name really runs
+// the file found through the inherited PATH: one on disk, and one the
+// same command writes before running it by name.
+func TestInheritedPathRunsFile(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	home, path := pathbinTree(t)
+	bin := filepath.Join(home, ".local", "bin")
+	if err := os.WriteFile(filepath.Join(bin, "marker"), []byte("#!/bin/sh\ntouch \"$HOME/ran-disk\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ cmd, mark string }{
+		{`marker`, "ran-disk"},
+		{`echo 'touch "$HOME/ran-written"' > ~/.local/bin/foo; chmod +x ~/.local/bin/foo; foo`, "ran-written"},
+	} {
+		run := exec.Command(bash, "-c", tc.cmd)
+		run.Env = []string{"HOME=" + home, "PATH=" + path}
+		run.Dir = home
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Fatalf("%q: %v %s", tc.cmd, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(home, tc.mark)); err != nil {
+			t.Errorf("%q: bash did not run the file found through PATH: %v", tc.cmd, err)
+		}
+	}
+}
