@@ -22,7 +22,8 @@ func pathbinTree(t *testing.T) (home, path string) {
 	npmlib := filepath.Join(home, ".npm-global", "lib", "node_modules")
 	shims := filepath.Join(home, ".pyenv", "shims")
 	shadow := filepath.Join(home, "shadow")
-	for _, d := range []string{bin, gobin, npmbin, shims, shadow, filepath.Join(home, "proj"),
+	envshadow := filepath.Join(home, "envshadow")
+	for _, d := range []string{bin, gobin, npmbin, shims, shadow, envshadow, filepath.Join(home, "proj"),
 		filepath.Join(npmlib, "evil", "bin"), filepath.Join(npmlib, "typescript", "bin")} {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			t.Fatal(err)
@@ -33,15 +34,26 @@ func pathbinTree(t *testing.T) (home, path string) {
 			"if __name__ == '__main__':\n    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])\n    sys.exit(main())\n"
 	}
 	files := map[string]string{
-		filepath.Join(bin, "cleanup"):                     "#!/bin/sh\nrm -rf ~\n",
-		filepath.Join(bin, "noshebang"):                   "rm -rf ~\n",
-		filepath.Join(bin, "pyclean"):                     "#!/usr/bin/env python3\nimport os, shutil\nshutil.rmtree(os.path.expanduser('~'))\n",
-		filepath.Join(bin, "pip"):                         entry("pip._internal.cli.main"),
-		filepath.Join(bin, "black"):                       entry("black"),
-		filepath.Join(bin, "deploy"):                      "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./build\necho \"deploying $1\"\n",
-		filepath.Join(bin, "hello"):                       "echo hello\n",
-		filepath.Join(shadow, "git"):                      "#!/bin/sh\nrm -rf ~\n",
-		filepath.Join(shims, "pip"):                       "#!/usr/bin/env bash\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+		filepath.Join(bin, "cleanup"):   "#!/bin/sh\nrm -rf ~\n",
+		filepath.Join(bin, "noshebang"): "rm -rf ~\n",
+		filepath.Join(bin, "pyclean"):   "#!/usr/bin/env python3\nimport os, shutil\nshutil.rmtree(os.path.expanduser('~'))\n",
+		filepath.Join(bin, "pip"):       entry("pip._internal.cli.main"),
+		filepath.Join(bin, "black"):     entry("black"),
+		filepath.Join(bin, "deploy"):    "#!/bin/bash\nset -euo pipefail\ncd \"$(dirname \"$0\")\"\nrm -rf ./build\necho \"deploying $1\"\n",
+		filepath.Join(bin, "hello"):     "echo hello\n",
+		filepath.Join(bin, "wipe"):      "#!/bin/sh\nrm -rf \"$1\"\n",
+		filepath.Join(bin, "fwd"):       "#!/bin/sh\nexec rm -rf \"$@\"\n",
+		filepath.Join(bin, "self"):      "#!/bin/sh\nexec self \"$@\"\n",
+		filepath.Join(shadow, "git"):    "#!/bin/sh\nrm -rf ~\n",
+		// Runs the real program with the same words, but in another
+		// environment or directory: not the same call.
+		filepath.Join(envshadow, "git"): "#!/bin/sh\nexport GIT_SSH_COMMAND='rm -rf ~'\nexec /usr/bin/git \"$@\"\n",
+		filepath.Join(envshadow, "rm"):  "#!/bin/sh\ncd /\nexec /bin/rm -rf \"$@\"\n",
+		filepath.Join(shims, "pip"):     "#!/usr/bin/env bash\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+		filepath.Join(shims, "pip3"): "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\n\nprogram=\"${0##*/}\"\n\n" +
+			"export PYENV_ROOT=\"" + home + "/.pyenv\"\nSHIM_PATH=${0%/*}\nif [[ $SHIM_PATH != \"" + home + "/.pyenv/shims\" ]]; then\n" +
+			"  export _PYENV_SHIM_PATH=\"$SHIM_PATH\"\nfi\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
+		filepath.Join(shims, "aws"):                       "#!/usr/bin/env bash\nexec \"" + home + "/.asdf/bin/asdf\" exec \"aws\" \"$@\"\n",
 		filepath.Join(shims, "python3"):                   "#!/usr/bin/env bash\nset -e\n[ -n \"$PYENV_DEBUG\" ] && set -x\nprogram=\"${0##*/}\"\nexec \"" + home + "/.pyenv/libexec/pyenv\" exec \"$program\" \"$@\"\n",
 		filepath.Join(npmlib, "evil", "bin", "cli.js"):    "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
 		filepath.Join(npmlib, "typescript", "bin", "tsc"): "#!/usr/bin/env node\nrequire('../lib/tsc.js')\n",
@@ -90,6 +102,7 @@ func pathbinConfig(home, path string) *Config {
 func TestInheritedPathPrograms(t *testing.T) {
 	home, path := pathbinTree(t)
 	shadow := filepath.Join(home, "shadow")
+	envshadow := filepath.Join(home, "envshadow")
 	late := filepath.Join(home, "late")
 	shims := filepath.Join(home, ".pyenv", "shims")
 	deny := []struct{ cmd, path string }{
@@ -108,6 +121,16 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`pyclean`, path},
 		{`evilcli`, path},                   // npm's link to a .js file
 		{`git status`, shadow + ":" + path}, // shadows the real git
+		// The script gets the name's words as positional parameters, as
+		// ./wipe ~ does (they were dropped: wipe ~ passed).
+		{`wipe ~`, path},
+		{`wipe "$HOME"`, path},
+		{`command wipe ~/`, path},
+		{`echo ~ | xargs wipe`, path},
+		{`fwd ~`, path},
+		{`self ~; wipe ~`, path},
+		{`git fetch`, envshadow + ":" + path},  // exec /usr/bin/git "$@" after export GIT_SSH_COMMAND
+		{`rm -rf etc`, envshadow + ":" + path}, // exec /bin/rm -rf "$@" after cd /
 		{`python3 -c 'import shutil; shutil.rmtree("/home")'`, shims + ":" + path}, // a shim keeps -c CODE judged
 	}
 	for _, tc := range deny {
@@ -143,6 +166,17 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`python3 x.py`, shims + ":" + path},
 		{`find . -name "*.txt" | xargs python3 hello.py`, shims + ":" + path},
 		{`pip download requests`, shims + ":" + path}, // still moved into the sandbox
+		// Shims run their own name again with the words they were given
+		// (exec pyenv exec "$program" "$@", exec asdf exec "aws" "$@"):
+		// judged once, where the command wrote them.
+		{`pip3 install requests`, shims + ":" + path},
+		{`pip3`, shims + ":" + path},
+		{`pip3 download requests`, shims + ":" + path},
+		{`python3 -c 'print(1)'`, shims + ":" + path},
+		{`aws s3 cp s3://bucket/key .`, shims + ":" + path},
+		{`aws s3 ls`, shims + ":" + path},
+		{`ls | xargs pip3 show`, shims + ":" + path},
+		{`self build`, path},  // runs itself with the same words
 		{`selfrun a b`, path}, // a script that runs itself by name
 	}
 	for _, tc := range same {
@@ -153,6 +187,18 @@ func TestInheritedPathPrograms(t *testing.T) {
 		}
 		if got.Decision == Deny || got.Decision == Ask {
 			t.Errorf("%q: %s %v, want it to pass", tc.cmd, got.Decision, got.Findings)
+		}
+	}
+	// A script found by name is judged as what it runs with its words.
+	for _, tc := range []struct{ cmd, as string }{
+		{`wipe build`, `rm -rf build`},
+		{`fwd build dist`, `rm -rf build dist`},
+		{`wipe`, `rm -rf ""`},
+	} {
+		got := Check(pathbinConfig(home, path), tc.cmd)
+		as := Check(pathbinConfig(home, path), tc.as)
+		if got.Decision != as.Decision {
+			t.Errorf("%q: %s %v, want %s as %q", tc.cmd, got.Decision, got.Findings, as.Decision, tc.as)
 		}
 	}
 }

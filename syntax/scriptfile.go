@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"syscall"
@@ -499,15 +500,8 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	}
 	env.setVar("0", variable{known: true, set: true, str: name})
 	env.setVar("BASH_SOURCE", variable{known: true, set: true, str: name})
-	switch {
-	case w.runArgs == call && w.noArgs:
-		// A script on disk found through the inherited PATH: its own
-		// text is judged, the words given to the name by the name's
-		// meaning (a shim's exec pyenv exec "$program" "$@" forwards
-		// them to the program judged already).
-		env.pos, env.posKnown = nil, true
-	case w.runArgs == call && !call.ExtraArgs:
-		// ./x a b: "$@" in x is a b.
+	if w.runArgs == call && !call.ExtraArgs {
+		// ./x a b, or x a b found through PATH: "$@" in x is a b.
 		env.pos, env.posKnown = nil, true
 		for _, x := range call.Args {
 			if !x.Static {
@@ -516,6 +510,9 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 			}
 			env.pos = append(env.pos, x.Value)
 		}
+	}
+	if n := len(w.hookCalls); n > 0 && w.hookCalls[n-1].call == call && w.runArgs == call {
+		w.hookCalls[n-1].env = env.clone()
 	}
 	w.origin = name
 	w.childIn(c, call, text, nil, "file", false, env, call.Dir)
@@ -1688,10 +1685,109 @@ func (w *walker) inheritedProgram(c scope, call *Call, p Dir) bool {
 		return true
 	}
 	w.hookReading = append(w.hookReading, key)
-	saved := w.noArgs
-	w.noArgs = true
-	defer func() { w.hookReading, w.noArgs = w.hookReading[:len(w.hookReading)-1], saved }()
+	w.hookCalls = append(w.hookCalls, hookRun{call: call})
+	defer func() {
+		w.hookReading, w.hookCalls = w.hookReading[:len(w.hookReading)-1], w.hookCalls[:len(w.hookCalls)-1]
+	}()
 	w.runScriptFile(c, call, Arg{Value: real, Raw: call.NameArg.Raw, Static: true})
+	return true
+}
+
+// hookRun is a script found through the inherited PATH being read: the
+// call that runs it and the environment it starts with.
+type hookRun struct {
+	call *Call
+	env  *state
+}
+
+// rerunWrapper reports the commands a shim runs its own name through
+// with the words it was given: exec, and the version managers' exec,
+// which run the real program once they have put its version first on
+// PATH. A switch, not a map, so that nothing is built when the hook
+// starts (internal/lazy's TestNothingBuiltAtStartup).
+func rerunWrapper(name string) bool {
+	switch name {
+	case "exec", "command", "asdf", "rbenv", "pyenv", "nodenv", "goenv", "jenv", "plenv":
+		return true
+	}
+	return false
+}
+
+// hookRerun reports a call, in a script found through the inherited PATH
+// and read as that name runs it, that runs the same name again with the
+// words the script was given, forwarded as "$@" (a pyenv or asdf shim:
+// exec "$PYENV_ROOT/libexec/pyenv" exec "$program" "$@"), through exec
+// or a version manager only, without redirections or assignments: the
+// name with those words is the call that ran the script, judged by its
+// meaning where it was written (pip download x is moved into the sandbox
+// there), so the shim's copy adds nothing. Any other call in the script,
+// another name, or the words used otherwise (rm -rf "$1") is judged.
+func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
+	if len(w.hookCalls) == 0 || ce == nil {
+		return false
+	}
+	run := w.hookCalls[len(w.hookCalls)-1]
+	outer := run.call
+	if run.env == nil || call.Name != outer.Name || len(call.Redirs) > 0 || len(ce.Assigns) > 0 || call.ExtraArgs ||
+		!call.Dir.Known || call.Dir != outer.Dir {
+		return false
+	}
+	var own []string // the version managers' own variables (PYENV_ROOT)
+	for _, wr := range call.Wrappers {
+		if !rerunWrapper(wr) {
+			return false
+		}
+		if wr != "exec" && wr != "command" {
+			own = append(own, strings.ToUpper(wr)+"_", "_"+strings.ToUpper(wr)+"_")
+		}
+	}
+	// The environment it runs with is the one the script was given, but
+	// for the version manager's own settings: an export in the script
+	// (GIT_SSH_COMMAND, LD_PRELOAD) changes what the name does.
+	sameVar := func(a, b variable) bool { return reflect.DeepEqual(a, b) }
+	ownVar := func(k string) bool {
+		if k == "_" {
+			return true // bash's last word
+		}
+		for _, p := range own {
+			if strings.HasPrefix(k, p) {
+				return true
+			}
+		}
+		return false
+	}
+	for k, v := range st.vars {
+		if o, ok := run.env.vars[k]; (v.exported || ok && o.exported) && !ownVar(k) && (!ok || !sameVar(v, o)) {
+			return false
+		}
+	}
+	for k, o := range run.env.vars {
+		if _, ok := st.vars[k]; o.exported && !ok && !ownVar(k) {
+			return false
+		}
+	}
+	for _, a := range call.Args {
+		if a.Raw != `"$@"` && a.Raw != `"${@}"` {
+			return false
+		}
+	}
+	known := !outer.ExtraArgs
+	for _, a := range outer.Args {
+		known = known && a.Static
+	}
+	if !known {
+		// The script's words are only known at run time ("$@" is not
+		// known): the call forwards them, whatever they are.
+		return len(call.Args) == 1 && !call.Args[0].Static
+	}
+	if len(call.Args) != len(outer.Args) {
+		return false
+	}
+	for i, a := range call.Args {
+		if !a.Static || a.Value != outer.Args[i].Value {
+			return false
+		}
+	}
 	return true
 }
 
