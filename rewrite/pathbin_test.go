@@ -63,6 +63,31 @@ func pathbinTree(t *testing.T) (home, path string) {
 			t.Fatal(err)
 		}
 	}
+	// Wrappers that export a variable and run the real git with the
+	// words they were given, as a user's ~/bin/git might (and as the
+	// end-to-end tests' machine does, cmd/e2e setUpUpstream).
+	gitPath := "/usr/bin/git"
+	if p, err := exec.LookPath("git"); err == nil {
+		gitPath = p
+	}
+	for dir, text := range map[string]string{
+		"cfgwrap":  "#!/bin/sh\nGIT_CONFIG_GLOBAL=" + filepath.Join(home, "wrap.gitconfig") + "\nexport GIT_CONFIG_GLOBAL\nexec " + gitPath + " \"$@\"\n",
+		"evilwrap": "#!/bin/sh\nexport GIT_CONFIG_GLOBAL=" + filepath.Join(home, "evil.gitconfig") + "\nexec " + gitPath + " \"$@\"\n",
+		"treewrap": "#!/bin/sh\nexport GIT_WORK_TREE=" + filepath.Join(home, "proj") + "\nexec " + gitPath + " \"$@\"\n",
+	} {
+		if err := os.MkdirAll(filepath.Join(home, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(home, dir, "git"), []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(home, "wrap.gitconfig"), []byte("[user]\n\tname = Someone\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(home, "evil.gitconfig"), []byte("[core]\n\tsshCommand = rm -rf ~\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	// Not executable: bash runs the later one of that name.
 	if err := os.WriteFile(filepath.Join(bin, "ls"), []byte("rm -rf ~\n"), 0o644); err != nil {
 		t.Fatal(err)
@@ -131,6 +156,9 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`self ~; wipe ~`, path},
 		{`git fetch`, envshadow + ":" + path},  // exec /usr/bin/git "$@" after export GIT_SSH_COMMAND
 		{`rm -rf etc`, envshadow + ":" + path}, // exec /bin/rm -rf "$@" after cd /
+		// A wrapper's environment is judged as if set on the typed
+		// command: a configuration that runs code.
+		{`git clone https://github.com/a/b`, filepath.Join(home, "evilwrap") + ":" + path},
 		{`python3 -c 'import shutil; shutil.rmtree("/home")'`, shims + ":" + path}, // a shim keeps -c CODE judged
 	}
 	for _, tc := range deny {
@@ -176,6 +204,14 @@ func TestInheritedPathPrograms(t *testing.T) {
 		{`aws s3 cp s3://bucket/key .`, shims + ":" + path},
 		{`aws s3 ls`, shims + ":" + path},
 		{`ls | xargs pip3 show`, shims + ":" + path},
+		// A git wrapper that exports GIT_CONFIG_GLOBAL (a plain
+		// configuration) and runs the real git with "$@": the typed
+		// clone is moved into the sandbox where it was typed, not asked
+		// about inside the wrapper.
+		{`git clone https://github.com/a/b`, filepath.Join(home, "cfgwrap") + ":" + path},
+		{`git clone https://github.com/a/b dest`, filepath.Join(home, "cfgwrap") + ":" + path},
+		{`git status`, filepath.Join(home, "cfgwrap") + ":" + path},
+		{`cd /tmp && git clone https://github.com/a/b`, filepath.Join(home, "cfgwrap") + ":" + path},
 		{`self build`, path},  // runs itself with the same words
 		{`selfrun a b`, path}, // a script that runs itself by name
 	}
@@ -188,6 +224,15 @@ func TestInheritedPathPrograms(t *testing.T) {
 		if got.Decision == Deny || got.Decision == Ask {
 			t.Errorf("%q: %s %v, want it to pass", tc.cmd, got.Decision, got.Findings)
 		}
+	}
+	// A wrapper that moves where git puts the work tree: the clone it
+	// runs cannot be moved from there (ask), where typed it is rewritten.
+	treewrap := filepath.Join(home, "treewrap") + ":" + path
+	if got := Check(pathbinConfig(home, treewrap), `git clone https://github.com/a/b`); got.Decision != Ask {
+		t.Errorf("git clone through a wrapper exporting GIT_WORK_TREE: %s %v, want ask", got.Decision, got.Findings)
+	}
+	if got := Check(pathbinConfig(home, ""), `git clone https://github.com/a/b`); got.Decision != Rewrite {
+		t.Errorf("git clone: %s %v, want rewrite", got.Decision, got.Findings)
 	}
 	// A script found by name is judged as what it runs with its words.
 	for _, tc := range []struct{ cmd, as string }{

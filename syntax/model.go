@@ -67,6 +67,19 @@ type Call struct {
 	// in a script that xargs or find -exec hand their arguments to
 	// (find -exec sh -c 'rm -rf {}' \;) gets them through its RunBy.
 	RunBy *Call
+	// Forwards is the call typed at the shell that this one, in a
+	// wrapper script found through the inherited PATH, runs again: the
+	// same program (by its name or by a path to it) through exec with
+	// exactly the words the wrapper was given ("$@"), in the same
+	// directory, with the environment the wrapper changed (ForwardEnv,
+	// the names of the exported variables that differ, sorted). Its
+	// findings are judged as usual, the environment included; an
+	// acquisition in it is the typed call's, which is moved into the
+	// sandbox where it was typed, unless a variable of ForwardEnv
+	// decides where content lands (GIT_DIR, HOME, WGETRC, …). nil
+	// otherwise.
+	Forwards   *Call
+	ForwardEnv []string
 	// Replace is the string xargs replaces by each input in the words of
 	// the command it runs (xargs -I FOO, --replace, -i: {}), or "" when
 	// the inputs are appended.

@@ -1721,7 +1721,10 @@ func rerunWrapper(name string) bool {
 // name with those words is the call that ran the script, judged by its
 // meaning where it was written (pip download x is moved into the sandbox
 // there), so the shim's copy adds nothing. Any other call in the script,
-// another name, or the words used otherwise (rm -rf "$1") is judged.
+// another name, or the words used otherwise (rm -rf "$1") is judged. A
+// call that forwards them the same way after the script changed the
+// environment it exports is judged with that environment and marked as
+// the typed call again (Call.Forwards).
 func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
 	if len(w.hookCalls) == 0 || ce == nil {
 		return false
@@ -1756,14 +1759,15 @@ func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
 		}
 		return false
 	}
+	var changed []string
 	for k, v := range st.vars {
 		if o, ok := run.env.vars[k]; (v.exported || ok && o.exported) && !ownVar(k) && (!ok || !sameVar(v, o)) {
-			return false
+			changed = append(changed, k)
 		}
 	}
 	for k, o := range run.env.vars {
 		if _, ok := st.vars[k]; o.exported && !ok && !ownVar(k) {
-			return false
+			changed = append(changed, k)
 		}
 	}
 	for _, a := range call.Args {
@@ -1778,17 +1782,30 @@ func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
 	if !known {
 		// The script's words are only known at run time ("$@" is not
 		// known): the call forwards them, whatever they are.
-		return len(call.Args) == 1 && !call.Args[0].Static
-	}
-	if len(call.Args) != len(outer.Args) {
-		return false
-	}
-	for i, a := range call.Args {
-		if !a.Static || a.Value != outer.Args[i].Value {
+		if len(call.Args) != 1 || call.Args[0].Static {
 			return false
 		}
+	} else {
+		if len(call.Args) != len(outer.Args) {
+			return false
+		}
+		for i, a := range call.Args {
+			if !a.Static || a.Value != outer.Args[i].Value {
+				return false
+			}
+		}
 	}
-	return true
+	if len(changed) == 0 {
+		return true
+	}
+	// A wrapper that changes the environment first (GIT_CONFIG_GLOBAL=…;
+	// export GIT_CONFIG_GLOBAL; exec /usr/bin/git "$@"): the call is
+	// judged with that environment, as if it were set on the typed
+	// command (GIT_SSH_COMMAND or a configuration's code is found
+	// here), and what it acquires is the typed call's (Call.Forwards).
+	slices.Sort(changed)
+	call.Forwards, call.ForwardEnv = outer, changed
+	return false
 }
 
 // runScriptFile reads the script file a that call runs as its program
