@@ -66,6 +66,11 @@ func editable(c *syntax.Call) bool { return c.Script.Editable() }
 // acquire reports an acquisition that needs moving into the sandbox. When
 // the call cannot be edited (a dynamic string parsed again) it asks.
 func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edits []syntax.Edit, rel []Relocation) {
+	if !editable(c) && forwardedAcquisition(c) {
+		// exec /usr/bin/git "$@" in a git wrapper the name found: the
+		// acquisition is the typed call's, moved where it was typed.
+		return
+	}
 	if !editable(c) {
 		why := "it is inside a string only known at run time"
 		if c.Script.Where() != "" {
@@ -85,6 +90,41 @@ func (p *Pass) acquire(c *syntax.Call, rule, kind, msg string, dest string, edit
 	}
 	p.Report(c, Finding{Rule: rule, Decision: Rewrite, Kind: kind, Message: msg, Dest: dest,
 		Fix: &Fix{Message: "Move " + kind + " into the sandbox", Edits: edits, Relocations: rel}})
+}
+
+// forwardedAcquisition reports whether c is the typed call run again by
+// a wrapper script with exactly its words (syntax.Call.Forwards) after an
+// environment change that does not decide where content lands: its
+// acquisition is the typed call's. A wrapper that sets one of
+// placesContentVar is judged where it runs (an ask: corral cannot move
+// what it fetches there).
+func forwardedAcquisition(c *syntax.Call) bool {
+	if c.Forwards == nil {
+		return false
+	}
+	for _, name := range c.ForwardEnv {
+		if placesContentVar(name) {
+			return false
+		}
+	}
+	return true
+}
+
+// placesContentVar reports the environment variables that decide where a
+// program puts what it fetches or which configuration tells it: git's
+// repository and work tree, the home and configuration directories the
+// programs read their settings from (~/.gitconfig, ~/.curlrc, ~/.wgetrc),
+// curl's and wget's own configuration files, and the working directory
+// and temporary directory some programs write to. A switch, not a map
+// (internal/lazy's TestNothingBuiltAtStartup).
+func placesContentVar(name string) bool {
+	switch name {
+	case "GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
+		"GIT_INDEX_FILE", "GIT_TEMPLATE_DIR", "HOME", "XDG_CONFIG_HOME", "CURL_HOME", "WGETRC", "SYSTEM_WGETRC",
+		"PWD", "OLDPWD", "CDPATH", "TMPDIR", "GH_CONFIG_DIR", "HGRCPATH":
+		return true
+	}
+	return false
 }
 
 // splitWordEdited reports whether an edit replaces, or inserts at the

@@ -19,7 +19,10 @@ var approveCases = []struct {
 	{"git -c protocol.ext.allow=always clone https://x/a/b.git", false},
 	{"git -c url.ext::sh.insteadOf=https:// clone https://x/a/b.git", false},
 	{"git clone --config core.pager=evil https://x/a/b.git", false},
-	{"git --exec-path=/tmp/x clone https://x/a/b.git", false},
+	// An exec path that does not exist on any machine: one that exists
+	// is read for git-clone and may change the decision (a /tmp/x left
+	// by someone's probing once failed this row).
+	{"git --exec-path=/nonexistent/corral-test/exec clone https://x/a/b.git", false},
 	{"git clone 'ext::sh -c evil' w", false},
 	// A NAME:: or NAME:// transport git has no helper of its own for
 	// runs git-remote-NAME from PATH (red team 14 GR1).

@@ -30,6 +30,7 @@ func NewConfig(getenv func(string) string, cwd string) (*Config, []string) {
 	if cfg.Shell == "" {
 		cfg.Shell = getenv("SHELL")
 	}
+	cfg.Path = getenv("PATH")
 	if p := getenv(EnvProject); p != "" && filepath.IsAbs(p) {
 		cfg.Project = clean(p)
 	}

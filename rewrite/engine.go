@@ -68,6 +68,10 @@ type Config struct {
 	// else SHELL): zsh's meanings are judged when it is zsh
 	// (syntax.Options.Shell).
 	Shell string
+	// Path is the PATH the agent's commands inherit, the hook's own: a
+	// bare name it finds in a script the agent could have written is
+	// read (syntax.Options.Path).
+	Path string
 }
 
 // Result is the engine's answer for one command.
@@ -450,7 +454,7 @@ func earlierWithSandbox(cfg *Config) map[string]string {
 // can take their content out of what it reports.
 func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Result {
 	res := &Result{Command: command}
-	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost, Shell: cfg.Shell}
+	opt := syntax.Options{Cwd: cfg.Cwd, Home: cfg.Home, Project: cfg.Project, Earlier: earlierWithSandbox(cfg), EarlierLost: cfg.EarlierLost, Shell: cfg.Shell, Path: cfg.Path}
 	var imported *syntax.ImportedFiles
 	if !cfg.NoScriptFiles {
 		opt.ReadFile = res.recordReads(read.reader(cfg, syntax.ReadScript))

@@ -394,7 +394,11 @@ func TestRunViaDecisions(t *testing.T) {
 		{"lldb -o run -- rm -rf ~", Deny},
 		{"rr record rm -rf ~", Deny},
 		{"gdb --args ./app --flag", Allow},
-		{"enable -f ./x.so evil; evil", Ask},
+		// enable -f of a shared object that is not there when the hook runs,
+		// and that nothing in the command makes, loads nothing (bash fails
+		// the enable); one the command puts there is code corral cannot read.
+		{"enable -f ./x.so evil; evil", Allow},
+		{"cp /bin/true x.so; enable -f ./x.so evil; evil", Ask},
 		{"enable -n echo", Allow},
 		{"hash -p /usr/bin/ls ls", Allow},
 		{"printf '%s' rm | xargs -I{} {} -rf ~", Deny}, // the input is known: xargs runs rm -rf ~ (placeholders.go)

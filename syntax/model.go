@@ -67,6 +67,19 @@ type Call struct {
 	// in a script that xargs or find -exec hand their arguments to
 	// (find -exec sh -c 'rm -rf {}' \;) gets them through its RunBy.
 	RunBy *Call
+	// Forwards is the call typed at the shell that this one, in a
+	// wrapper script found through the inherited PATH, runs again: the
+	// same program (by its name or by a path to it) through exec with
+	// exactly the words the wrapper was given ("$@"), in the same
+	// directory, with the environment the wrapper changed (ForwardEnv,
+	// the names of the exported variables that differ, sorted). Its
+	// findings are judged as usual, the environment included; an
+	// acquisition in it is the typed call's, which is moved into the
+	// sandbox where it was typed, unless a variable of ForwardEnv
+	// decides where content lands (GIT_DIR, HOME, WGETRC, …). nil
+	// otherwise.
+	Forwards   *Call
+	ForwardEnv []string
 	// Replace is the string xargs replaces by each input in the words of
 	// the command it runs (xargs -I FOO, --replace, -i: {}), or "" when
 	// the inputs are appended.
@@ -417,6 +430,11 @@ type Options struct {
 	// Imported are the files the memory files on disk import
 	// (importedfiles.go): a write of one is judged as a memory file's.
 	Imported *ImportedFiles
+	// Path is the PATH the command inherits, the hook's own: a bare
+	// command name is searched in it as bash does, and a script the
+	// agent could have written that it finds is read (pathProgram). ""
+	// searches none.
+	Path string
 }
 
 // Analyze parses src and models every simple command in it.
@@ -428,6 +446,7 @@ func Analyze(src string, opt Options) (*Model, error) {
 	top := &Script{Src: src, File: f}
 	w := &walker{m: &Model{Script: top}, home: opt.Home, read: opt.ReadFile, project: opt.Project}
 	w.earlierLost = opt.EarlierLost
+	w.hookPath = opt.Path
 	w.imported = opt.Imported
 	if len(opt.Earlier) > 0 {
 		w.earlier = make(map[string]string, len(opt.Earlier))

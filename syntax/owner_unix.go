@@ -17,6 +17,12 @@ func ownedByUs(p string) bool {
 	return int(st.Uid) == os.Geteuid()
 }
 
+// writableByUs reports whether the user the hook runs as may write the
+// file p (access(2) with W_OK: a group's or anyone's write permission).
+func writableByUs(p string) bool {
+	return syscall.Access(p, 2) == nil
+}
+
 // deviceOf returns the device of the file system holding directory p:
 // git's search for a repository stops where it changes.
 func deviceOf(p string) (uint64, bool) {

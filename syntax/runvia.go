@@ -2,6 +2,8 @@ package syntax
 
 import (
 	"encoding/base64"
+	"errors"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -385,6 +387,14 @@ var sshCommandKeys = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"proxycommand": true, "localcommand": true, "knownhostscommand": true}
 }}
 
+// madeHere reports a file this command writes, copies or links at path
+// (with text corral knows or not).
+func (w *walker) madeHere(path string) bool {
+	_, wrote := w.written[path]
+	_, copied := w.programs2[path]
+	return wrote || copied || w.opaque[path]
+}
+
 // optionCommands judges the commands programs run from their own options
 // and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
 // PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; zip's -TT CMD.
@@ -396,6 +406,15 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		opts, _ := ScanOptions(call.Args, OptSpec{ShortVal: "f"})
 		for _, o := range opts {
 			if o.Name == "f" && o.HasVal {
+				if d := call.Dir.Join(o.Val.Value); o.Val.Static && d.Known && w.read != nil && !w.madeHere(d.Path) {
+					if _, err := os.Lstat(d.Path); errors.Is(err, fs.ErrNotExist) {
+						// No such file: nothing loads (pyenv's realpath.dylib
+						// off macOS), unless an earlier call makes it
+						// (DiskReads: curl -o lib.so …; enable -f ./lib.so).
+						w.noteAbsentRead(d.Path)
+						continue
+					}
+				}
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Value,
 					What: "enable -f loads a builtin into bash from " + o.Val.Value + ", code corral cannot read"})
 			}

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 
@@ -299,7 +301,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 				return false
 			}
 		}
-		w.scriptFile(c, call, call.NameArg, "")
+		w.runScriptFile(c, call, call.NameArg)
 		w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
 		return true
 	}
@@ -497,6 +499,21 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		env = env.clone()
 	}
 	env.setVar("0", variable{known: true, set: true, str: name})
+	env.setVar("BASH_SOURCE", variable{known: true, set: true, str: name})
+	if w.runArgs == call && !call.ExtraArgs {
+		// ./x a b, or x a b found through PATH: "$@" in x is a b.
+		env.pos, env.posKnown = nil, true
+		for _, x := range call.Args {
+			if !x.Static {
+				env.pos, env.posKnown = nil, false
+				break
+			}
+			env.pos = append(env.pos, x.Value)
+		}
+	}
+	if n := len(w.hookCalls); n > 0 && w.hookCalls[n-1].call == call && w.runArgs == call {
+		w.hookCalls[n-1].env = env.clone()
+	}
 	w.origin = name
 	w.childIn(c, call, text, nil, "file", false, env, call.Dir)
 	w.origin = ""
@@ -1446,14 +1463,22 @@ func pathDirs(v variable) ([]string, bool) {
 	return nil, false
 }
 
-// pathProgram models a command found through a PATH the command changed
-// to search a directory the agent can write first (PATH=.:$PATH ls after
-// writing ./ls): the file found there runs, and is read as a script. The
-// directories before the first run-time part of PATH are searched in
-// order, on disk and among the files this command wrote, and, for a name
-// the inherited PATH lacks, the entries appended after it
-// (PATH=$PATH:./bin); a program found first in one of the system's
-// directories is the usual one.
+// pathProgram models a command found by name through PATH (bash's
+// search_for_command) when the file found may be one the agent made: the
+// file found there runs, and is read as a script. The PATH is the one the
+// command changed (PATH=.:$PATH ls after writing ./ls) or the one it
+// inherits, the hook's own (Options.Path), searched in order: the known
+// directories a command put before the inherited PATH, the inherited
+// PATH's, then the entries appended after it (PATH=$PATH:./bin). In each
+// directory, a file this command writes, links or copies there runs
+// (echo … > ~/.local/bin/git; git status); a program found first in one
+// of the system's directories is the usual one and ends the search. A
+// file on disk in a directory the command set is read whatever it is
+// (the command may chmod it first); one on disk in a directory of the
+// inherited PATH is read when the agent could have written it
+// (inheritedProgram), as well as the name's own meaning, and the search
+// ends at it. It reports whether the file found replaces the program the
+// name is judged as.
 func (w *walker) pathProgram(c scope, call *Call) bool {
 	if call.Name == "" || strings.Contains(call.NameArg.Value, "/") || !call.NameArg.Static {
 		return false
@@ -1462,66 +1487,335 @@ func (w *walker) pathProgram(c scope, call *Call) bool {
 	if st == nil {
 		return false
 	}
-	v, ok := w.pathVar(st)
+	if _, hashed := st.hashed[call.Name]; hashed || st.hashAny {
+		return false // hash -p PATH NAME: no search (hashedCall)
+	}
+	dirs, ok := w.searchPath(call, st)
 	if !ok {
 		return false
 	}
-	dirs, ok := pathDirs(v)
-	if !v.known && v.tail != "" && (v.inherits || v.head != "" && !v.headOnly) && !hookPathHas(call.Name) {
-		// PATH=$PATH:./bin tool: a name the inherited PATH lacks is
-		// found in the entries appended after it (pathsearch.go).
-		dirs, ok = append(dirs, strings.Split(v.tail, ":")...), true
-	}
-	if !ok {
-		return false
-	}
-	for _, d := range dirs {
-		if filepath.IsAbs(d) && systemProgram(filepath.Clean(d)+"/") {
-			// A system directory: its program, when it has one, is the
-			// usual one and ends the search.
-			if fi, err := os.Stat(filepath.Join(d, call.Name)); err == nil && fi.Mode().IsRegular() {
-				return false
-			}
-			continue
+	for i, e := range dirs {
+		if i >= maxPathEntries {
+			return false
 		}
+		d := e.dir
 		if d == "" {
 			d = "." // an empty entry is the working directory
 		}
 		p := call.Dir.Join(d).Join(call.Name)
+		if p.Known {
+			if prog, ok := w.programs2[p.Path]; ok {
+				// A link or copy of a program made in this command (ln -s
+				// /bin/rm ./ls; PATH=.:$PATH ls): that program runs.
+				w.runProgramCopy(c, call, prog, call.Name+" (found through PATH: a copy of "+prog+")")
+				return true
+			}
+			if _, written := w.written[p.Path]; written || w.opaque[p.Path] {
+				// A file this command writes there, before any program of
+				// that name in a later directory (echo … >
+				// ~/.local/bin/git; git status).
+				w.runScriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true})
+				return true
+			}
+		}
+		if filepath.IsAbs(d) && systemProgram(filepath.Clean(d)+"/") {
+			// A system directory: its program, when it has one, is the
+			// usual one and ends the search.
+			if fi, ok := w.hookStat(filepath.Join(d, call.Name)); ok && fi.Mode().IsRegular() {
+				return false
+			}
+			continue
+		}
 		if !p.Known {
 			return false
 		}
-		if prog, ok := w.programs2[p.Path]; ok {
-			// A link or copy of a program made in this command (ln -s
-			// /bin/rm ./ls; PATH=.:$PATH ls): that program runs.
-			w.runProgramCopy(c, call, prog, call.Name+" (found through PATH: a copy of "+prog+")")
-			return true
+		if e.hook {
+			if w.read == nil {
+				return false
+			}
+			if w.inheritedProgram(c, call, p) {
+				return false
+			}
+			continue
 		}
-		_, written := w.written[p.Path]
-		found := written || w.opaque[p.Path]
-		if !found && w.read != nil {
+		if w.read != nil {
 			// Executable or not: the command may make it so before the
 			// lookup (chmod +x bin/x && PATH=bin:$PATH x), and bash
 			// skips a file it cannot run only then.
 			if fi, err := os.Stat(p.Path); err == nil && fi.Mode().IsRegular() {
-				found = true
+				if w.earlierRun(call, p, call.Name) {
+					return true // a binary an earlier call decoded
+				}
+				if binaryFile(p.Path) {
+					// A program that is not a script (a virtual
+					// environment's python, a link to the system's): it
+					// runs as itself, read by its name (python -c CODE).
+					return false
+				}
+				w.runScriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true})
+				return true
 			}
-		}
-		if found {
-			if !written && w.earlierRun(call, p, call.Name) {
-				return true // a binary an earlier call decoded
-			}
-			if !written && binaryFile(p.Path) {
-				// A program that is not a script (a virtual
-				// environment's python, a link to the system's): it
-				// runs as itself, read by its name (python -c CODE).
-				return false
-			}
-			w.scriptFile(c, call, Arg{Value: p.Path, Raw: call.NameArg.Raw, Static: true}, "")
-			return true
 		}
 	}
 	return false
+}
+
+// pathEntry is a directory of the PATH a name is searched in; hook marks
+// one of the PATH the shell inherits, the hook's own.
+type pathEntry struct {
+	dir  string
+	hook bool
+}
+
+// searchPath returns the directories bash searches for call's name, in
+// order, with the PATH of st (pathVar): a PATH the command set, or the
+// inherited one (Options.Path) with what the command put before and
+// after it. ok is false when none is known.
+func (w *walker) searchPath(call *Call, st *state) ([]pathEntry, bool) {
+	var hook []pathEntry
+	if w.hookPath != "" {
+		for _, d := range strings.Split(w.hookPath, ":") {
+			hook = append(hook, pathEntry{dir: d, hook: true})
+		}
+	}
+	add := func(out []pathEntry, list string) []pathEntry {
+		for _, d := range strings.Split(list, ":") {
+			out = append(out, pathEntry{dir: d})
+		}
+		return out
+	}
+	v, ok := w.pathVar(st)
+	switch {
+	case !ok:
+		return hook, hook != nil
+	case v.known && v.set:
+		return add(nil, v.str), true
+	case v.known:
+		return nil, false // unset: shellPathProgram searches the working directory
+	}
+	var dirs []pathEntry
+	if v.head != "" {
+		dirs = add(nil, strings.TrimSuffix(v.head, ":"))
+		if !strings.HasSuffix(v.head, ":") {
+			dirs = dirs[:len(dirs)-1]
+		}
+	}
+	if v.inherits || v.head != "" && !v.headOnly {
+		switch {
+		case hook != nil:
+			dirs = append(dirs, hook...)
+			if v.tail != "" {
+				dirs = add(dirs, v.tail)
+			}
+		case v.tail != "" && !hookPathHas(call.Name):
+			// PATH=$PATH:./bin tool: a name the inherited PATH lacks
+			// is found in the entries appended after it.
+			dirs = add(dirs, v.tail)
+		}
+	}
+	return dirs, len(dirs) > 0
+}
+
+// hookStat is a file looked for in a directory of PATH.
+type hookStat struct {
+	fi os.FileInfo
+	ok bool
+}
+
+// maxHookStats bounds the files looked for in PATH for one command.
+const maxHookStats = 4096
+
+// hookStat stats the file at p (following links) once per command.
+func (w *walker) hookStat(p string) (os.FileInfo, bool) {
+	if r, ok := w.hookStats[p]; ok {
+		return r.fi, r.ok
+	}
+	fi, err := os.Stat(p)
+	if w.hookStats == nil {
+		w.hookStats = map[string]hookStat{}
+	}
+	if len(w.hookStats) < maxHookStats {
+		w.hookStats[p] = hookStat{fi: fi, ok: err == nil}
+	}
+	return fi, err == nil
+}
+
+// inheritedProgram looks at p, call's name in a directory of the PATH
+// the command inherits that is not one of the system's, and reports
+// whether bash runs it (an executable file that is not a directory: the
+// search ends there). A regular file there that the agent could have
+// written (owned by the hook's user, or writable by it) and that is not
+// a binary is read as the script the name runs (a text file without #!
+// runs with sh; #! names its interpreter), as ./file is: one written by
+// an earlier command (printf '#!/bin/sh\nrm -rf ~\n' >
+// ~/.local/bin/cleanup) is judged where its name runs. A link is judged
+// by its target (npm's bin links lead to .js files); a target in a
+// system directory is the system's program, not read.
+func (w *walker) inheritedProgram(c scope, call *Call, p Dir) bool {
+	fi, ok := w.hookStat(p.Path)
+	if !ok || fi.IsDir() {
+		return false
+	}
+	if !fi.Mode().IsRegular() {
+		return true // a device or a FIFO: never read
+	}
+	if fi.Mode()&0o111 == 0 {
+		return false // bash runs a later executable of that name
+	}
+	real, err := resolveOrdinary(p.Path)
+	if err != nil || systemProgram(real) || !ownedByUs(real) && !writableByUs(real) {
+		return true
+	}
+	if w.earlierRun(call, Dir{Path: real, Known: true}, call.Name) || binaryFile(real) {
+		return true // a binary: judged by its name
+	}
+	// A script that runs itself by name with the same words while it is
+	// read (a pyenv or rbenv shim: exec pyenv exec "$program" "$@",
+	// which runs the real program once pyenv has changed PATH) is read
+	// once: reading it again tells nothing new.
+	key := real
+	for _, a := range call.Args {
+		if !a.Static {
+			key += "\x00$"
+			break
+		}
+		key += "\x00" + a.Value
+	}
+	if slices.Contains(w.hookReading, key) {
+		return true
+	}
+	w.hookReading = append(w.hookReading, key)
+	w.hookCalls = append(w.hookCalls, hookRun{call: call})
+	defer func() {
+		w.hookReading, w.hookCalls = w.hookReading[:len(w.hookReading)-1], w.hookCalls[:len(w.hookCalls)-1]
+	}()
+	w.runScriptFile(c, call, Arg{Value: real, Raw: call.NameArg.Raw, Static: true})
+	return true
+}
+
+// hookRun is a script found through the inherited PATH being read: the
+// call that runs it and the environment it starts with.
+type hookRun struct {
+	call *Call
+	env  *state
+}
+
+// rerunWrapper reports the commands a shim runs its own name through
+// with the words it was given: exec, and the version managers' exec,
+// which run the real program once they have put its version first on
+// PATH. A switch, not a map, so that nothing is built when the hook
+// starts (internal/lazy's TestNothingBuiltAtStartup).
+func rerunWrapper(name string) bool {
+	switch name {
+	case "exec", "command", "asdf", "rbenv", "pyenv", "nodenv", "goenv", "jenv", "plenv":
+		return true
+	}
+	return false
+}
+
+// hookRerun reports a call, in a script found through the inherited PATH
+// and read as that name runs it, that runs the same name again with the
+// words the script was given, forwarded as "$@" (a pyenv or asdf shim:
+// exec "$PYENV_ROOT/libexec/pyenv" exec "$program" "$@"), through exec
+// or a version manager only, without redirections or assignments: the
+// name with those words is the call that ran the script, judged by its
+// meaning where it was written (pip download x is moved into the sandbox
+// there), so the shim's copy adds nothing. Any other call in the script,
+// another name, or the words used otherwise (rm -rf "$1") is judged. A
+// call that forwards them the same way after the script changed the
+// environment it exports is judged with that environment and marked as
+// the typed call again (Call.Forwards).
+func (w *walker) hookRerun(call *Call, ce *sh.CallExpr, st *state) bool {
+	if len(w.hookCalls) == 0 || ce == nil {
+		return false
+	}
+	run := w.hookCalls[len(w.hookCalls)-1]
+	outer := run.call
+	if run.env == nil || call.Name != outer.Name || len(call.Redirs) > 0 || len(ce.Assigns) > 0 || call.ExtraArgs ||
+		!call.Dir.Known || call.Dir != outer.Dir {
+		return false
+	}
+	var own []string // the version managers' own variables (PYENV_ROOT)
+	for _, wr := range call.Wrappers {
+		if !rerunWrapper(wr) {
+			return false
+		}
+		if wr != "exec" && wr != "command" {
+			own = append(own, strings.ToUpper(wr)+"_", "_"+strings.ToUpper(wr)+"_")
+		}
+	}
+	// The environment it runs with is the one the script was given, but
+	// for the version manager's own settings: an export in the script
+	// (GIT_SSH_COMMAND, LD_PRELOAD) changes what the name does.
+	sameVar := func(a, b variable) bool { return reflect.DeepEqual(a, b) }
+	ownVar := func(k string) bool {
+		if k == "_" {
+			return true // bash's last word
+		}
+		for _, p := range own {
+			if strings.HasPrefix(k, p) {
+				return true
+			}
+		}
+		return false
+	}
+	var changed []string
+	for k, v := range st.vars {
+		if o, ok := run.env.vars[k]; (v.exported || ok && o.exported) && !ownVar(k) && (!ok || !sameVar(v, o)) {
+			changed = append(changed, k)
+		}
+	}
+	for k, o := range run.env.vars {
+		if _, ok := st.vars[k]; o.exported && !ok && !ownVar(k) {
+			changed = append(changed, k)
+		}
+	}
+	for _, a := range call.Args {
+		if a.Raw != `"$@"` && a.Raw != `"${@}"` {
+			return false
+		}
+	}
+	known := !outer.ExtraArgs
+	for _, a := range outer.Args {
+		known = known && a.Static
+	}
+	if !known {
+		// The script's words are only known at run time ("$@" is not
+		// known): the call forwards them, whatever they are.
+		if len(call.Args) != 1 || call.Args[0].Static {
+			return false
+		}
+	} else {
+		if len(call.Args) != len(outer.Args) {
+			return false
+		}
+		for i, a := range call.Args {
+			if !a.Static || a.Value != outer.Args[i].Value {
+				return false
+			}
+		}
+	}
+	if len(changed) == 0 {
+		return true
+	}
+	// A wrapper that changes the environment first (GIT_CONFIG_GLOBAL=…;
+	// export GIT_CONFIG_GLOBAL; exec /usr/bin/git "$@"): the call is
+	// judged with that environment, as if it were set on the typed
+	// command (GIT_SSH_COMMAND or a configuration's code is found
+	// here), and what it acquires is the typed call's (Call.Forwards).
+	slices.Sort(changed)
+	call.Forwards, call.ForwardEnv = outer, changed
+	return false
+}
+
+// runScriptFile reads the script file a that call runs as its program
+// (./x a b, a name PATH finds), with call's words its positional
+// parameters.
+func (w *walker) runScriptFile(c scope, call *Call, a Arg) {
+	saved := w.runArgs
+	w.runArgs = call
+	defer func() { w.runArgs = saved }()
+	w.scriptFile(c, call, a, "")
 }
 
 // fdScript models a script file that names one of call's own descriptors

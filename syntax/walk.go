@@ -148,6 +148,22 @@ type walker struct {
 	files int
 	// read reads a script file; nil reads none.
 	read func(path string) (string, error)
+	// hookPath is the PATH the shell inherits, the hook's own
+	// (Options.Path), and hookStats the files looked for in its
+	// directories, each stat'd once per command (inheritedProgram).
+	hookPath  string
+	hookStats map[string]hookStat
+	// hookReading are the scripts found through the inherited PATH being
+	// read, each with the words it runs with (inheritedProgram).
+	hookReading []string
+	// hookCalls are the calls that run those scripts, innermost last: a
+	// call in the script that runs the same name with the words it was
+	// given is that call again (hookRerun).
+	hookCalls []hookRun
+	// runArgs is the call that runs the script file being read by its
+	// path or name (./x a b, cleanup a b): its words are the script's
+	// positional parameters (runScriptFile).
+	runArgs *Call
 	// inBreakpointHook is set while program text is judged again with
 	// its breakpoint() calls spelt as PYTHONBREAKPOINT's callable.
 	inBreakpointHook bool
@@ -2384,7 +2400,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	if c.pipe != nil && c.stage == s && stage {
 		c.pipe.Calls[c.pipeIndex] = call
 	}
-	if w.duplicate(call, st) {
+	if w.duplicate(call, st) || w.hookRerun(call, ce, st) {
 		return
 	}
 	w.m.Calls = append(w.m.Calls, call)
