@@ -90,6 +90,12 @@ func TestMoreStartupFileWrites(t *testing.T) {
 		{"echo x > docs/psqlrc.example", Allow},
 		{"less ~/.bash_completion", Allow},
 		{"cat ~/.irbrc ~/.psqlrc", Allow},
+		// tmux reloading the user's configuration reads it; its other
+		// commands that name a file there still ask.
+		{"tmux source ~/.tmux.conf", Allow},
+		{"tmux source-file -q ~/.tmux.conf", Allow},
+		{"tmux save-buffer ~/.tmux.conf", Ask},
+		{`tmux source ~/.tmux.conf \; save-buffer ~/.tmux.conf`, Ask},
 	} {
 		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
