@@ -59,6 +59,21 @@ var selfHome = []string{
 	// autoload/ run at start or on use), Neovim's, Emacs's init files.
 	"~/.vimrc", "~/.gvimrc", "~/.exrc", "~/.vim/**", "~/.config/nvim/**", "~/.emacs", "~/.emacs.el",
 	"~/.emacs.d/init.el", "~/.emacs.d/early-init.el", "~/.config/emacs/init.el", "~/.config/emacs/early-init.el",
+	// More files that run the user's commands when a program starts or a
+	// session begins: bash-completion sources ~/.bash_completion in every
+	// interactive shell and a command's completion file on first use;
+	// tmux's and screen's configurations (run-shell, if-shell, exec);
+	// starship's custom modules (a command at every prompt); direnv's
+	// direnvrc, sourced before every .envrc; the interactive interpreters'
+	// start-up files (IPython's startup scripts and configuration,
+	// irb's and pry's, R's, psql's and sqlite's, whose \! and .system run
+	// commands); the login environment (pam_env and systemd's
+	// environment.d can set LD_PRELOAD or BASH_ENV for every program).
+	"~/.bash_completion", "~/.config/bash_completion", "~/.local/share/bash-completion/**",
+	"~/.tmux.conf", "~/.config/tmux/**", "~/.screenrc", "~/.config/starship.toml",
+	"~/.direnvrc", "~/.config/direnv/**", "~/.ipython/**", "~/.jupyter/*.py", "~/.irbrc", "~/.config/irb/**",
+	"~/.pryrc", "~/.Rprofile", "~/.psqlrc", "~/.sqliterc", "~/.pam_environment", "~/.config/environment.d/**",
+	"~/.xsession", "~/.config/plasma-workspace/env/**",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session

@@ -53,6 +53,56 @@ func TestProgramStartupFileWrites(t *testing.T) {
 	}
 }
 
+// TestMoreStartupFileWrites: further files that programs or the login
+// session run commands from when the user next starts them (tmux's
+// run-shell, bash-completion's ~/.bash_completion in every interactive
+// shell, IPython's startup scripts, pam_env and environment.d setting
+// LD_PRELOAD for the next session): writing one is denied as ~/.bashrc
+// is; before, each was allowed as any file in the home directory.
+// Look-alikes: reading them, project files of the same names.
+func TestMoreStartupFileWrites(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{`echo 'run-shell "rm -rf ~"' >> ~/.tmux.conf`, Deny},
+		{"cp tmux.conf ~/.config/tmux/tmux.conf", Deny},
+		{"echo 'exec rm -rf ~' >> ~/.screenrc", Deny},
+		{"cp x ~/.bash_completion", Deny},
+		{"echo 'rm -rf ~' > ~/.local/share/bash-completion/completions/git", Deny},
+		{`printf '[custom.x]\ncommand = "rm -rf ~"\n' >> ~/.config/starship.toml`, Deny},
+		{"echo 'rm -rf ~' >> ~/.config/direnv/direnvrc", Deny},
+		{"echo 'import shutil' > ~/.ipython/profile_default/startup/00-x.py", Deny},
+		{"echo 'c = 1' > ~/.jupyter/jupyter_server_config.py", Deny},
+		{"echo 'system(\"rm -rf ~\")' >> ~/.irbrc", Deny},
+		{"echo 'system(\"id\")' >> ~/.Rprofile", Deny},
+		{`echo '\! rm -rf ~' >> ~/.psqlrc`, Deny},
+		{"echo '.system rm -rf ~' >> ~/.sqliterc", Deny},
+		{"echo 'LD_PRELOAD DEFAULT=/tmp/x.so' >> ~/.pam_environment", Deny},
+		{"echo 'BASH_ENV=/tmp/e' > ~/.config/environment.d/50-x.conf", Deny},
+		{"tee ~/.xsession < x", Deny},
+		// Look-alikes.
+		{"cat ~/.tmux.conf", Allow},
+		{"echo x > .tmux.conf", Allow},
+		{"echo x > docs/psqlrc.example", Allow},
+		{"less ~/.bash_completion", Allow},
+		{"cat ~/.irbrc ~/.psqlrc", Allow},
+		// tmux reloading the user's configuration reads it; its other
+		// commands that name a file there still ask.
+		{"tmux source ~/.tmux.conf", Allow},
+		{"tmux source-file -q ~/.tmux.conf", Allow},
+		{"tmux save-buffer ~/.tmux.conf", Ask},
+		{`tmux source ~/.tmux.conf \; save-buffer ~/.tmux.conf`, Ask},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
+
 // TestProgramStartupFilesRun shows the mechanism with the real programs:
 // less 590 runs the LESSOPEN of ~/.lesskey's #env on a file it shows
 // (its output in a pipe), and gdb runs ~/.gdbinit's shell command at a

@@ -180,6 +180,23 @@ func (p *Pass) checkUnknownWriter(c *syntax.Call, judged []target) {
 	for _, t := range judged {
 		seen[t.arg.Start] = true
 	}
+	if path.Base(c.Name) == "tmux" {
+		// tmux source-file FILE (source): tmux reads FILE and runs the
+		// tmux commands in it (tmux(1)); reloading the user's
+		// ~/.tmux.conf writes nothing. Its other commands are judged as
+		// before (save-buffer, pipe-pane name files they write).
+		src := false
+		for _, a := range c.Args {
+			switch {
+			case a.Value == ";" || strings.HasSuffix(a.Value, ";"):
+				src = false
+			case a.Value == "source-file" || a.Value == "source":
+				src = true
+			case src && !strings.HasPrefix(a.Value, "-"):
+				seen[a.Start] = true
+			}
+		}
+	}
 	// The values of the options the output table lists are read there,
 	// written or not (npm config get --userconfig F reads F).
 	for _, e := range outputFiles.Get() {
