@@ -89,8 +89,9 @@ func TestGitGlobalConfigRead(t *testing.T) {
 	wcfg.Paths = guards.DefaultPolicy().Merge(pol).WithSelfProtection(nil, cfg.Sandbox)
 	checkDecisions(t, &wcfg, []struct{ cmd, want string }{
 		{"git worktree add ~/.config/git evil", "ask"},
-		{"git worktree add ~/.config/nvim evil", "deny"}, // Neovim's start-up files are protected
-		{"git worktree add ~/.ipython/profile_default/startup evil", "ask"},
+		{"git worktree add ~/.config/nvim evil", "deny"},                     // Neovim's start-up files are protected
+		{"git worktree add ~/.ipython/profile_default/startup evil", "deny"}, // IPython's start-up files are protected too
+		{"git worktree add ~/.local/share/evil evil", "ask"},
 		{"git checkout -q -b e2 && git worktree add -q ~/.config/git e2", "ask"},
 		{"touch ~/.config/git/config", "ask"}, // as any write there
 		{"git worktree add ../feature-x evil", "allow"},
