@@ -185,9 +185,56 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 	if _, _, ok := netRedirect(r); ok {
 		return // a connection, not a file: the exfiltrate rule's
 	}
+	if r.Reopens != nil {
+		// exec 3<f; echo x > /dev/fd/3: the file descriptor 3 refers to,
+		// opened again for writing.
+		p.judgeReopened(nil, *r.Reopens, r.Target.Raw, "redirection")
+		return
+	}
 	// Redirections of a call are reported with the call's span; others
 	// (of a block or a loop) with their own.
 	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write}, "bash-write", "redirection")
+}
+
+// reopenedFile returns the file a write through a descriptor's path
+// reaches when the descriptor is a file that a redirection opened
+// without writing it (exec 3<f, { …; } 3<f): on Linux opening
+// /dev/fd/3, /proc/self/fd/3 or /proc/$$/fd/3 opens that file again, in
+// the new open's mode, so a descriptor opened for reading is a way to
+// write its file. A file the redirection opened for writing (exec 3>f,
+// 3<>f) is judged where it is opened; a pipe, a terminal or a
+// connection is no file.
+func reopenedFile(s syntax.Stream) (syntax.Redirect, bool) {
+	r, ok := s.File()
+	if !ok || r.Writes() || r.Target.Value == "" || r.Proc != nil {
+		return syntax.Redirect{}, false
+	}
+	if _, _, net := netRedirect(r); net {
+		return syntax.Redirect{}, false
+	}
+	return r, true
+}
+
+// judgeReopened judges the write through a descriptor's path (path as
+// written) that reaches the stream s: the file a redirection opened for
+// reading, judged as a write of it where it was opened.
+func (p *Pass) judgeReopened(c *syntax.Call, s syntax.Stream, path, what string) {
+	// A descriptor that differs between the paths the command may take
+	// (if …; then exec 3<f; fi): each file it may be.
+	for _, s := range s.Streams() {
+		r, ok := reopenedFile(s)
+		if !ok {
+			continue
+		}
+		t := target{arg: r.Target, action: guards.Write}
+		at := c
+		if c != nil && c.Script != r.Script {
+			// The finding is the call's; the file's word is in another
+			// script (an enclosing one's exec 3<f).
+			at = nil
+		}
+		p.judge(at, r.Script, r.Dir, t, "bash-write", what+" through "+path+" (which opens again the file "+r.Op+" "+r.Target.Raw+" opened)")
+	}
 }
 
 // writeTargets lists the files a call writes, by command.
@@ -587,7 +634,22 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 
 // judge runs one target through the path guards and reports what they say.
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
-	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+	if t.arg.Value == "{}" && p.placeholder(c, sc) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+		return
+	}
+	if c != nil && !t.derived {
+		if s, ok := c.Route(t.path()); ok {
+			// tee /dev/fd/3, dd of=/proc/self/fd/3, curl -o /dev/fd/$fd:
+			// the file the descriptor refers to, opened again. Only a
+			// write opens it (a rename, an unlink or a hard link of a
+			// /proc entry fails).
+			if t.action == guards.Write && !t.replaces && !t.hardLink && !t.backup {
+				p.judgeReopened(c, s, t.arg.Raw, what)
+			}
+			return
+		}
+	}
+	if procpath.Descriptor(t.path()) {
 		return
 	}
 	if t.backup && !strings.HasSuffix(what, " (backup copy)") {

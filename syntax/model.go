@@ -147,6 +147,9 @@ type Call struct {
 	// fds are the call's file descriptors other than the ones it
 	// inherits unchanged (see Fd).
 	fds map[int]Stream
+	// namedFds are the streams exec {var}<… opened that the variables
+	// still name when the call runs (Route: /dev/fd/$fd).
+	namedFds map[string]Stream
 	// ReadIn is, for read, mapfile and readarray, the stream they take
 	// their input from: stdin, or the descriptor -u names (read -u 3,
 	// mapfile -u "$fd" after exec {fd}< <(…), read -u ${COPROC[0]}),
@@ -237,6 +240,12 @@ type Redirect struct {
 	// Proc is the pipe of the process substitution the target is
 	// (< <(…), > >(…)): the redirection opens that pipe, not a file.
 	Proc *Pipeline
+	// Reopens is, for a redirection whose target names a descriptor
+	// (> /dev/fd/3, > /proc/self/fd/$fd, > /proc/$$/fd/3), the stream
+	// that descriptor points at when the redirection opens: on Linux the
+	// open reaches the file again, in the redirection's own mode, so
+	// exec 3<f; echo x > /dev/fd/3 writes f. nil for other targets.
+	Reopens *Stream
 }
 
 // Writes reports whether the redirection opens its target for writing

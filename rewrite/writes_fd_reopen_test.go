@@ -1,0 +1,150 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// fdReopenRows are the writes through a descriptor's path (issue 12
+// class 1): on Linux opening /dev/fd/N, /proc/self/fd/N,
+// /proc/thread-self/fd/N or the shell's /proc/$$/fd/N opens again the
+// file descriptor N refers to, in the new open's mode, so a descriptor
+// opened for reading (exec 3<~/.bashrc) is a way to write its file. They
+// passed: the write was judged as one to the descriptor, whose file was
+// judged where it was opened, for reading.
+var fdReopenRows = []struct {
+	cmd  string
+	want Decision
+}{
+	// Were allow.
+	{`exec 3<~/.bashrc; echo x > /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > "/proc/${$}/fd/3"`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$BASHPID/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/thread-self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x >> /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x >| /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x &> /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /dev/./fd//3`, Deny},
+	{`exec 3<~/.bashrc; cd /dev/fd && echo x > 3`, Deny},
+	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},
+	{`exec {fd}<~/.bashrc; echo x > "/proc/self/fd/${fd}"`, Deny},
+	{`exec {a}<~/.bashrc; exec {b}<&$a; echo x > /dev/fd/$b`, Deny},
+	{`exec 3<~/.bashrc; exec 4<&3; echo x > /dev/fd/4`, Deny},
+	{`exec 3<~/.bashrc; exec 4>/dev/fd/3; echo x >&4`, Deny},
+	{`exec 3<~/.bashrc; dd of=/dev/fd/3 <<< x`, Deny},
+	{`exec 3<~/.bashrc; echo x | tee /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x | tee -a /proc/self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; truncate -s 0 /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; curl -o /dev/fd/3 https://x.com/a`, Deny},
+	{`exec {fd}<~/.bashrc; curl -o /dev/fd/$fd https://x.com/a`, Deny},
+	{`curl -o /dev/fd/3 https://x.com/a 3<~/.bashrc`, Deny},
+	{`{ echo x > /dev/fd/3; } 3<~/.bashrc`, Deny},
+	{`while read l; do echo "$l" > /dev/fd/3; done < list 3<~/.bashrc`, Deny},
+	{`echo x 3<~/.bashrc > /dev/fd/3`, Deny},
+	{`f() { echo x > /dev/fd/3; }; f 3<~/.bashrc`, Deny},
+	{`f() { echo x > /dev/fd/3; }; exec 3<~/.bashrc; f`, Deny},
+	{`exec 3<~/.bashrc; (echo x > /dev/fd/3)`, Deny},
+	{`exec 3<~/.bashrc; echo x | sudo tee /dev/fd/3`, Deny},
+	// exec inside a branch: the descriptor may be the file.
+	{`if [ -f x ]; then exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
+	{`if [ -f x ]; then exec 3<a; else exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
+	{`[ -f x ] && exec 3<~/.bashrc; echo x > /proc/self/fd/3`, Deny},
+	{`exec 3<>~/.bashrc; echo x > /dev/fd/3`, Deny},
+	{`exec 3>>~/.bashrc; echo x > /proc/self/fd/3`, Deny},
+	{`exec 3>>~/.bashrc; echo x > /proc/$$/fd/3`, Deny},
+	// A download through a descriptor of a file read in the project:
+	// corral cannot move it without changing what is read.
+	{`exec 3<input.txt; curl -o /dev/fd/3 https://x.com/a`, Ask},
+	// The coprocess's pipe is no file: the download is moved (the
+	// rewritten path names no directory, and curl writes nothing).
+	{`coproc cat; curl -o /dev/fd/${COPROC[1]} https://x.com/a`, Rewrite},
+	// Look-alikes: reads, writes to a descriptor opened for writing in
+	// the project, stdout and stderr, a descriptor closed before, one
+	// not yet open (bash opens the redirections in order), one whose
+	// variable was assigned anew, /dev/fd/03 (no such entry).
+	{`exec 3<input.txt; cat /dev/fd/3`, Allow},
+	{`exec 3<~/.bashrc; cat /dev/fd/3`, Allow},
+	{`exec 3<~/.bashrc; cat <&3`, Allow},
+	{`exec 3>out.log; echo x >&3`, Allow},
+	{`exec 3>out.log; echo x > /dev/fd/3`, Allow},
+	{`exec 3<input.txt; echo x > /dev/fd/3`, Allow},
+	{`echo x > /dev/fd/2`, Allow},
+	{`echo x > /dev/stderr`, Allow},
+	{`echo x > /proc/self/fd/1`, Allow},
+	{`diff <(sort a) /dev/fd/0`, Allow},
+	{`exec 3<~/.bashrc; exec 3<&-; echo x > /dev/fd/3`, Allow},
+	{`exec 3<~/.bashrc; echo x 3<&- > /dev/fd/3`, Allow},
+	{`echo x > /dev/fd/3 3<~/.bashrc`, Allow},
+	{`exec {fd}<~/.bashrc; fd=1; echo x > /dev/fd/$fd`, Allow},
+	{`exec {fd}<~/.bashrc; exec {fd}<&-; echo x > /dev/fd/$fd`, Allow},
+	{`exec 3<~/.bashrc; echo x > /dev/fd/03`, Allow},
+}
+
+// TestFdReopenWrites judges the rows.
+func TestFdReopenWrites(t *testing.T) {
+	t.Parallel()
+	for _, tc := range fdReopenRows {
+		cfg := testConfig()
+		cfg.Paths = guards.DefaultPolicy().WithSelfProtection(nil, cfg.Sandbox)
+		r := Check(cfg, tc.cmd)
+		if r.Decision != tc.want {
+			t.Errorf("%s: %v, want %v (%v)", tc.cmd, r.Decision, tc.want, r.Findings)
+		}
+	}
+}
+
+// TestFdReopenExec runs the rows that write no download with real bash,
+// HOME a scratch directory whose .bashrc holds "orig": a row corral
+// denies does change ~/.bashrc (the bypass is real: Linux opens the file
+// again for writing), and an allowed look-alike leaves it alone.
+func TestFdReopenExec(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	if _, err := os.Stat("/proc/self/fd"); err != nil {
+		t.Skip("no /proc")
+	}
+	for _, tc := range fdReopenRows {
+		if tc.want != Deny && tc.want != Allow || strings.Contains(tc.cmd, "curl") || strings.Contains(tc.cmd, "sudo") {
+			continue
+		}
+		if strings.Contains(tc.cmd, "[ -f x ]") {
+			continue // the branch that opens ~/.bashrc is not taken here
+		}
+		home := t.TempDir()
+		proj := filepath.Join(home, "proj")
+		if err := os.Mkdir(proj, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		rc := filepath.Join(home, ".bashrc")
+		for name, text := range map[string]string{rc: "orig\n", filepath.Join(proj, "input.txt"): "in\n", filepath.Join(proj, "list"): "x\n"} {
+			if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		c := exec.Command(bash, "-c", tc.cmd)
+		c.Dir = proj
+		c.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home}
+		c.Stdin = strings.NewReader("")
+		out, _ := c.CombinedOutput()
+		b, _ := os.ReadFile(rc)
+		changed := string(b) != "orig\n"
+		if changed != (tc.want == Deny) {
+			t.Errorf("%s: bash left ~/.bashrc %q (changed %v), want changed %v (%s)", tc.cmd, b, changed, tc.want == Deny, out)
+		}
+		cfg := &Config{Cwd: proj, Project: proj, Home: home, Sandbox: filepath.Join(proj, "agent_sandbox"), Mode: ModeRewrite, Approve: ApproveAuto}
+		cfg.Paths = guards.DefaultPolicy().WithSelfProtection(nil, cfg.Sandbox)
+		if d := Check(cfg, tc.cmd).Decision; d != tc.want {
+			t.Errorf("%s: %v with HOME %s, want %v", tc.cmd, d, home, tc.want)
+		}
+	}
+}
