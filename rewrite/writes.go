@@ -146,6 +146,11 @@ type target struct {
 	// first): the other names of a hard link keep their content, so they
 	// are not judged (guards.Policy.DecideReplace).
 	replaces bool
+	// route resolves a path that names a descriptor (/dev/fd/3,
+	// /proc/$$/fd/$fd) to the stream it points at where the file is
+	// opened: a redirection's table (syntax.Redirect.Route); nil for a
+	// call's target, whose call's table is used (syntax.Call.Route).
+	route func(string) (syntax.Stream, bool)
 	// backup reports the copy a program keeps of a file it replaces,
 	// under a name derived from the file's (sed -i.bak, cp -b;
 	// writes_backup.go): judged as any write, its findings saying so.
@@ -185,15 +190,11 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 	if _, _, ok := netRedirect(r); ok {
 		return // a connection, not a file: the exfiltrate rule's
 	}
-	if r.Reopens != nil {
-		// exec 3<f; echo x > /dev/fd/3: the file descriptor 3 refers to,
-		// opened again for writing.
-		p.judgeReopened(nil, *r.Reopens, r.Target.Raw, "redirection")
-		return
-	}
 	// Redirections of a call are reported with the call's span; others
-	// (of a block or a loop) with their own.
-	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write}, "bash-write", "redirection")
+	// (of a block or a loop) with their own. A target that names a
+	// descriptor (> /dev/fd/3) is the file the descriptor refers to
+	// where the redirection opens (route).
+	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write, route: r.Route}, "bash-write", "redirection")
 }
 
 // reopenedFile returns the file a write through a descriptor's path
@@ -233,7 +234,7 @@ func (p *Pass) judgeReopened(c *syntax.Call, s syntax.Stream, path, what string)
 			// script (an enclosing one's exec 3<f).
 			at = nil
 		}
-		p.judge(at, r.Script, r.Dir, t, "bash-write", what+" through "+path+" (which opens again the file "+r.Op+" "+r.Target.Raw+" opened)")
+		p.judge(at, r.Script, r.Dir, t, "bash-write", what+" through "+path+", a descriptor of the file "+r.Op+" "+r.Target.Raw+" opened (Linux opens that file again, for writing),")
 	}
 }
 
@@ -637,8 +638,12 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if t.arg.Value == "{}" && p.placeholder(c, sc) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
 		return
 	}
-	if c != nil && !t.derived {
-		if s, ok := c.Route(t.path()); ok {
+	route := t.route
+	if route == nil && c != nil {
+		route = c.Route
+	}
+	if route != nil {
+		if s, ok := route(t.path()); ok {
 			// tee /dev/fd/3, dd of=/proc/self/fd/3, curl -o /dev/fd/$fd:
 			// the file the descriptor refers to, opened again. Only a
 			// write opens it (a rename, an unlink or a hard link of a

@@ -1,11 +1,13 @@
 package rewrite
 
 import (
+	"context"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/corral-dev/corral/guards"
 )
@@ -52,6 +54,20 @@ var fdReopenRows = []struct {
 	{`f() { echo x > /dev/fd/3; }; exec 3<~/.bashrc; f`, Deny},
 	{`exec 3<~/.bashrc; (echo x > /dev/fd/3)`, Deny},
 	{`exec 3<~/.bashrc; echo x | sudo tee /dev/fd/3`, Deny},
+	// Standard input opened on the file, then reopened for writing.
+	{`echo x < ~/.bashrc > /dev/stdin`, Deny},
+	{`tee /dev/stdin < ~/.bashrc`, Deny},
+	{`exec < ~/.bashrc; echo x > /dev/stdin`, Deny},
+	{`while read l; do echo x > /dev/stdin; done < ~/.bashrc`, Deny},
+	{`exec 2<~/.bashrc; echo x > /dev/stderr`, Deny},
+	// A link to the descriptor's path, a variable holding it, a loop
+	// whose second round writes through the first round's exec.
+	{`exec 3<~/.bashrc; ln -s /dev/fd/3 link; echo x > link`, Deny},
+	{`exec 3<~/.bashrc; p=/dev/fd/3; echo x > $p`, Deny},
+	{`n=3; exec 3<~/.bashrc; echo x > /dev/fd/$n`, Deny},
+	{`for i in 1 2; do echo x > /dev/fd/3; exec 3<~/.bashrc; done`, Deny},
+	// ${fd:-3} is /dev/fd/3 when fd is unset or empty.
+	{`exec 3<~/.bashrc; echo x > /dev/fd/${fd:-3}`, Ask},
 	// exec inside a branch: the descriptor may be the file.
 	{`if [ -f x ]; then exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
 	{`if [ -f x ]; then exec 3<a; else exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
@@ -85,6 +101,10 @@ var fdReopenRows = []struct {
 	{`exec {fd}<~/.bashrc; fd=1; echo x > /dev/fd/$fd`, Allow},
 	{`exec {fd}<~/.bashrc; exec {fd}<&-; echo x > /dev/fd/$fd`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/fd/03`, Allow},
+	{`exec 3<~/.bashrc; echo x > /dev/fd/3/`, Allow},
+	{`(exec 3<~/.bashrc); echo x > /dev/fd/3`, Allow},
+	{`exec 3<~/.bashrc; echo x > /dev/stdout 1<&3`, Allow},
+	{`exec 3<~/.bashrc; exec 3>&-; exec 3<input.txt; echo x > /dev/fd/3`, Allow},
 }
 
 // TestFdReopenWrites judges the rows.
@@ -131,11 +151,13 @@ func TestFdReopenExec(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		c := exec.Command(bash, "-c", tc.cmd)
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		c := exec.CommandContext(ctx, bash, "-c", tc.cmd)
 		c.Dir = proj
 		c.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + home}
 		c.Stdin = strings.NewReader("")
 		out, _ := c.CombinedOutput()
+		cancel()
 		b, _ := os.ReadFile(rc)
 		changed := string(b) != "orig\n"
 		if changed != (tc.want == Deny) {

@@ -329,37 +329,69 @@ func fdNumber(s string) bool {
 	return true
 }
 
-// reopens returns the stream the descriptor that the target of red
-// names points at when red opens it (> /dev/fd/3 after exec 3<f, echo x
-// 3<f >/proc/self/fd/3, > /dev/fd/$fd after exec {fd}<f): the earlier
-// redirections of the same statement (before, and the {var} descriptors
-// it opened, own) applied to the shell's table. nil when the target
-// names no descriptor, or one corral does not know.
-func (w *walker) reopens(st *state, red Redirect, before []Redirect, own map[string]Stream) *Stream {
-	ref, ok := dirFdRef(red.Dir, red.Target.Value)
-	if !ok && !red.Target.Static {
-		ref, ok = fdRef(red.Target.Raw)
+// fdTable is the descriptor table where a redirection opens: the
+// shell's (fds, the streams exec {var}<… opened that their variables
+// still name), then the statement's earlier redirections (before, and
+// the {var} descriptors they opened, own).
+type fdTable struct {
+	dir    Dir
+	fds    map[int]Stream
+	before []Redirect
+	named  map[string]Stream
+}
+
+// Route resolves a path that names a descriptor (/dev/fd/3,
+// /proc/self/fd/$fd, /proc/$$/fd/3, as Call.Route reads them) to the
+// stream the descriptor points at when the redirection opens: on Linux
+// the open reaches that file again, in the redirection's own mode, so
+// exec 3<f; echo x > /dev/fd/3 writes f, and echo x > /dev/fd/3 3<f
+// names no open descriptor yet. ok is false for any other path.
+func (r Redirect) Route(path string) (s Stream, ok bool) {
+	if r.at == nil {
+		return Stream{}, false
 	}
+	ref, ok := dirFdRef(r.at.dir, path)
 	if !ok {
-		return nil
+		return Stream{}, false
 	}
 	if n, err := strconv.Atoi(ref); err == nil {
-		fds, _ := applyRedirects(st.fds, before)
-		s, ok := fds[n]
-		if !ok {
-			s = Stream{Kind: StreamInherited, Fd: n}
+		fds, _ := applyRedirects(r.at.fds, r.at.before)
+		if s, ok := fds[n]; ok {
+			return s, true
 		}
-		return &s
+		return Stream{Kind: StreamInherited, Fd: n}, true
 	}
 	if name, isVar := fdVarRef(ref); isVar {
-		if s, ok := own[name]; ok {
-			return &s
+		if s, ok := r.at.named[name]; ok {
+			return s, true
 		}
 	}
-	if s := w.coprocFd(ref); s != nil {
-		return s
+	return Stream{}, false
+}
+
+// Reopens returns the stream the descriptor that the redirection's
+// target names points at (Route of the target as written).
+func (r Redirect) Reopens() (Stream, bool) {
+	if s, ok := r.Route(r.Target.Value); ok || r.Target.Static {
+		return s, ok
 	}
-	return w.namedFd(st, ref)
+	return r.Route(r.Target.Raw)
+}
+
+// fdTableAt records the table where red opens (fdTable).
+func fdTableAt(st *state, red Redirect, before []Redirect, own map[string]Stream) *fdTable {
+	t := &fdTable{dir: red.Dir, fds: st.fds, before: before[:len(before):len(before)], named: st.liveNamedFds()}
+	if len(own) > 0 {
+		named := make(map[string]Stream, len(t.named)+len(own))
+		for k, v := range t.named {
+			named[k] = v
+		}
+		for k, v := range own {
+			named[k] = v
+		}
+		t.named = named
+	}
+	return t
 }
 
 // liveNamedFds returns the streams exec {var}<… opened that their

@@ -240,12 +240,8 @@ type Redirect struct {
 	// Proc is the pipe of the process substitution the target is
 	// (< <(…), > >(…)): the redirection opens that pipe, not a file.
 	Proc *Pipeline
-	// Reopens is, for a redirection whose target names a descriptor
-	// (> /dev/fd/3, > /proc/self/fd/$fd, > /proc/$$/fd/3), the stream
-	// that descriptor points at when the redirection opens: on Linux the
-	// open reaches the file again, in the redirection's own mode, so
-	// exec 3<f; echo x > /dev/fd/3 writes f. nil for other targets.
-	Reopens *Stream
+	// at is the descriptor table when the redirection opens (Route).
+	at *fdTable
 }
 
 // Writes reports whether the redirection opens its target for writing

@@ -1365,7 +1365,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 			}
 		}
 		if rd.Word != nil && red.Proc == nil {
-			red.Reopens = w.reopens(st, red, out, own)
+			red.at = fdTableAt(st, red, out, own)
 		}
 		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) {
 			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
