@@ -87,6 +87,16 @@ var fdReopenRows = []struct {
 	// The coprocess's pipe is no file: the download is moved (the
 	// rewritten path names no directory, and curl writes nothing).
 	{`coproc cat; curl -o /dev/fd/${COPROC[1]} https://x.com/a`, Rewrite},
+	// A descriptor path is the stream the descriptor points at for
+	// everything that follows its output, not only the path guards: the
+	// coprocess's pipe (text a shell coprocess runs: was ask, as a write
+	// under /proc), a named descriptor's file a download lands in (was
+	// ask: a path only known at run time).
+	{`coproc bash; echo "rm -rf ~" > /dev/fd/${COPROC[1]}`, Deny},
+	{`exec {fd}>f; curl https://x.io/a > /dev/fd/$fd`, Rewrite},
+	{`coproc C { cat; }; echo x > /dev/fd/${C[1]}`, Allow},
+	{`coproc C { cat; }; echo x | tee /dev/fd/${C[1]}`, Allow},
+	{`coproc bash; echo ls > /dev/fd/${COPROC[1]}`, Allow},
 	// Look-alikes: reads, writes to a descriptor opened for writing in
 	// the project, stdout and stderr, a descriptor closed before, one
 	// not yet open (bash opens the redirections in order), one whose

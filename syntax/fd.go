@@ -149,6 +149,9 @@ func (c *Call) Route(path string) (s Stream, ok bool) {
 			return s, true
 		}
 	}
+	if s, ok := c.namedFds[ref]; ok {
+		return s, true // a coprocess's ${C[1]}
+	}
 	return Stream{}, false
 }
 
@@ -262,6 +265,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 			s := file
 			if t, ok := r.route(); ok {
 				s = get(t)
+			} else if rs, ok := r.Reopens(); ok {
+				s = rs // &> /dev/fd/$fd, /proc/$$/fd/3, /dev/fd/${C[1]}
 			}
 			put(1, s)
 			put(2, s)
@@ -269,6 +274,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 			s := file
 			if t, ok := r.route(); ok {
 				s = get(t)
+			} else if rs, ok := r.Reopens(); ok {
+				s = rs // > /dev/fd/$fd, /proc/$$/fd/3, /dev/fd/${C[1]}
 			}
 			put(n, s)
 		case sh.DplOut, sh.DplIn:
@@ -366,6 +373,9 @@ func (r Redirect) Route(path string) (s Stream, ok bool) {
 			return s, true
 		}
 	}
+	if s, ok := r.at.named[ref]; ok {
+		return s, true // a coprocess's ${C[1]}
+	}
 	return Stream{}, false
 }
 
@@ -392,6 +402,37 @@ func fdTableAt(st *state, red Redirect, before []Redirect, own map[string]Stream
 		t.named = named
 	}
 	return t
+}
+
+// withCoprocFds adds to named the pipes of coprocesses that the words
+// name as descriptor paths (/dev/fd/${C[1]}), keyed by the reference as
+// written; named is not changed.
+func (w *walker) withCoprocFds(named map[string]Stream, words ...Arg) map[string]Stream {
+	if len(w.coprocs) == 0 {
+		return named
+	}
+	for _, a := range words {
+		if a.Static {
+			continue
+		}
+		raw := a.Raw
+		if i := strings.Index(raw, "/"); i > 0 {
+			raw = raw[i:] // of=/dev/fd/${C[1]}, --output=…
+		}
+		ref, ok := fdRef(raw)
+		if !ok {
+			continue
+		}
+		if s := w.coprocFd(ref); s != nil {
+			m := make(map[string]Stream, len(named)+1)
+			for k, v := range named {
+				m[k] = v
+			}
+			m[ref] = *s
+			named = m
+		}
+	}
+	return named
 }
 
 // liveNamedFds returns the streams exec {var}<… opened that their
