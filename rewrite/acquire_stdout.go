@@ -317,6 +317,27 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 	return true
 }
 
+// followFdOperand follows a download that s writes to a path naming one
+// of its descriptors (tee /dev/fd/3, dd of=/dev/fd/3) when that
+// descriptor is a file: opened elsewhere (exec 3>f, a block's 3>f), by
+// another of s's descriptors (tee /dev/fd/3 3>f) or for reading (exec
+// 3<f). The file of s's stdout is moved with the others
+// (moveRedirects).
+func (p *Pass) followFdOperand(s *syntax.Call, path, rule, kind string) {
+	st, ok := s.Route(path)
+	if !ok {
+		return
+	}
+	r, file := st.File()
+	if !file || st.Same(s.Stdout()) {
+		return
+	}
+	if r.Stmt == s.Stmt && r.Writes() && r.Op != ">&" && r.Op != "<>" && (r.Fd == "" || r.Fd == "1") {
+		return // one moveRedirects moves
+	}
+	p.followRoute(s, path, rule, kind)
+}
+
 // extractTar makes a tar that extracts a download extract into the sandbox.
 func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if len(s.Args) == 0 {

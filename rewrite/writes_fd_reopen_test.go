@@ -2,6 +2,8 @@ package rewrite
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -188,6 +190,100 @@ func TestFdReopenExec(t *testing.T) {
 		cfg.Paths = guards.DefaultPolicy().WithSelfProtection(nil, cfg.Sandbox)
 		if d := Check(cfg, tc.cmd).Decision; d != tc.want {
 			t.Errorf("%s: %v with HOME %s, want %v", tc.cmd, d, home, tc.want)
+		}
+	}
+}
+
+// TestFdOperandDownloads: a download that tee or dd writes to a path
+// naming a descriptor lands in the file the descriptor refers to. Only
+// the file of their stdout was moved, so exec 3>f; curl URL | tee
+// /dev/fd/3 (and the {fd} form, dd of=, tee's own 3>f) left the
+// download in ./f (allow, or ask for /dev/fd/$fd). The file is now
+// moved into the sandbox; a file opened for reading (exec 3<in.txt)
+// asks, as moving it would change what is read.
+func TestFdOperandDownloads(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd, rewritten string
+		want           Decision
+	}{
+		{`exec 3>f; curl https://x.io/a | tee /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl https://x.io/a | tee /dev/fd/3`, Rewrite},
+		{`exec {fd}>f; curl https://x.io/a | tee /dev/fd/$fd`, `exec {fd}>/home/u/proj/agent_sandbox/f; curl https://x.io/a | tee /dev/fd/$fd`, Rewrite},
+		{`exec 3>f; curl -s https://x.io/a | dd of=/dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl -s https://x.io/a | dd of=/dev/fd/3`, Rewrite},
+		{`curl -s https://x.io/a | tee /dev/fd/3 3>f`, `curl -s https://x.io/a | tee /dev/fd/3 3>/home/u/proj/agent_sandbox/f`, Rewrite},
+		{`{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>f`, `{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
+		{`exec 3<in.txt; curl https://x.io/a | tee /dev/fd/3`, "", Ask},
+		// Look-alikes: stdout moves once, stderr is the agent's.
+		{`curl -s https://x.io/a | tee /dev/stdout > f`, `curl -s https://x.io/a | tee /dev/stdout > /home/u/proj/agent_sandbox/f`, Rewrite},
+		{`curl -s https://x.io/a | tee /dev/stderr`, "", Allow},
+		{`exec 3>agent_sandbox/f; curl https://x.io/a | tee /dev/fd/3`, "", Allow},
+	} {
+		r := Check(testConfig(), tc.cmd)
+		if r.Decision != tc.want || tc.rewritten != "" && r.Rewritten != tc.rewritten {
+			t.Errorf("%s: %v %q, want %v %q (%v)", tc.cmd, r.Decision, r.Rewritten, tc.want, tc.rewritten, r.Findings)
+		}
+	}
+}
+
+// TestFdOperandDownloadsExec runs the rewritten rows with real bash and
+// curl against a loopback server: the original lands the body in ./f,
+// the rewritten one in the sandbox's f.
+func TestFdOperandDownloadsExec(t *testing.T) {
+	t.Parallel()
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("no curl")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("served-body\n")) }))
+	defer srv.Close()
+	run := func(dir, cmd string) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		c := exec.CommandContext(ctx, bash, "-c", cmd)
+		c.Dir = dir
+		c.Env = []string{"PATH=" + filepath.Dir(curl) + ":/usr/bin:/bin", "HOME=" + dir}
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v\n%s", cmd, err, out)
+		}
+	}
+	read := func(p string) string {
+		b, _ := os.ReadFile(p)
+		return string(b)
+	}
+	u := srv.URL + "/a"
+	for _, cmd := range []string{
+		`exec 3>f; curl -s ` + u + ` | tee /dev/fd/3 >/dev/null`,
+		`exec {fd}>f; curl -s ` + u + ` | tee /dev/fd/$fd >/dev/null`,
+		`exec 3>f; curl -s ` + u + ` | dd of=/dev/fd/3 2>/dev/null`,
+		`curl -s ` + u + ` | tee /dev/fd/3 3>f >/dev/null`,
+	} {
+		proj := t.TempDir()
+		sb := filepath.Join(proj, "agent_sandbox")
+		cfg := &Config{Cwd: proj, Project: proj, Home: proj, Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto}
+		orig := t.TempDir()
+		run(orig, cmd)
+		if got := read(filepath.Join(orig, "f")); !strings.Contains(got, "served-body") {
+			t.Errorf("%s: bash wrote %q to f, not the download (the test does not show the bypass)", cmd, got)
+		}
+		r := Check(cfg, cmd)
+		if r.Decision != Rewrite {
+			t.Errorf("%s: %s %v, want rewrite", cmd, r.Decision, r.Findings)
+			continue
+		}
+		if err := os.MkdirAll(sb, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		run(proj, r.Rewritten)
+		if got := read(filepath.Join(proj, "f")); got != "" {
+			t.Errorf("%s: the rewritten %s still wrote %q to ./f", cmd, r.Rewritten, got)
+		}
+		if got := read(filepath.Join(sb, "f")); !strings.Contains(got, "served-body") {
+			t.Errorf("%s: the rewritten %s wrote %q to the sandbox's f, want the download", cmd, r.Rewritten, got)
 		}
 	}
 }
