@@ -97,6 +97,7 @@ func (p *Pass) moveOperands(s *syntax.Call, rule, kind, what string) bool {
 		if _, fd := s.Route(a.Value); fd {
 			// tee /dev/stderr: one of the call's descriptors, whose
 			// file (if any) is judged where it is opened.
+			p.followFdOperand(s, a.Value, rule, kind)
 			continue
 		}
 		dest, text := p.sandboxed(a, "download")
@@ -134,6 +135,7 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 		if st.Kind == syntax.StreamPipe {
 			return true
 		}
+		p.followFdOperand(s, v, rule, kind)
 		p.moveRedirects(s, rule, kind)
 		return false
 	}

@@ -294,6 +294,18 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 	case syntax.StreamFile:
 		if r, _ := st.File(); r.Writes() {
 			p.moveRedirect(c, r, rule, kind)
+		} else if f, ok := reopenedFile(st); ok {
+			// exec 3<f; curl -o /dev/fd/3 URL: Linux opens f again, for
+			// writing, and the download replaces it: a protected f is
+			// refused. Moving the redirection would change what the
+			// command reads.
+			if p.protectedDest(c, rule, kind, relocate(c, f.Dir, f.Target.Value, "")) {
+				break
+			}
+			if !p.InSandbox(f.Dir, f.Target) {
+				p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
+					Message: "the download is written to " + f.Target.Raw + " through " + path + ", which opens again the file " + f.Op + " " + f.Target.Raw + " opened for reading, outside the sandbox; corral cannot move it there without changing what the command reads"})
+			}
 		}
 	case syntax.StreamPipe:
 		p.followPipe(c, rule, kind)
@@ -303,6 +315,27 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 		p.unknownStdout(c, rule, kind)
 	}
 	return true
+}
+
+// followFdOperand follows a download that s writes to a path naming one
+// of its descriptors (tee /dev/fd/3, dd of=/dev/fd/3) when that
+// descriptor is a file: opened elsewhere (exec 3>f, a block's 3>f), by
+// another of s's descriptors (tee /dev/fd/3 3>f) or for reading (exec
+// 3<f). The file of s's stdout is moved with the others
+// (moveRedirects).
+func (p *Pass) followFdOperand(s *syntax.Call, path, rule, kind string) {
+	st, ok := s.Route(path)
+	if !ok {
+		return
+	}
+	r, file := st.File()
+	if !file || st.Same(s.Stdout()) {
+		return
+	}
+	if r.Stmt == s.Stmt && r.Writes() && r.Op != ">&" && r.Op != "<>" && (r.Fd == "" || r.Fd == "1") {
+		return // one moveRedirects moves
+	}
+	p.followRoute(s, path, rule, kind)
 }
 
 // extractTar makes a tar that extracts a download extract into the sandbox.

@@ -146,6 +146,11 @@ type target struct {
 	// first): the other names of a hard link keep their content, so they
 	// are not judged (guards.Policy.DecideReplace).
 	replaces bool
+	// route resolves a path that names a descriptor (/dev/fd/3,
+	// /proc/$$/fd/$fd) to the stream it points at where the file is
+	// opened: a redirection's table (syntax.Redirect.Route); nil for a
+	// call's target, whose call's table is used (syntax.Call.Route).
+	route func(string) (syntax.Stream, bool)
 	// backup reports the copy a program keeps of a file it replaces,
 	// under a name derived from the file's (sed -i.bak, cp -b;
 	// writes_backup.go): judged as any write, its findings saying so.
@@ -186,8 +191,51 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 		return // a connection, not a file: the exfiltrate rule's
 	}
 	// Redirections of a call are reported with the call's span; others
-	// (of a block or a loop) with their own.
-	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write}, "bash-write", "redirection")
+	// (of a block or a loop) with their own. A target that names a
+	// descriptor (> /dev/fd/3) is the file the descriptor refers to
+	// where the redirection opens (route).
+	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write, route: r.Route}, "bash-write", "redirection")
+}
+
+// reopenedFile returns the file a write through a descriptor's path
+// reaches when the descriptor is a file that a redirection opened
+// without writing it (exec 3<f, { …; } 3<f): on Linux opening
+// /dev/fd/3, /proc/self/fd/3 or /proc/$$/fd/3 opens that file again, in
+// the new open's mode, so a descriptor opened for reading is a way to
+// write its file. A file the redirection opened for writing (exec 3>f,
+// 3<>f) is judged where it is opened; a pipe, a terminal or a
+// connection is no file.
+func reopenedFile(s syntax.Stream) (syntax.Redirect, bool) {
+	r, ok := s.File()
+	if !ok || r.Writes() || r.Target.Value == "" || r.Proc != nil {
+		return syntax.Redirect{}, false
+	}
+	if _, _, net := netRedirect(r); net {
+		return syntax.Redirect{}, false
+	}
+	return r, true
+}
+
+// judgeReopened judges the write through a descriptor's path (path as
+// written) that reaches the stream s: the file a redirection opened for
+// reading, judged as a write of it where it was opened.
+func (p *Pass) judgeReopened(c *syntax.Call, s syntax.Stream, path, what string) {
+	// A descriptor that differs between the paths the command may take
+	// (if …; then exec 3<f; fi): each file it may be.
+	for _, s := range s.Streams() {
+		r, ok := reopenedFile(s)
+		if !ok {
+			continue
+		}
+		t := target{arg: r.Target, action: guards.Write}
+		at := c
+		if c != nil && c.Script != r.Script {
+			// The finding is the call's; the file's word is in another
+			// script (an enclosing one's exec 3<f).
+			at = nil
+		}
+		p.judge(at, r.Script, r.Dir, t, "bash-write", what+" through "+path+", a descriptor of the file "+r.Op+" "+r.Target.Raw+" opened (Linux opens that file again, for writing),")
+	}
 }
 
 // writeTargets lists the files a call writes, by command.
@@ -587,7 +635,26 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 
 // judge runs one target through the path guards and reports what they say.
 func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target, rule, what string) {
-	if t.arg.Value == "{}" && p.placeholder(c, sc) || procpath.Descriptor(t.path()) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+	if t.arg.Value == "{}" && p.placeholder(c, sc) || t.path() == "/dev/null" || t.path() == "-" && what == "tee" {
+		return
+	}
+	route := t.route
+	if route == nil && c != nil {
+		route = c.Route
+	}
+	if route != nil {
+		if s, ok := route(t.path()); ok {
+			// tee /dev/fd/3, dd of=/proc/self/fd/3, curl -o /dev/fd/$fd:
+			// the file the descriptor refers to, opened again. Only a
+			// write opens it (a rename, an unlink or a hard link of a
+			// /proc entry fails).
+			if t.action == guards.Write && !t.replaces && !t.hardLink && !t.backup {
+				p.judgeReopened(c, s, t.arg.Raw, what)
+			}
+			return
+		}
+	}
+	if procpath.Descriptor(t.path()) {
 		return
 	}
 	if t.backup && !strings.HasSuffix(what, " (backup copy)") {
@@ -1250,7 +1317,14 @@ func socatWrites(c *syntax.Call) []target {
 		}
 		up := strings.ToUpper(addr.Value)
 		opts := strings.ToLower(addr.Value)
-		receives := i == 1 && u || i == 0 && rev
+		// Without -u or -U data flows both ways: socat - FILE writes
+		// what stdin gives into FILE, opened for reading and writing
+		// (socat - ~/.bashrc, socat - /dev/fd/3 after exec 3<~/.bashrc).
+		// A device (socat - /dev/ttyUSB0) is a conversation, not a file
+		// the write lands in.
+		_, fd := c.Route(p)
+		both := !u && !rev && (fd || !strings.HasPrefix(p, "/dev/"))
+		receives := i == 1 && u || i == 0 && rev || both
 		if strings.HasPrefix(up, "CREATE:") || strings.HasPrefix(up, "CREAT:") || receives ||
 			strings.Contains(opts, ",creat") || strings.Contains(opts, ",append") || strings.Contains(opts, ",trunc") {
 			out = append(out, target{arg: addr, value: p, action: guards.Write})

@@ -53,6 +53,12 @@ func remoteNameWrites(c *syntax.Call) []target {
 		// -o FILE when FILE is in the sandbox, where the download rule
 		// leaves it: a link there is followed (inSandbox).
 		for _, o := range find(opts, "o", "output") {
+			if _, fd := c.Route(o.val.Value); fd {
+				// -o /dev/fd/3: the file descriptor 3 refers to, opened
+				// again (judge).
+				out = append(out, target{arg: o.val, action: guards.Write})
+				continue
+			}
 			if o.val.Static && o.val.Value != "-" && !strings.HasPrefix(o.val.Value, "/dev/") && !strings.Contains(o.val.Value, "#") {
 				out = append(out, target{arg: o.val, action: guards.Write, inSandbox: true})
 			}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,6 +45,48 @@ type Stream struct {
 	// here-document.
 	Pipe  *Pipeline
 	Stage int
+	// Maybe lists, for a StreamUnknown that paths of the command left
+	// different (if …; then exec 3<f; fi), the streams it can be, when
+	// there are few; nil when it can be anything.
+	Maybe []Stream
+}
+
+// maxMaybeStreams bounds the streams a StreamUnknown may be one of.
+const maxMaybeStreams = 8
+
+// eitherStream returns the stream that is a or b, whichever path ran.
+func eitherStream(a, b Stream) Stream {
+	if a.same(b) && a.Kind != StreamUnknown {
+		return a
+	}
+	var maybe []Stream
+	for _, s := range [2]Stream{a, b} {
+		alts := []Stream{s}
+		if s.Kind == StreamUnknown {
+			if s.Maybe == nil {
+				return Stream{Kind: StreamUnknown}
+			}
+			alts = s.Maybe
+		}
+		for _, x := range alts {
+			if !slices.ContainsFunc(maybe, x.same) {
+				maybe = append(maybe, x)
+			}
+		}
+	}
+	if len(maybe) > maxMaybeStreams {
+		maybe = nil
+	}
+	return Stream{Kind: StreamUnknown, Maybe: maybe}
+}
+
+// Streams returns what the stream can be: itself, or for a StreamUnknown
+// the streams it may be (none when corral does not know them).
+func (s Stream) Streams() []Stream {
+	if s.Kind == StreamUnknown {
+		return s.Maybe
+	}
+	return []Stream{s}
 }
 
 // Text reports whether the stream is the text of a here-document or a
@@ -87,35 +130,92 @@ func (c *Call) Stdout() Stream { return c.Fd(1) }
 func (c *Call) Stderr() Stream { return c.Fd(2) }
 
 // Route resolves a path that names one of the call's own descriptors
-// (/dev/stdout, /dev/stderr, /dev/stdin, /dev/fd/N, /proc/self/fd/N) to the
-// stream it points at; ok is false for any other path.
+// (/dev/stdout, /dev/stderr, /dev/stdin, /dev/fd/N, /proc/self/fd/N,
+// /proc/thread-self/fd/N, the shell's /proc/$$/fd/N, and /dev/fd/$fd
+// after exec {fd}<…) to the stream it points at; ok is false for any
+// other path. On Linux opening such a path opens again the file the
+// descriptor refers to, in the mode the new open asks for: > /dev/fd/3
+// writes the file exec 3< opened for reading.
 func (c *Call) Route(path string) (s Stream, ok bool) {
-	n, ok := fdPath(path)
+	ref, ok := dirFdRef(c.Dir, path)
 	if !ok {
 		return Stream{}, false
 	}
-	return c.Fd(n), true
+	if n, err := strconv.Atoi(ref); err == nil {
+		return c.Fd(n), true
+	}
+	if name, isVar := fdVarRef(ref); isVar {
+		if s, ok := c.namedFds[name]; ok {
+			return s, true
+		}
+	}
+	if s, ok := c.namedFds[ref]; ok {
+		return s, true // a coprocess's ${C[1]}
+	}
+	return Stream{}, false
 }
 
 // fdPath returns the descriptor a /dev/std* or /dev/fd/N path names.
 func fdPath(p string) (int, bool) {
+	ref, ok := fdRef(p)
+	if !ok || strings.HasPrefix(ref, "$") {
+		return 0, false
+	}
+	n, _ := strconv.Atoi(ref)
+	return n, true
+}
+
+// fdRef is the one place that decides which paths name a descriptor of
+// the process that opens them, and which descriptor, as written: "0"
+// for /dev/stdin, "3" for /dev/fd/3, /proc/self/fd/3,
+// /proc/thread-self/fd/3 and the shell's own /proc/$$/fd/3 or
+// /proc/$BASHPID/fd/3 (as written, quotes removed), "$fd" or "${fd}"
+// for /dev/fd/$fd, "${COPROC[1]}" for /dev/fd/${COPROC[1]}. A number is
+// returned without leading zeros only when written so (/dev/fd/03 is
+// not taken).
+func fdRef(p string) (string, bool) {
 	switch p {
 	case "/dev/stdin":
-		return 0, true
+		return "0", true
 	case "/dev/stdout":
-		return 1, true
+		return "1", true
 	case "/dev/stderr":
-		return 2, true
+		return "2", true
 	}
-	for _, prefix := range []string{"/dev/fd/", "/proc/self/fd/"} {
-		if rest, ok := strings.CutPrefix(p, prefix); ok {
-			n, err := strconv.Atoi(rest)
-			if err == nil && n >= 0 && rest == strconv.Itoa(n) {
-				return n, true
-			}
+	if strings.Contains(p, `"`) {
+		p = strings.ReplaceAll(p, `"`, "")
+	}
+	if strings.HasPrefix(p, "/") && (strings.Contains(p, "//") || strings.Contains(p, "/.")) {
+		// /dev/./fd//3, /dev/fd/../fd/3: the kernel's lookup.
+		p = cleanPath(p)
+	}
+	// The directories whose entries are the open descriptors of the
+	// process that opens them (/dev/fd is a link to /proc/self/fd), or
+	// of the shell itself ($$, $BASHPID): the same table for the
+	// commands corral follows.
+	for _, prefix := range [...]string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/self/task/self/fd/",
+		"/proc/$$/fd/", "/proc/${$}/fd/", "/proc/$BASHPID/fd/", "/proc/${BASHPID}/fd/"} {
+		rest, ok := strings.CutPrefix(p, prefix)
+		if !ok || rest == "" {
+			continue
+		}
+		if n, err := strconv.Atoi(rest); err == nil && n >= 0 && rest == strconv.Itoa(n) {
+			return rest, true
+		}
+		if strings.HasPrefix(rest, "$") && !strings.Contains(rest, "/") {
+			return rest, true
 		}
 	}
-	return 0, false
+	return "", false
+}
+
+// dirFdRef is fdRef for a path relative to the directory dir (cd
+// /dev/fd; echo x > 3).
+func dirFdRef(dir Dir, p string) (string, bool) {
+	if ref, ok := fdRef(p); ok || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$") || !dir.Known {
+		return ref, ok
+	}
+	return fdRef(dir.Join(p).Path)
 }
 
 // applyRedirects returns the descriptor table after rs, in order, applied
@@ -165,6 +265,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 			s := file
 			if t, ok := r.route(); ok {
 				s = get(t)
+			} else if rs, ok := r.Reopens(); ok {
+				s = rs // &> /dev/fd/$fd, /proc/$$/fd/3, /dev/fd/${C[1]}
 			}
 			put(1, s)
 			put(2, s)
@@ -172,6 +274,8 @@ func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
 			s := file
 			if t, ok := r.route(); ok {
 				s = get(t)
+			} else if rs, ok := r.Reopens(); ok {
+				s = rs // > /dev/fd/$fd, /proc/$$/fd/3, /dev/fd/${C[1]}
 			}
 			put(n, s)
 		case sh.DplOut, sh.DplIn:
@@ -212,11 +316,12 @@ func (r Redirect) route() (int, bool) {
 	if !r.Target.Static {
 		return 0, false
 	}
-	p := r.Target.Value
-	if !strings.HasPrefix(p, "/") {
-		p = r.Dir.Join(p).Path
+	ref, ok := dirFdRef(r.Dir, r.Target.Value)
+	if !ok || strings.HasPrefix(ref, "$") {
+		return 0, false
 	}
-	return fdPath(p)
+	n, _ := strconv.Atoi(ref)
+	return n, true
 }
 
 func fdNumber(s string) bool {
@@ -229,4 +334,122 @@ func fdNumber(s string) bool {
 		}
 	}
 	return true
+}
+
+// fdTable is the descriptor table where a redirection opens: the
+// shell's (fds, the streams exec {var}<… opened that their variables
+// still name), then the statement's earlier redirections (before, and
+// the {var} descriptors they opened, own).
+type fdTable struct {
+	dir    Dir
+	fds    map[int]Stream
+	before []Redirect
+	named  map[string]Stream
+}
+
+// Route resolves a path that names a descriptor (/dev/fd/3,
+// /proc/self/fd/$fd, /proc/$$/fd/3, as Call.Route reads them) to the
+// stream the descriptor points at when the redirection opens: on Linux
+// the open reaches that file again, in the redirection's own mode, so
+// exec 3<f; echo x > /dev/fd/3 writes f, and echo x > /dev/fd/3 3<f
+// names no open descriptor yet. ok is false for any other path.
+func (r Redirect) Route(path string) (s Stream, ok bool) {
+	if r.at == nil {
+		return Stream{}, false
+	}
+	ref, ok := dirFdRef(r.at.dir, path)
+	if !ok {
+		return Stream{}, false
+	}
+	if n, err := strconv.Atoi(ref); err == nil {
+		fds, _ := applyRedirects(r.at.fds, r.at.before)
+		if s, ok := fds[n]; ok {
+			return s, true
+		}
+		return Stream{Kind: StreamInherited, Fd: n}, true
+	}
+	if name, isVar := fdVarRef(ref); isVar {
+		if s, ok := r.at.named[name]; ok {
+			return s, true
+		}
+	}
+	if s, ok := r.at.named[ref]; ok {
+		return s, true // a coprocess's ${C[1]}
+	}
+	return Stream{}, false
+}
+
+// Reopens returns the stream the descriptor that the redirection's
+// target names points at (Route of the target as written).
+func (r Redirect) Reopens() (Stream, bool) {
+	if s, ok := r.Route(r.Target.Value); ok || r.Target.Static {
+		return s, ok
+	}
+	return r.Route(r.Target.Raw)
+}
+
+// fdTableAt records the table where red opens (fdTable).
+func fdTableAt(st *state, red Redirect, before []Redirect, own map[string]Stream) *fdTable {
+	t := &fdTable{dir: red.Dir, fds: st.fds, before: before[:len(before):len(before)], named: st.liveNamedFds()}
+	if len(own) > 0 {
+		named := make(map[string]Stream, len(t.named)+len(own))
+		for k, v := range t.named {
+			named[k] = v
+		}
+		for k, v := range own {
+			named[k] = v
+		}
+		t.named = named
+	}
+	return t
+}
+
+// withCoprocFds adds to named the pipes of coprocesses that the words
+// name as descriptor paths (/dev/fd/${C[1]}), keyed by the reference as
+// written; named is not changed.
+func (w *walker) withCoprocFds(named map[string]Stream, words ...Arg) map[string]Stream {
+	if len(w.coprocs) == 0 {
+		return named
+	}
+	for _, a := range words {
+		if a.Static {
+			continue
+		}
+		raw := a.Raw
+		if i := strings.Index(raw, "/"); i > 0 {
+			raw = raw[i:] // of=/dev/fd/${C[1]}, --output=…
+		}
+		ref, ok := fdRef(raw)
+		if !ok {
+			continue
+		}
+		if s := w.coprocFd(ref); s != nil {
+			m := make(map[string]Stream, len(named)+1)
+			for k, v := range named {
+				m[k] = v
+			}
+			m[ref] = *s
+			named = m
+		}
+	}
+	return named
+}
+
+// liveNamedFds returns the streams exec {var}<… opened that their
+// variables still name (a variable assigned afterwards no longer does).
+func (st *state) liveNamedFds() map[string]Stream {
+	if len(st.namedFds) == 0 {
+		return nil
+	}
+	var m map[string]Stream
+	for name, s := range st.namedFds {
+		if v, set := st.vars[name]; set && v.known {
+			continue
+		}
+		if m == nil {
+			m = make(map[string]Stream, len(st.namedFds))
+		}
+		m[name] = s
+	}
+	return m
 }

@@ -147,6 +147,9 @@ type Call struct {
 	// fds are the call's file descriptors other than the ones it
 	// inherits unchanged (see Fd).
 	fds map[int]Stream
+	// namedFds are the streams exec {var}<… opened that the variables
+	// still name when the call runs (Route: /dev/fd/$fd).
+	namedFds map[string]Stream
 	// ReadIn is, for read, mapfile and readarray, the stream they take
 	// their input from: stdin, or the descriptor -u names (read -u 3,
 	// mapfile -u "$fd" after exec {fd}< <(…), read -u ${COPROC[0]}),
@@ -237,6 +240,8 @@ type Redirect struct {
 	// Proc is the pipe of the process substitution the target is
 	// (< <(…), > >(…)): the redirection opens that pipe, not a file.
 	Proc *Pipeline
+	// at is the descriptor table when the redirection opens (Route).
+	at *fdTable
 }
 
 // Writes reports whether the redirection opens its target for writing

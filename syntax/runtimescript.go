@@ -81,16 +81,14 @@ func fdDir(p string) bool {
 // number is a variable the command set with exec {var}<… or a
 // coprocess's ${NAME[0]}: /dev/fd/$fd, /proc/self/fd/${P[0]}.
 func (w *walker) fdPathStream(raw string) *Stream {
-	raw = strings.Trim(raw, `"`)
-	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/$$/fd/"} {
-		if ref, ok := strings.CutPrefix(raw, dir); ok {
-			if s := w.coprocFd(ref); s != nil {
-				return s
-			}
-			return w.namedFd(w.cur, ref)
-		}
+	ref, ok := fdRef(raw)
+	if !ok {
+		return nil
 	}
-	return nil
+	if s := w.coprocFd(ref); s != nil {
+		return s
+	}
+	return w.namedFd(w.cur, ref)
 }
 
 // fdVarRef returns the variable a reference to a descriptor's number

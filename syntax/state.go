@@ -633,13 +633,18 @@ func (st *state) merge(o *state) {
 		st.pos, st.posKnown = nil, false
 	}
 	for fd, s := range st.fds {
-		if os, ok := o.fds[fd]; !ok || !s.same(os) {
-			st.setFd(fd, Stream{Kind: StreamUnknown})
+		os, ok := o.fds[fd]
+		if !ok {
+			os = Stream{Kind: StreamInherited, Fd: fd}
+		}
+		if !s.same(os) || s.Kind == StreamUnknown {
+			// Either path's stream: exec 3<f in one branch of an if.
+			st.setFd(fd, eitherStream(s, os))
 		}
 	}
-	for fd := range o.fds {
+	for fd, os := range o.fds {
 		if _, ok := st.fds[fd]; !ok {
-			st.setFd(fd, Stream{Kind: StreamUnknown})
+			st.setFd(fd, eitherStream(Stream{Kind: StreamInherited, Fd: fd}, os))
 		}
 	}
 	for name, s := range o.namedFds {

@@ -283,23 +283,23 @@ func (w *walker) xargsStreamText(c scope, st *state, call *Call) (string, bool) 
 // fdRefStream returns the stream a path of a descriptor only run time
 // numbers names in the state st: /dev/fd/$fd, /proc/self/fd/${P[0]}.
 func (w *walker) fdRefStream(st *state, raw string) *Stream {
-	raw = strings.Trim(raw, `"`)
-	for _, dir := range []string{"/dev/fd/", "/proc/self/fd/", "/proc/$$/fd/"} {
-		if ref, found := strings.CutPrefix(raw, dir); found {
-			if n, err := strconv.Atoi(ref); err == nil && n > 2 && ref == strconv.Itoa(n) && st != nil {
-				// /proc/$$/fd/3: the shell's own descriptor 3.
-				if s, ok := st.fds[n]; ok {
-					return &s
-				}
-				return nil
-			}
-			if s := w.coprocFd(ref); s != nil {
-				return s
-			}
-			return w.namedFd(st, ref)
-		}
+	ref, found := fdRef(raw)
+	if !found {
+		return nil
 	}
-	return nil
+	if n, err := strconv.Atoi(ref); err == nil {
+		if n > 2 && st != nil {
+			// /proc/$$/fd/3: the shell's own descriptor 3.
+			if s, ok := st.fds[n]; ok {
+				return &s
+			}
+		}
+		return nil
+	}
+	if s := w.coprocFd(ref); s != nil {
+		return s
+	}
+	return w.namedFd(st, ref)
 }
 
 // holdsCmdSubst reports whether the word holds a command substitution.

@@ -1364,6 +1364,10 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 				}
 			}
 		}
+		if rd.Word != nil && red.Proc == nil {
+			red.at = fdTableAt(st, red, out, own)
+			red.at.named = w.withCoprocFds(red.at.named, red.Target)
+		}
 		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) {
 			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
 			// {fd}>f, exec {fd}>&3: the stream stays open under the
@@ -2430,6 +2434,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	}
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
+	call.namedFds = w.withCoprocFds(st.liveNamedFds(), call.Args...)
 	call.echoEscapes = st.echoEscapes
 	call.zshEcho = st.zsh
 	w.procReaders(c, call)
