@@ -225,6 +225,7 @@ func writeTargets(c *syntax.Call) []target {
 		for _, a := range renameOperands(c) {
 			out = append(out, target{arg: a, action: guards.Delete})
 		}
+		out = append(out, renameNewNames(c)...) // writes_rename.go
 	case "sed":
 		out = append(out, inPlaceTargets(c)...)
 	case "perl":
