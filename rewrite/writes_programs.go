@@ -264,6 +264,8 @@ func programWrites(c *syntax.Call) []target {
 		out = append(out, remoteNameWrites(c)...)
 	case "wget":
 		out = append(out, remoteNameWrites(c)...)
+	case "systemctl":
+		out = append(out, systemctlUnitLinks(c)...)
 	case "ssh-keygen":
 		opts, _ := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ", longVal: nil})
 		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k", "e", "i") && !has(opts, "R") {
@@ -830,4 +832,44 @@ func compressedName(prog, name, suffix string, decompress, zlib bool) (string, b
 		return name + ".out", true
 	}
 	return "", false
+}
+
+// systemctlUnitLinks lists the links systemctl link and enable make for a
+// unit named by its path (systemctl(1): "link PATH…" links a unit file
+// outside the search path into the unit directory; "enable" of a path
+// links it there first): UNITDIR/NAME, UNITDIR the user's
+// ~/.config/systemd/user with --user, /etc/systemd/user with --global,
+// /etc/systemd/system otherwise (issue 12: systemctl --user link
+// ./evil.service registers a unit the user's manager can start at
+// every login; allowed before, now judged as the write of that link,
+// self-protected as the directory is). A unit named without a / is one
+// the manager has already: enabling it writes only the .wants links of
+// a unit the agent did not write, and passes as before. --root and
+// --runtime move the directory: not judged.
+func systemctlUnitLinks(c *syntax.Call) []target {
+	opts, ops := scan(c.Args, systemctlSpec.Get())
+	if len(ops) < 2 || has(opts, "root") || has(opts, "runtime") {
+		return nil
+	}
+	switch c.Args[ops[0]].Value {
+	case "link", "enable", "reenable":
+	default:
+		return nil
+	}
+	dir := "/etc/systemd/system"
+	switch {
+	case has(opts, "user"):
+		dir = "~/.config/systemd/user"
+	case has(opts, "global"):
+		dir = "/etc/systemd/user"
+	}
+	var out []target
+	for _, i := range ops[1:] {
+		a := c.Args[i]
+		if !a.Static || !strings.Contains(a.Value, "/") {
+			continue
+		}
+		out = append(out, target{arg: a, value: dir + "/" + path.Base(a.Value), action: guards.Write})
+	}
+	return out
 }
