@@ -286,6 +286,7 @@ func programWrites(c *syntax.Call) []target {
 		// by the remote-copy rule.
 		if opts, ops := scan(c.Args, rsyncSpec.Get()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
+				out = append(out, parentsTargets(c, rsyncSpec.Get(), "R", "relative")...) // writes_rename.go
 				before := len(out)
 				// rsync makes the destination a directory (and fills
 				// it) unless it copies one file: several sources, or a

@@ -479,3 +479,43 @@ func renameGlobNames(c *syntax.Call, f syntax.Arg) ([]string, bool) {
 	}
 	return out, true
 }
+
+// parentsTargets lists the files cp --parents and rsync -R/--relative
+// write: DEST/SRC with SRC's path as given (issue 12: cp --parents
+// .ssh/rc ~ writes ~/.ssh/rc, which was judged as ~/rc and allowed);
+// rsync keeps only what follows a "/./" in SRC and drops a leading "/".
+// A source that is a pattern or only known at run time is left to the
+// tree judgement of the copy.
+func parentsTargets(c *syntax.Call, spec optSpec, names ...string) []target {
+	opts, ops := scan(c.Args, spec)
+	if !has(opts, names...) {
+		return nil
+	}
+	var dest syntax.Arg
+	if ds := find(opts, "t", "target-directory"); c.Name == "cp" && len(ds) > 0 {
+		dest = ds[len(ds)-1].val
+	} else if len(ops) >= 2 {
+		dest, ops = c.Args[ops[len(ops)-1]], ops[:len(ops)-1]
+	} else {
+		return nil
+	}
+	if !dest.Static || dest.Glob {
+		return nil
+	}
+	var out []target
+	for _, i := range ops {
+		s := c.Args[i]
+		if !s.Static || s.Glob || s.Value == "" {
+			continue
+		}
+		rel := s.Value
+		if c.Name == "rsync" {
+			if j := strings.LastIndex(rel, "/./"); j >= 0 {
+				rel = rel[j+3:]
+			}
+			rel = strings.TrimLeft(rel, "/")
+		}
+		out = append(out, target{arg: dest, value: path.Join(dest.Value, rel), action: guards.Write, derived: true})
+	}
+	return out
+}

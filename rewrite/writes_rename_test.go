@@ -130,3 +130,32 @@ func TestRenameNewNamesOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestParentsDestinations (issue 12): cp --parents and rsync -R write
+// DEST/SRC with the source's path as given, not DEST/BASE: cp --parents
+// .ssh/rc ~ writes ~/.ssh/rc (allowed before, judged as ~/rc).
+// Look-alikes: the same into a build directory.
+func TestParentsDestinations(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"cp --parents .ssh/rc ~", Deny},
+		{"cp --parents -t ~ .ssh/rc", Deny},
+		{"cp --parents hooks/../.git/hooks/pre-commit out/..", Deny},
+		{"rsync -R .ssh/rc ~/", Deny},
+		{"rsync -aR /tmp/x/./.config/nushell/config.nu ~/", Deny},
+		{"rsync --relative ./.ssh/rc /home/u", Deny},
+		// Look-alikes.
+		{"cp --parents src/a.go build/", Allow},
+		{"cp --parents -t build src/a.go", Allow},
+		{"rsync -R src/a.go build/", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
