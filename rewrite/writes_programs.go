@@ -838,15 +838,15 @@ func compressedName(prog, name, suffix string, decompress, zlib bool) (string, b
 // systemctlUnitLinks lists the links systemctl link and enable make for a
 // unit named by its path (systemctl(1): "link PATH…" links a unit file
 // outside the search path into the unit directory; "enable" of a path
-// links it there first): UNITDIR/NAME, UNITDIR the user's
-// ~/.config/systemd/user with --user, /etc/systemd/user with --global,
-// /etc/systemd/system otherwise (issue 12: systemctl --user link
-// ./evil.service registers a unit the user's manager can start at
-// every login; allowed before, now judged as the write of that link,
-// self-protected as the directory is). A unit named without a / is one
-// the manager has already: enabling it writes only the .wants links of
-// a unit the agent did not write, and passes as before. --root and
-// --runtime move the directory: not judged.
+// links it there first): with --user, ~/.config/systemd/user/NAME
+// (issue 12: systemctl --user link ./evil.service registers a unit the
+// user's manager can start at every login; allowed before, now judged as
+// the write of that link, self-protected as the directory is). The
+// system manager's directory (/etc/systemd/system) is administration
+// that needs root, judged by the unit's Exec lines as before. A unit
+// named without a / is one the manager has already: enabling it writes
+// only the .wants links of a unit the agent did not write, and passes as
+// before. --root and --runtime move the directory: not judged.
 func systemctlUnitLinks(c *syntax.Call) []target {
 	opts, ops := scan(c.Args, systemctlSpec.Get())
 	if len(ops) < 2 || has(opts, "root") || has(opts, "runtime") {
@@ -857,13 +857,10 @@ func systemctlUnitLinks(c *syntax.Call) []target {
 	default:
 		return nil
 	}
-	dir := "/etc/systemd/system"
-	switch {
-	case has(opts, "user"):
-		dir = "~/.config/systemd/user"
-	case has(opts, "global"):
-		dir = "/etc/systemd/user"
+	if !has(opts, "user") {
+		return nil
 	}
+	dir := "~/.config/systemd/user"
 	var out []target
 	for _, i := range ops[1:] {
 		a := c.Args[i]
