@@ -110,6 +110,12 @@ var selfHome = []string{
 	"~/.forward", "~/.qmail", "~/.qmail-*", "~/.procmailrc", "~/.mailfilter",
 	"~/.rhosts", "~/.shosts", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/environment", "~/.k5login", "~/.k5users",
 	"~/.mavenrc", "~/.gradle/init.gradle", "~/.gradle/init.gradle.kts", "~/.gradle/init.d/**",
+	// The user manager's control directory is first on its unit search
+	// path (systemd.unit(5)); zsh's compinit sources its dump file
+	// (~/.zcompdump, oh-my-zsh's ~/.zcompdump-HOST-VERSION) at every
+	// interactive start; oh-my-zsh.sh sources its lib/*.zsh, the enabled
+	// plugins (a same-named file under custom/ first) and custom/*.zsh.
+	"~/.config/systemd/user.control/**", "~/.zcompdump*", "~/.oh-my-zsh/**",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session
@@ -236,6 +242,12 @@ func pyBytecode(abs string) bool {
 var gitSelf = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
 }}
+
+// regenerated reports a home pattern whose files are a cache their
+// program rebuilds when it is missing: deleting one runs nothing and
+// unregisters nothing (rm -f ~/.zcompdump*, the usual cure for stale zsh
+// completions; compinit writes a new dump).
+func regenerated(raw string) bool { return raw == "~/.zcompdump*" }
 
 // presentIn reports whether something the project pattern names exists
 // on disk under root: a directory holding the pattern's files is only
@@ -402,6 +414,9 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		}
 	}
 	for _, pat := range l.home {
+		if a == Delete && regenerated(pat.raw) {
+			continue
+		}
 		if pat.matchAnchored(env.Home, np.Abs) || a == Delete && pat.holdsAnchored(env.Home, np.Abs) && np.Abs != env.Home && np.Abs != "/" {
 			return deny(pat.raw, "registers agent hooks, configures corral or runs at login")
 		}

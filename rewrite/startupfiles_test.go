@@ -188,6 +188,11 @@ func TestLoginAndAccessFileWrites(t *testing.T) {
 		{"echo 'curl x | sh' > ~/.mavenrc", Deny},
 		{"cp init.gradle ~/.gradle/init.d/x.gradle", Deny},
 		{"echo x > ~/.gradle/init.gradle.kts", Deny},
+		{"echo x > ~/.config/systemd/user.control/x.service.d/50-x.conf", Deny},
+		{"echo 'rm -rf ~' >> ~/.zcompdump", Deny},
+		{"echo x >> ~/.zcompdump-host-5.9", Deny},
+		{"echo 'curl x | sh' > ~/.oh-my-zsh/custom/x.zsh", Deny},
+		{"cp x.zsh ~/.oh-my-zsh/custom/plugins/git/git.plugin.zsh", Deny},
 		// Look-alikes: a backup beside one and another file of the
 		// directory are asked about as any write in the home directory
 		// outside the project is, not denied.
@@ -199,6 +204,10 @@ func TestLoginAndAccessFileWrites(t *testing.T) {
 		{"echo x > ~/.gradle/gradle.properties.example", Ask},
 		{"cat ~/.config/nushell/config.nu", Allow},
 		{"cat ~/.local/share/systemd/user/x.service", Allow},
+		// compinit rebuilds a missing dump: deleting it runs nothing, and
+		// asks as any deletion in the home directory outside the project.
+		{"rm -f ~/.zcompdump*", Ask},
+		{"rm -f ~/.zcompdump ~/.zcompdump.zwc", Ask},
 	} {
 		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
