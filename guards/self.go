@@ -74,6 +74,48 @@ var selfHome = []string{
 	"~/.direnvrc", "~/.config/direnv/**", "~/.ipython/**", "~/.jupyter/*.py", "~/.irbrc", "~/.config/irb/**",
 	"~/.pryrc", "~/.Rprofile", "~/.psqlrc", "~/.sqliterc", "~/.pam_environment", "~/.config/environment.d/**",
 	"~/.xsession", "~/.config/plasma-workspace/env/**",
+	// Issue 12: more files run at login, at logout or when the account is
+	// reached from outside. csh's and tcsh's login and logout files
+	// (tcsh(1): ~/.login after ~/.tcshrc in a login shell, ~/.logout at
+	// its end, ~/.cshdirs after ~/.login when savedirs is set); nushell's
+	// configuration directory (config.nu, env.nu, login.nu, the autoload
+	// directory and the plugin registry, each loaded at start-up), the
+	// vendor autoload directory, PowerShell's current-user profiles
+	// (about_Profiles: ~/.config/powershell/profile.ps1 for all hosts,
+	// HOST_profile.ps1 for one), xonsh's and elvish's rc files; the user
+	// systemd units and manager configuration in every directory the user
+	// manager reads (systemd.unit(5): ~/.local/share/systemd/user too;
+	// systemd-user.conf(5)'s DefaultEnvironment= reaches every user
+	// service); LXDE's session autostart (lxsession runs each line),
+	// GNOME's ~/.gnomerc and im-config's ~/.xinputrc (sourced by the
+	// Debian Xsession scripts), KDE's autostart and shutdown scripts;
+	// fish's autoloaded completions (sourced on the first completion of
+	// that command). Mail: ~/.forward, ~/.qmail and its extensions,
+	// ~/.procmailrc, ~/.mailfilter hand the user's incoming mail to a
+	// "|command" they name (aliases(5), dot-qmail(5), procmailrc(5),
+	// maildropfilter(7)). Remote access: ~/.rhosts and ~/.shosts (rsh,
+	// and sshd's host-based authentication when IgnoreRhosts is off),
+	// ~/.ssh/authorized_keys2 (in sshd's default AuthorizedKeysFile),
+	// ~/.ssh/rc (sshd(8) runs it at every ssh login), ~/.ssh/environment
+	// (read at login under PermitUserEnvironment), Kerberos's ~/.k5login
+	// and ~/.k5users (principals let in as the user). Build tools' start
+	// files: ~/.mavenrc, sourced by the mvn script on every build, and
+	// Gradle's init scripts (~/.gradle/init.gradle[.kts], ~/.gradle/init.d),
+	// run before every build.
+	"~/.login", "~/.logout", "~/.cshdirs", "~/.config/nushell/**", "~/.local/share/nushell/vendor/autoload/**",
+	"~/.config/powershell/*profile.ps1", "~/.xonshrc", "~/.config/xonsh/**", "~/.config/elvish/rc.elv", "~/.elvish/rc.elv",
+	"~/.local/share/systemd/user/**", "~/.config/systemd/user.conf", "~/.config/systemd/user.conf.d/**",
+	"~/.config/lxsession/**", "~/.gnomerc", "~/.xinputrc", "~/.config/autostart-scripts/**",
+	"~/.config/plasma-workspace/shutdown/**", "~/.config/fish/completions/**",
+	"~/.forward", "~/.qmail", "~/.qmail-*", "~/.procmailrc", "~/.mailfilter",
+	"~/.rhosts", "~/.shosts", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/environment", "~/.k5login", "~/.k5users",
+	"~/.mavenrc", "~/.gradle/init.gradle", "~/.gradle/init.gradle.kts", "~/.gradle/init.d/**",
+	// The user manager's control directory is first on its unit search
+	// path (systemd.unit(5)); zsh's compinit sources its dump file
+	// (~/.zcompdump, oh-my-zsh's ~/.zcompdump-HOST-VERSION) at every
+	// interactive start; oh-my-zsh.sh sources its lib/*.zsh, the enabled
+	// plugins (a same-named file under custom/ first) and custom/*.zsh.
+	"~/.config/systemd/user.control/**", "~/.zcompdump*", "~/.oh-my-zsh/**",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session
@@ -200,6 +242,12 @@ func pyBytecode(abs string) bool {
 var gitSelf = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
 }}
+
+// regenerated reports a home pattern whose files are a cache their
+// program rebuilds when it is missing: deleting one runs nothing and
+// unregisters nothing (rm -f ~/.zcompdump*, the usual cure for stale zsh
+// completions; compinit writes a new dump).
+func regenerated(raw string) bool { return raw == "~/.zcompdump*" }
 
 // presentIn reports whether something the project pattern names exists
 // on disk under root: a directory holding the pattern's files is only
@@ -366,6 +414,9 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		}
 	}
 	for _, pat := range l.home {
+		if a == Delete && regenerated(pat.raw) {
+			continue
+		}
 		if pat.matchAnchored(env.Home, np.Abs) || a == Delete && pat.holdsAnchored(env.Home, np.Abs) && np.Abs != env.Home && np.Abs != "/" {
 			return deny(pat.raw, "registers agent hooks, configures corral or runs at login")
 		}

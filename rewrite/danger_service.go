@@ -52,3 +52,23 @@ func initScript(name string) bool {
 	}
 	return false
 }
+
+var servicePersist = Rule{
+	Name:      "service-persist",
+	Decisions: []Decision{Ask},
+	Doc: `loginctl enable-linger (issue 12) makes the user's systemd manager start
+at boot and stay after the last session ends (loginctl(1)): every user
+service enabled then runs without a login, outside the agent's session
+and any hook, for good: ask. disable-linger, show-user and the other
+verbs pass.`,
+	Commands: []string{"loginctl"},
+	Call: func(p *Pass, c *syntax.Call) {
+		if asksHelp(c) {
+			return
+		}
+		_, ops := scan(c.Args, optSpec{shortVal: "pHMsn", longVal: longOpts("property", "host", "machine", "signal", "lines", "output", "kill-whom"), longEq: true})
+		if len(ops) > 0 && c.Args[ops[0]].Value == "enable-linger" {
+			p.Report(c, Finding{Rule: "service-persist", Decision: Ask, Message: "loginctl enable-linger starts the user's services at boot and keeps them running after logout, outside any session"})
+		}
+	},
+}

@@ -137,3 +137,80 @@ func TestProgramStartupFilesRun(t *testing.T) {
 		}
 	}
 }
+
+// TestLoginAndAccessFileWrites (issue 12, classes 6 and 7): files a
+// program runs or trusts at login, at logout, on mail delivery or on a
+// remote login, beyond the shells' rc files: csh's and tcsh's ~/.login
+// and ~/.logout, nushell's and PowerShell's profiles, ~/.forward (a
+// "|command" line runs a program on every mail), ~/.rhosts/~/.shosts
+// (host trust for rsh and ssh), ~/.ssh/rc and authorized_keys2, user
+// systemd units in ~/.local/share/systemd/user, mvn's ~/.mavenrc and
+// Gradle's init scripts. Each was allowed as any file in the home
+// directory; now denied as ~/.bashrc is. Look-alikes: reading them, a
+// backup beside one, a project file of the same name, other files in
+// the same directories.
+func TestLoginAndAccessFileWrites(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"echo 'rm -rf ~' >> ~/.login", Deny},
+		{"echo x > ~/.logout", Deny},
+		{"tee -a ~/.cshdirs < x", Deny},
+		{"echo 'rm -rf ~' > ~/.config/nushell/config.nu", Deny},
+		{"echo x >> ~/.config/nushell/env.nu", Deny},
+		{"cp x.nu ~/.config/nushell/login.nu", Deny},
+		{"cp x.nu ~/.config/nushell/autoload/x.nu", Deny},
+		{"echo x > ~/.config/powershell/Microsoft.PowerShell_profile.ps1", Deny},
+		{"echo x > ~/.config/powershell/profile.ps1", Deny},
+		{"echo x > ~/.xonshrc", Deny},
+		{"echo x > ~/.config/elvish/rc.elv", Deny},
+		{`echo '"|/tmp/x.sh"' > ~/.forward`, Deny},
+		{`echo '|/tmp/x.sh' > ~/.qmail-default`, Deny},
+		{"echo x >> ~/.procmailrc", Deny},
+		{"echo '+ +' > ~/.rhosts", Deny},
+		{"echo 'evil.example user' >> ~/.shosts", Deny},
+		{"echo 'ssh-ed25519 AAAA x' >> ~/.ssh/authorized_keys2", Deny},
+		{"echo 'touch /tmp/x' > ~/.ssh/rc", Deny},
+		{"echo 'LD_PRELOAD=/tmp/x.so' > ~/.ssh/environment", Deny},
+		{"echo 'evil@EXAMPLE.COM' >> ~/.k5login", Deny},
+		{"cp evil.service ~/.local/share/systemd/user/evil.service", Deny},
+		{"echo x > ~/.config/systemd/user/default.target.wants/evil.service", Deny},
+		{"echo 'DefaultEnvironment=LD_PRELOAD=/tmp/x.so' >> ~/.config/systemd/user.conf", Deny},
+		{"echo '@/tmp/x.sh' >> ~/.config/lxsession/LXDE/autostart", Deny},
+		{"echo x > ~/.gnomerc", Deny},
+		{"echo x > ~/.xinputrc", Deny},
+		{"cp x.sh ~/.config/autostart-scripts/x.sh", Deny},
+		{"cp x.fish ~/.config/fish/completions/git.fish", Deny},
+		{"echo 'curl x | sh' > ~/.mavenrc", Deny},
+		{"cp init.gradle ~/.gradle/init.d/x.gradle", Deny},
+		{"echo x > ~/.gradle/init.gradle.kts", Deny},
+		{"echo x > ~/.config/systemd/user.control/x.service.d/50-x.conf", Deny},
+		{"echo 'rm -rf ~' >> ~/.zcompdump", Deny},
+		{"echo x >> ~/.zcompdump-host-5.9", Deny},
+		{"echo 'curl x | sh' > ~/.oh-my-zsh/custom/x.zsh", Deny},
+		{"cp x.zsh ~/.oh-my-zsh/custom/plugins/git/git.plugin.zsh", Deny},
+		// Look-alikes: a backup beside one and another file of the
+		// directory are asked about as any write in the home directory
+		// outside the project is, not denied.
+		{"echo x > ~/.login.bak", Ask},
+		{"cat ~/.forward ~/.rhosts ~/.login", Allow},
+		{"echo x > notes/.login", Allow},
+		{"echo x > .forward", Allow},
+		{"echo x > docs/profile.ps1", Allow},
+		{"echo x > ~/.gradle/gradle.properties.example", Ask},
+		{"cat ~/.config/nushell/config.nu", Allow},
+		{"cat ~/.local/share/systemd/user/x.service", Allow},
+		// compinit rebuilds a missing dump: deleting it runs nothing, and
+		// asks as any deletion in the home directory outside the project.
+		{"rm -f ~/.zcompdump*", Ask},
+		{"rm -f ~/.zcompdump ~/.zcompdump.zwc", Ask},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}

@@ -17,6 +17,7 @@ var dangerRules = []*Rule{
 	&networkChange,
 	&remoteAccess,
 	&serviceStop,
+	&servicePersist,
 	&kubectlDelete,
 	&packageRemove,
 	&kernelChange,

@@ -261,6 +261,9 @@ func writeTargets(c *syntax.Call) []target {
 	case "cp", "mv", "install", "ln":
 		ts := copyTargets(c)
 		out = append(out, ts...)
+		if c.Name == "cp" {
+			out = append(out, parentsTargets(c, specFor(c.Name), "parents")...) // writes_rename.go
+		}
 		out = append(out, copyBackups(c, ts)...) // writes_backup.go
 	case "link":
 		// link FILE1 FILE2 (coreutils, busybox): FILE2 is a new name of
@@ -273,6 +276,7 @@ func writeTargets(c *syntax.Call) []target {
 		for _, a := range renameOperands(c) {
 			out = append(out, target{arg: a, action: guards.Delete})
 		}
+		out = append(out, renameNewNames(c)...) // writes_rename.go
 	case "sed":
 		out = append(out, inPlaceTargets(c)...)
 	case "perl":

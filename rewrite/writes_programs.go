@@ -264,6 +264,8 @@ func programWrites(c *syntax.Call) []target {
 		out = append(out, remoteNameWrites(c)...)
 	case "wget":
 		out = append(out, remoteNameWrites(c)...)
+	case "systemctl":
+		out = append(out, systemctlUnitLinks(c)...)
 	case "ssh-keygen":
 		opts, _ := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ", longVal: nil})
 		if has(opts, "l", "y", "B", "L", "Q", "F", "D", "K", "k", "e", "i") && !has(opts, "R") {
@@ -284,6 +286,7 @@ func programWrites(c *syntax.Call) []target {
 		// by the remote-copy rule.
 		if opts, ops := scan(c.Args, rsyncSpec.Get()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
 			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
+				out = append(out, parentsTargets(c, rsyncSpec.Get(), "R", "relative")...) // writes_rename.go
 				before := len(out)
 				// rsync makes the destination a directory (and fills
 				// it) unless it copies one file: several sources, or a
@@ -830,4 +833,41 @@ func compressedName(prog, name, suffix string, decompress, zlib bool) (string, b
 		return name + ".out", true
 	}
 	return "", false
+}
+
+// systemctlUnitLinks lists the links systemctl link and enable make for a
+// unit named by its path (systemctl(1): "link PATH…" links a unit file
+// outside the search path into the unit directory; "enable" of a path
+// links it there first): with --user, ~/.config/systemd/user/NAME
+// (issue 12: systemctl --user link ./evil.service registers a unit the
+// user's manager can start at every login; allowed before, now judged as
+// the write of that link, self-protected as the directory is). The
+// system manager's directory (/etc/systemd/system) is administration
+// that needs root, judged by the unit's Exec lines as before. A unit
+// named without a / is one the manager has already: enabling it writes
+// only the .wants links of a unit the agent did not write, and passes as
+// before. --root and --runtime move the directory: not judged.
+func systemctlUnitLinks(c *syntax.Call) []target {
+	opts, ops := scan(c.Args, systemctlSpec.Get())
+	if len(ops) < 2 || has(opts, "root") || has(opts, "runtime") {
+		return nil
+	}
+	switch c.Args[ops[0]].Value {
+	case "link", "enable", "reenable":
+	default:
+		return nil
+	}
+	if !has(opts, "user") {
+		return nil
+	}
+	dir := "~/.config/systemd/user"
+	var out []target
+	for _, i := range ops[1:] {
+		a := c.Args[i]
+		if !a.Static || !strings.Contains(a.Value, "/") {
+			continue
+		}
+		out = append(out, target{arg: a, value: dir + "/" + path.Base(a.Value), action: guards.Write})
+	}
+	return out
 }

@@ -64,6 +64,8 @@ func (w *walker) codePrograms(c scope, call *Call) bool {
 		// ipythonRun (testRun) reads its stdin as IPython text.
 	case call.Name == "lldb":
 		w.lldbProgram(c, call)
+	case call.Name == "rename" || call.Name == "prename" || call.Name == "file-rename" || call.Name == "perl-rename":
+		w.renameProgram(c, call)
 	case call.Name == "sqlite3" || call.Name == "sqlite" || call.Name == "duckdb":
 		w.sqliteProgram(c, call)
 	default:
@@ -761,4 +763,61 @@ func (w *walker) awkSearch(c scope, call *Call, p string, library bool) (names [
 		}
 	}
 	return names, false
+}
+
+// renameProgram reads the Perl code of Perl's rename (File::Rename:
+// rename, prename, file-rename, perl-rename), which evals EXPR — each -e
+// or -E value, else the first operand — for every file it renames (from
+// the command line, else from standard input): rename 'system("…")' a b
+// runs the command (issue 12). util-linux's rename takes FROM TO instead,
+// and which one "rename" is depends on the machine, so a first operand is
+// read as Perl only where it cannot be a plain FROM string: a
+// substitution or transliteration, $_, or code punctuation ( ; ` { $ ").
+func (w *walker) renameProgram(c scope, call *Call) {
+	var pieces []codePiece
+	args := call.Args
+	first := -1
+	for i := 0; i < len(args); i++ {
+		a := &args[i]
+		switch {
+		case a.Static && (a.Value == "-e" || a.Value == "-E"):
+			if i+1 < len(args) {
+				i++
+				pieces = append(pieces, codePiece{text: args[i].Value, arg: &args[i]})
+			}
+		case a.Static && a.Value == "--":
+			if first < 0 && i+1 < len(args) {
+				first = i + 1
+			}
+			i = len(args)
+		case a.Static && strings.HasPrefix(a.Value, "-") && a.Value != "-":
+		default:
+			if first < 0 {
+				first = i
+			}
+		}
+	}
+	if len(pieces) == 0 && first >= 0 {
+		a := &args[first]
+		if !a.Static || strings.ContainsAny(a.Value, "();`{$\"") || perlSubstWord(a.Value) {
+			pieces = append(pieces, codePiece{text: a.Value, arg: a})
+		}
+	}
+	if len(pieces) > 0 {
+		w.runPieces(c, call, lang.Perl, call.Name, pieces)
+	}
+}
+
+// perlSubstWord reports a word that starts as Perl's s///, y/// or
+// tr/// does: the operator and a delimiter that is no word character.
+func perlSubstWord(v string) bool {
+	for _, op := range []string{"s", "y", "tr"} {
+		if rest, ok := strings.CutPrefix(v, op); ok && rest != "" {
+			r := rest[0]
+			if !(r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == ' ' || r == '\t') {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -665,6 +665,17 @@ func (w *walker) gitTemplate(c scope, call *Call, sub string, global []Option, r
 			What: "git " + sub + " installs the hooks of the template directory " + clip(tpl.Raw, 40) + ", only known at run time"})
 		return
 	}
+	// The template's config file becomes the new repository's (git
+	// init of git's global configuration directory, git init --bare
+	// --template=T ~/.config/git, makes it the user's global one, whose
+	// core.fsmonitor then runs on every git status): its settings are
+	// judged as git config KEY VALUE of them is (issue 12).
+	if cfg := dir.Join(expandTilde(tpl.Value, w.home)).Join("config"); cfg.Known {
+		if settings := w.configFileSettings(cfg.Path); len(settings) > 0 {
+			inner := *call
+			w.judgeConfigSettings(c, call, &inner, sub, "", settings)
+		}
+	}
 	hooks := dir.Join(expandTilde(tpl.Value, w.home)).Join("hooks")
 	if !hooks.Known {
 		return

@@ -1,0 +1,46 @@
+package rewrite
+
+import (
+	"testing"
+
+	"github.com/corral-dev/corral/guards"
+)
+
+// TestSystemdUserUnitRegistration (issue 12): systemctl link PATH and
+// enable PATH link a unit file the agent names into the unit directory
+// (~/.config/systemd/user with --user), where the user's manager starts
+// it at every login: judged as the write of that link, denied as a
+// write of the unit there is (allowed before). loginctl enable-linger
+// starts the user's manager at boot and keeps it after logout: ask.
+// Look-alikes: enabling a unit the manager already has (no /), status,
+// restart, disable-linger.
+func TestSystemdUserUnitRegistration(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"systemctl --user link ./evil.service", Deny},
+		{"systemctl --user link /home/u/proj/evil.service", Deny},
+		{"systemctl --user enable ./x.service", Deny},
+		{"systemctl --user enable --now /tmp/x.service", Deny},
+		{"systemctl --user reenable ./x.timer", Deny},
+		{"systemctl link ./x.service", Allow}, // the system manager: administration, as before
+		{"loginctl enable-linger", Ask},
+		{"loginctl enable-linger u", Ask},
+		// Look-alikes.
+		{"systemctl --user enable x.service", Allow},
+		{"systemctl --user status x", Allow},
+		{"systemctl --user restart x", Allow},
+		{"systemctl --user daemon-reload", Allow},
+		{"systemctl --user cat ./x.service", Allow},
+		{"loginctl disable-linger", Allow},
+		{"loginctl show-user u", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}
