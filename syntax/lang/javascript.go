@@ -84,7 +84,6 @@ func jsBindings(src string) aliases {
 
 var (
 	jsEvalOpt   = lazy.Regexp{Expr: `\beval\s*:\s*(?:true|!0|1)\b`}
-	jsShellOpt  = lazy.Regexp{Expr: `shell\s*:\s*(?:true|['"])`}
 	jsRecursive = lazy.Regexp{Expr: `recursive\s*:\s*true`}
 	jsDenoWrite = lazy.Regexp{Expr: `\b(?:write|append|create|createNew|truncate)\s*:\s*(?:true|!0)`}
 )
@@ -368,7 +367,9 @@ func jsCall(c call) (Effect, bool) {
 		}
 		opts := argAt(c.args, 2)
 		list := argAt(c.args, 1)
-		if list != nil && !list.isList && !list.lit {
+		if list != nil && (list.text == "null" || list.text == "undefined") {
+			list = nil // spawn(cmd, null, opts)
+		} else if list != nil && !list.isList && !list.lit && opts == nil {
 			// spawn(cmd, opts): no argument list.
 			opts, list = list, nil
 		}
@@ -379,7 +380,10 @@ func jsCall(c call) (Effect, bool) {
 			}
 			argv = append(argv, list.list...)
 		}
-		if opts != nil && jsShellOpt.Get().MatchString(opts.text) {
+		if jsShellMode(opts) != noShell {
+			// shell: true, or options the text does not show (a variable,
+			// a spread): node joins the command and its arguments with
+			// spaces and runs them with /bin/sh -c.
 			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
