@@ -202,6 +202,9 @@ func (lx *lexer) next() {
 		lx.phpClose()
 		return
 	}
+	if lx.punctVar() {
+		return
+	}
 	if lx.comment() {
 		return
 	}
@@ -287,6 +290,36 @@ func (lx *lexer) next() {
 	}
 	lx.emit(token{kind: tPunct, text: string(c), off: lx.i})
 	lx.i++
+}
+
+// punctVar reads the punctuation variables of Perl and Ruby ($/ the
+// input record separator, $" the list separator, $' and $` the text
+// after and before a match, $; $, $. $! $@ $0 and the rest, Perl's $#a
+// the last index of @a): one name, not a $ before a regular expression,
+// a string, a command in backticks or a comment (local $/; eval <STDIN>
+// or $#a; system "…" would otherwise hide what follows).
+func (lx *lexer) punctVar() bool {
+	if lx.l != Perl && lx.l != Ruby || lx.src[lx.i] != '$' {
+		return false
+	}
+	c := lx.peek(1)
+	n := 2
+	switch {
+	case c == '#' && lx.l == Perl:
+		// $#a, $#{a}, $#$r: the sigil of the last index; the name follows.
+	case c == ':' && lx.peek(2) == ':', c == '$' && (isIdentStart(lx.peek(2)) || lx.peek(2) == '{' || lx.peek(2) == '$'):
+		return false // $::x, $$ref: a name follows
+	case c == '-' && lx.l == Ruby && isIdentStart(lx.peek(2)):
+		n = 3 // $-w
+	case c != 0 && strings.IndexByte(`/\"'`+"`"+`;,.!@&+<>?:=~*$0123456789`, c) >= 0:
+	case c != 0 && lx.l == Perl && strings.IndexByte(`|-%`, c) >= 0:
+		// Not $( $) $[ $]: a bracket is left to pair (a prototype ($)).
+	default:
+		return false
+	}
+	lx.emit(token{kind: tIdent, text: lx.src[lx.i : lx.i+n], off: lx.i})
+	lx.i += n
+	return true
 }
 
 // comment skips a comment; it reports whether there was one.

@@ -249,6 +249,15 @@ func (lx *lexer) perlString() bool {
 	if k > j && (open == '=' || open == '#') {
 		return false
 	}
+	// A bareword in a hash subscript is its key ($h{q}, $r->{ s }), and
+	// a name after -> a method ($o->s): no quote operator.
+	b := start
+	for b > 0 && (lx.src[b-1] == ' ' || lx.src[b-1] == '\t') {
+		b--
+	}
+	if open == '}' && b > 0 && lx.src[b-1] == '{' || b > 1 && lx.src[b-2:b] == "->" {
+		return false
+	}
 	lx.i = k
 	if sections == 2 {
 		lx.skipDelimited(open, closer(open), 2)
