@@ -598,11 +598,11 @@ func (lx *lexer) quotedHoles(q string, style quoteStyle, multiline bool, hole st
 		}
 		if strings.HasPrefix(lx.src[lx.i:], q) {
 			lx.i += len(q)
-			return b.String(), true, lx.i
+			return lx.caseFold(b.String(), style), true, lx.i
 		}
 		c := lx.src[lx.i]
 		if c == '\n' && !multiline {
-			return b.String(), false, lx.i
+			return lx.caseFold(b.String(), style), false, lx.i
 		}
 		if c == '\\' && lx.i+1 < len(lx.src) {
 			n := lx.src[lx.i+1]
@@ -629,7 +629,7 @@ func (lx *lexer) quotedHoles(q string, style quoteStyle, multiline bool, hole st
 		b.WriteByte(c)
 		lx.i++
 	}
-	return b.String(), false, lx.i
+	return lx.caseFold(b.String(), style), false, lx.i
 }
 
 // skipHole steps over the code of a string's hole (lx.i at its "{") to
@@ -707,6 +707,16 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		b.WriteByte(byte(v))
 	case 'x':
 		j := lx.i
+		if lx.l == Perl && j < len(lx.src) && lx.src[j] == '{' {
+			// Perl's \x{72}: any number of hex digits.
+			if k := strings.IndexByte(lx.src[j:], '}'); k > 0 {
+				if v, err := strconv.ParseUint(strings.TrimSpace(lx.src[j+1:j+k]), 16, 32); err == nil {
+					b.WriteRune(rune(v))
+					lx.i = j + k + 1
+					return
+				}
+			}
+		}
 		for j < len(lx.src) && j < lx.i+2 && isHex(lx.src[j]) {
 			j++
 		}
@@ -718,11 +728,27 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		}
 	case 'u':
 		j := lx.i
+		if lx.l == Perl {
+			b.WriteRune(perlUcfirst) // \u: the next character upper-cased
+			return
+		}
 		if j < len(lx.src) && lx.src[j] == '{' {
 			k := strings.IndexByte(lx.src[j:], '}')
 			if k > 0 {
-				if v, err := strconv.ParseUint(lx.src[j+1:j+k], 16, 32); err == nil {
-					b.WriteRune(rune(v))
+				// Ruby's \u{72 6d} holds several code points.
+				var rs []rune
+				for _, h := range strings.Fields(lx.src[j+1 : j+k]) {
+					v, err := strconv.ParseUint(h, 16, 32)
+					if err != nil || len(rs) > 0 && lx.l != Ruby {
+						rs = nil
+						break
+					}
+					rs = append(rs, rune(v))
+				}
+				if len(rs) > 0 {
+					for _, r := range rs {
+						b.WriteRune(r)
+					}
 					lx.i = j + k + 1
 					return
 				}
@@ -737,6 +763,51 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		} else {
 			b.WriteString("\\u")
 		}
+	case 'U':
+		switch lx.l {
+		case Perl:
+			b.WriteRune(perlUpper) // \U…\E: upper case
+			return
+		case Python, C, Rust:
+			j := lx.i
+			for j < len(lx.src) && j < lx.i+8 && isHex(lx.src[j]) {
+				j++
+			}
+			if v, err := strconv.ParseUint(lx.src[lx.i:j], 16, 32); err == nil && j == lx.i+8 {
+				b.WriteRune(rune(v))
+				lx.i = j
+				return
+			}
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
+	case 'L', 'E', 'l', 'Q':
+		if lx.l == Perl {
+			b.WriteRune(map[byte]rune{'L': perlLower, 'E': perlEnd, 'l': perlLcfirst, 'Q': perlQuote}[n])
+			return
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
+	case 'N':
+		// Python's \N{LATIN SMALL LETTER R}, Perl's \N{U+72} and names.
+		j := lx.i
+		if (lx.l == Python || lx.l == Perl) && j < len(lx.src) && lx.src[j] == '{' {
+			if k := strings.IndexByte(lx.src[j:], '}'); k > 0 {
+				if r, ok := charName(lx.src[j+1 : j+k]); ok {
+					b.WriteRune(r)
+					lx.i = j + k + 1
+					return
+				}
+			}
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
 	case '\n':
 		// a line continuation inside the string
 	case 'a':
