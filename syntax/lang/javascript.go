@@ -176,6 +176,8 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		switch full {
+		case "require", "module.require":
+			return true
 		case "process.chdir", "Deno.chdir", "process.dlopen":
 			return true
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
@@ -262,6 +264,15 @@ func javascript(p *parser) []Effect {
 				continue
 			}
 			c.name = "child_process." + fn
+		}
+		if c.name == "require" || c.name == "module.require" {
+			// require of the standard input (/dev/stdin, /dev/fd/0,
+			// /proc/self/fd/0) runs the code read there, as node
+			// /dev/stdin does; other paths are the files imports finds.
+			if a := argAt(c.args, 0); a != nil && a.lit && (a.str == "/dev/stdin" || a.str == "/dev/fd/0" || a.str == "/proc/self/fd/0") {
+				out = append(out, Effect{Kind: Exec, Call: c.name, Argv: []string{"node", a.str}, Offset: c.off})
+			}
+			continue
 		}
 		if c.name == "process.dlopen" {
 			// process.dlopen(module, "./x.node"): a shared object

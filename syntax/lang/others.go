@@ -613,7 +613,7 @@ func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "chdir" || n == "CORE::chdir" || n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
+			n == "eval" || n == "do" || n == "require" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
 			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
 	out := p.perlPathTiny()
@@ -661,6 +661,12 @@ func perl(p *parser) []Effect {
 			perlOpenRead(c, &listed)
 		}
 		switch {
+		case n == "require":
+			// require "FILE" (a string, not a bareword module or a
+			// version) runs the file as do FILE does.
+			if a := argAt(c.args, 0); a != nil && a.lit && next.kind == tString && strings.Contains(a.str, "/") {
+				out = append(out, runFile(c, a, "perl"))
+			}
 		case n == "eval" || n == "do":
 			if isP(next, "{") || n == "do" && next.kind == tIdent && !strings.HasPrefix(next.text, "$") {
 				continue // eval { … }, do { … }: a block; do sub(…)
