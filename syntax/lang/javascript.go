@@ -389,13 +389,13 @@ func jsCall(c call) (Effect, bool) {
 			if !list.isList {
 				return Effect{Kind: Hidden, Call: full, Text: list.text, Offset: c.off}, true
 			}
-			argv = append(argv, list.list...)
+			argv = append(argv, list.argvList()...)
 		}
 		if jsShellMode(opts) != noShell {
 			// shell: true, or options the text does not show (a variable,
 			// a spread): node joins the command and its arguments with
 			// spaces and runs them with /bin/sh -c.
-			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
+			return Effect{Kind: Shell, Call: full, Text: unmarkHome(strings.Join(argv, " ")), Offset: c.off}, true
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "child_process.fork":
@@ -406,7 +406,7 @@ func jsCall(c call) (Effect, bool) {
 		}
 		argv := []string{"node", first.str}
 		if list := argAt(c.args, 1); list != nil && list.isList {
-			argv = append(argv, list.list...)
+			argv = append(argv, list.argvList()...)
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "$" || full == "Bun.$":
@@ -416,7 +416,7 @@ func jsCall(c call) (Effect, bool) {
 		return shellOf(c, first), true
 	case full == "Bun.spawn" || full == "Bun.spawnSync" || full == "Deno.run":
 		if first != nil && first.isList {
-			return Effect{Kind: Exec, Call: full, Argv: first.list, Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: first.argvList(), Offset: c.off}, true
 		}
 		if first != nil {
 			if argv, ok := objectList(first.text, "cmd"); ok {
@@ -524,7 +524,7 @@ func objectList(text, key string) ([]string, bool) {
 				if !a.lit {
 					return nil, false
 				}
-				out = append(out, a.str)
+				out = append(out, a.argvWord())
 			}
 			return out, true
 		}

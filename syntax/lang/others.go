@@ -212,8 +212,8 @@ func ruby(p *parser) []Effect {
 			for _, a := range positional(c.args) {
 				a := a
 				if a.isList {
-					for _, v := range a.list {
-						out = append(out, Effect{Kind: Delete, Call: c.name, Path: v, Recursive: d.recursive, Dir: d.dir, Offset: c.off})
+					for i, v := range a.list {
+						out = append(out, Effect{Kind: Delete, Call: c.name, Path: v, Tilde: a.argvHomes()[i], Recursive: d.recursive, Dir: d.dir, Offset: c.off})
 					}
 					continue
 				}
@@ -455,8 +455,8 @@ func rubyAttrCall(c call) []Effect {
 		for i := k; i < len(pos); i++ {
 			a := pos[i]
 			if a.isList {
-				for _, v := range a.list {
-					if e, ok := f(&arg{lit: true, str: v, text: v}); ok {
+				for j, v := range a.list {
+					if e, ok := f(&arg{lit: true, str: v, text: v, tilde: a.argvHomes()[j]}); ok {
 						out = append(out, e)
 					}
 				}
@@ -732,8 +732,8 @@ func perl(p *parser) []Effect {
 					continue // rmtree's options hash
 				}
 				if a.isList {
-					for _, v := range a.list {
-						out = append(out, Effect{Kind: Delete, Call: n, Path: v, Recursive: n != "unlink" && n != "rmdir", Dir: n == "rmdir", Offset: c.off})
+					for j, v := range a.list {
+						out = append(out, Effect{Kind: Delete, Call: n, Path: v, Tilde: a.argvHomes()[j], Recursive: n != "unlink" && n != "rmdir", Dir: n == "rmdir", Offset: c.off})
 					}
 					continue
 				}
@@ -1017,8 +1017,8 @@ func perlAttrCall(c call, what string) []Effect {
 		for i := k; i < len(pos); i++ {
 			a := pos[i]
 			if a.isList {
-				for _, v := range a.list {
-					add(f(&arg{lit: true, str: v, text: v}))
+				for j, v := range a.list {
+					add(f(&arg{lit: true, str: v, text: v, tilde: a.argvHomes()[j]}))
 				}
 				continue
 			}
@@ -1248,7 +1248,7 @@ func (p *parser) phpCall(c call) []Effect {
 				out = append(out, Effect{Kind: Hidden, Call: n, Text: l.text, Offset: c.off})
 				return out
 			}
-			argv = append(argv, l.list...)
+			argv = append(argv, l.argvList()...)
 		}
 		out = append(out, Effect{Kind: Exec, Call: n, Argv: argv, Offset: c.off})
 	case n == "unlink" || n == "rmdir":

@@ -912,16 +912,16 @@ func pythonCall(c call) (Effect, bool) {
 			// Without a shell a string is the program's name only.
 			return Effect{Kind: Exec, Call: full, Argv: []string{a.str}, Offset: c.off}, true
 		case a.isList && shell && len(a.list) > 0 && exe != nil:
-			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str, "-c"}, a.list...), Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str, "-c"}, a.argvList()...), Offset: c.off}, true
 		case a.isList && len(a.list) > 0 && (mode == withShell || mode == maybeShell && (len(a.list) == 1 || strings.ContainsAny(a.list[0], " \t\n;|&<>()$`*?[]{}~'\"\\"))):
 			// With a shell, the first item is the script, the rest its $0,
 			// $1…; when the shell is not known, a first item that only a
 			// shell would read as more than a name is judged as its script.
-			return Effect{Kind: Shell, Call: full, Text: a.list[0], Offset: c.off}, true
+			return Effect{Kind: Shell, Call: full, Text: unmarkHome(a.argvList()[0]), Offset: c.off}, true
 		case a.isList && exe != nil && len(a.list) > 0:
-			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str}, a.list[1:]...), Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str}, a.argvList()[1:]...), Offset: c.off}, true
 		case a.isList:
-			return Effect{Kind: Exec, Call: full, Argv: a.list, Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: a.argvList(), Offset: c.off}, true
 		}
 		return shellOf(c, a), true
 	case full == "pty.spawn":
