@@ -167,7 +167,7 @@ func ruby(p *parser) []Effect {
 		case rubyShell.Get()[c.name]:
 			// system(…, chdir: d), Process.spawn(…, chdir: d): the
 			// process starts in d.
-			out = append(out, withCwd([]Effect{argvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
+			out = append(out, withCwd([]Effect{rubyArgvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite" || c.name == "IO.binwrite":
 			// IO.binwrite is File.binwrite (File inherits it from IO):
 			// the file truncated unless given an offset or mode: "a".
@@ -554,6 +554,32 @@ func argvOrShell(c call) Effect {
 		return shellOf(c, nil)
 	}
 	return execOf(c, args)
+}
+
+// rubyArgvOrShell is argvOrShell for Ruby, whose command may be the
+// pair [cmdname, argv0]: cmdname is the program (never a shell), argv0
+// only its name for itself (system(["sh", "x"], "-c", cmd) runs sh -c
+// cmd).
+func rubyArgvOrShell(c call) Effect {
+	for i := range c.args {
+		a := c.args[i]
+		if a.key != "" || strings.HasPrefix(strings.TrimSpace(a.text), "{") {
+			continue // the environment hash before the command
+		}
+		if !a.isList || len(a.list) != 2 || strings.HasPrefix(strings.TrimSpace(a.text), "*") {
+			break
+		}
+		prog := arg{lit: true, str: a.list[0], text: a.list[0], tilde: a.argvHomes()[0]}
+		rest := []arg{prog}
+		for _, b := range positional(c.args[i+1:]) {
+			if t := strings.TrimSpace(b.text); strings.HasPrefix(t, "{") || isKeywordArg(t) {
+				continue
+			}
+			rest = append(rest, b)
+		}
+		return execOf(c, rest)
+	}
+	return argvOrShell(c)
 }
 
 // Perl

@@ -45,7 +45,11 @@ func TestShellOptions(t *testing.T) {
 		{"js-opts-computed", JS, `require('child_process').spawnSync('rm -rf ~', {['she'+'ll']: 1})`, []string{"shell child_process.spawnSync: rm -rf ~"}},
 		{"js-opts-quoted", JS, `require('child_process').spawnSync('rm -rf ~', {"shell": "/bin/bash"})`, []string{"shell child_process.spawnSync: rm -rf ~"}},
 		{"js-opts-args-var", JS, `require('child_process').spawnSync('rm -rf ~', args, o)`, []string{"hidden child_process.spawnSync: args"}},
+		{"rb-argv0-pair", Ruby, `system(["sh", "x"], "-c", "rm -rf ~")`, []string{"exec system: sh -c rm -rf ~"}},
+		{"rb-argv0-pair-env", Ruby, `Process.spawn({"A" => "1"}, ["sh", "x"], "-c", "rm -rf ~", chdir: "/")`, []string{"exec Process.spawn: sh -c rm -rf ~"}},
 		// Look-alikes.
+		{"rb-argv0-pair-alone", Ruby, `system(["rm -rf ~", "x"])`, []string{"exec system: rm -rf ~"}},
+		{"rb-splat-pair", Ruby, `system(*["ls", "-l"])`, []string{"exec system: ls -l"}},
 		{"py-dict-noshell", Python, `import subprocess; subprocess.run("ls -l", **{"shell": False})`, []string{"exec subprocess.run: ls -l"}},
 		{"py-dict-cwd", Python, `import subprocess; subprocess.run(["ls", "-l"], **{"cwd": "/tmp"})`, []string{"exec subprocess.run: ls -l"}},
 		{"py-opts-list", Python, `import subprocess; subprocess.run(["ls", "-l"], **opts)`, []string{"exec subprocess.run: ls -l"}},
