@@ -271,7 +271,14 @@ func (lx *lexer) next() {
 		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
 		return
 	}
-	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Perl || lx.l == Awk) {
+	if c == '/' && lx.regexAllowed() && lx.l == Perl {
+		from := lx.i + 1
+		body, _ := lx.delimited('/', '/')
+		lx.skipFlags()
+		lx.regexCode(body, from) // (?{ code })
+		return
+	}
+	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Awk) {
 		lx.skipDelimited('/', '/', 1)
 		lx.skipFlags()
 		return

@@ -40,7 +40,20 @@ func TestPunctuationVariables(t *testing.T) {
 		{"rb-list-sep", Ruby, `x = $"; system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
 		{"rb-postmatch", Ruby, `x = $'; system "rm -rf ~"`, []string{"shell system: rm -rf ~"}},
 		{"rb-prematch", Ruby, "x = $`; system \"rm -rf ~\"", []string{"shell system: rm -rf ~"}},
+		// s///e: the replacement is code; s///ee: its value is eval'd.
+		{"pl-subst-e", Perl, `$x =~ s/a/system("rm -rf ~")/e`, []string{"shell system: rm -rf ~"}},
+		{"pl-subst-e-braces", Perl, `s{a} {system("rm -rf ~")}gex`, []string{"shell system: rm -rf ~"}},
+		{"pl-subst-ee", Perl, `s/a/"system(q(rm -rf ~))"/ee`, []string{"shell eval → system: rm -rf ~"}},
+		{"pl-subst-ee-var", Perl, `s/a/$code/ee`, []string{"hidden eval: $code"}},
+		// A pattern's code blocks run as it matches.
+		{"pl-regex-code", Perl, `"a" =~ /(?{ system("rm -rf ~") })/`, []string{"shell system: rm -rf ~"}},
+		{"pl-regex-code-m", Perl, `"a" =~ m{(??{ system("rm -rf ~") })}`, []string{"shell system: rm -rf ~"}},
+		{"pl-regex-code-qr", Perl, `$r = qr{(?{ unlink "/etc/passwd" })};`, []string{"delete unlink: /etc/passwd"}},
+		{"pl-regex-code-subst", Perl, `s/(?{ system("rm -rf ~") })a/b/`, []string{"shell system: rm -rf ~"}},
 		// Look-alikes.
+		{"pl-regex-groups", Perl, `"a" =~ /(?:x|y)(?i)z{2}/; "b" =~ /a(?{ $n++ })/; print "(?{ system(q(x)) })"`, nil},
+		{"pl-subst-no-e", Perl, `s/a/system("rm -rf ~")/g; print`, nil},
+		{"pl-subst-e-data", Perl, `s/(\d+)/$1*2/e; s/a/uc($&)/ge; s'a'system("x")'e; print`, nil},
 		{"pl-slurp-print", Perl, `local $/; print <STDIN>`, nil},
 		{"pl-eval-block", Perl, `eval { die "x" }; print $@`, nil},
 		{"pl-hash-data", Perl, `$h{s} = "rm -rf ~"; print $h{s}, $#a, $/`, nil},
