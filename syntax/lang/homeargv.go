@@ -7,7 +7,7 @@ import "strings"
 // os.homedir(), $ENV{HOME}, Dir.home): a "~" written in a list is a file
 // named ~, handed to the program as it is, but one the program computed
 // from the home directory is that directory. HomeWord reads it.
-const HomeMark = "\x00"
+const HomeMark = "\x00home\x00" // not an ArgvMark ("\x00argv")
 
 // HomeWord reports whether an Argv item is marked with HomeMark and
 // returns it without the mark ("~" or "~/rest").
