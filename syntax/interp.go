@@ -1589,9 +1589,27 @@ func pathWord(e lang.Effect) string {
 func quoteArgv(argv []string) string {
 	q := make([]string, len(argv))
 	for i, a := range argv {
-		q[i] = Quote(a)
+		q[i] = argvWord(a)
 	}
 	return strings.Join(q, " ")
+}
+
+// argvWord is the shell word of an item of a program's argument vector:
+// quoted, but for an item the program made the home directory
+// (lang.HomeMark), whose ~ is left for the shell to expand (~/'rest').
+func argvWord(a string) string {
+	rest, ok := lang.HomeWord(a)
+	switch {
+	case !ok:
+		return Quote(a)
+	case rest == "~":
+		return "~"
+	case strings.HasPrefix(rest, "~/") && len(rest) > 2:
+		return "~/" + Quote(rest[2:])
+	case strings.HasPrefix(rest, "~/"):
+		return "~/"
+	}
+	return Quote(rest)
 }
 
 func clip(s string, n int) string {

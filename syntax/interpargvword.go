@@ -75,6 +75,10 @@ func (w *walker) argvWordEffect(c scope, call *Call, e lang.Effect, argv []lang.
 	case lang.Exec:
 		words := make([]string, 0, len(e.Argv))
 		for _, a := range e.Argv {
+			if _, home := lang.HomeWord(a); home {
+				words = append(words, argvWord(a))
+				continue
+			}
 			p, ok := word(a, false)
 			if !ok {
 				p = Quote(a)

@@ -84,7 +84,6 @@ func jsBindings(src string) aliases {
 
 var (
 	jsEvalOpt   = lazy.Regexp{Expr: `\beval\s*:\s*(?:true|!0|1)\b`}
-	jsShellOpt  = lazy.Regexp{Expr: `shell\s*:\s*(?:true|['"])`}
 	jsRecursive = lazy.Regexp{Expr: `recursive\s*:\s*true`}
 	jsDenoWrite = lazy.Regexp{Expr: `\b(?:write|append|create|createNew|truncate)\s*:\s*(?:true|!0)`}
 )
@@ -177,6 +176,8 @@ func javascript(p *parser) []Effect {
 			return true
 		}
 		switch full {
+		case "require", "module.require":
+			return true
 		case "process.chdir", "Deno.chdir", "process.dlopen":
 			return true
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
@@ -263,6 +264,15 @@ func javascript(p *parser) []Effect {
 				continue
 			}
 			c.name = "child_process." + fn
+		}
+		if c.name == "require" || c.name == "module.require" {
+			// require of the standard input (/dev/stdin, /dev/fd/0,
+			// /proc/self/fd/0) runs the code read there, as node
+			// /dev/stdin does; other paths are the files imports finds.
+			if a := argAt(c.args, 0); a != nil && a.lit && (a.str == "/dev/stdin" || a.str == "/dev/fd/0" || a.str == "/proc/self/fd/0") {
+				out = append(out, Effect{Kind: Exec, Call: c.name, Argv: []string{"node", a.str}, Offset: c.off})
+			}
+			continue
 		}
 		if c.name == "process.dlopen" {
 			// process.dlopen(module, "./x.node"): a shared object
@@ -368,7 +378,9 @@ func jsCall(c call) (Effect, bool) {
 		}
 		opts := argAt(c.args, 2)
 		list := argAt(c.args, 1)
-		if list != nil && !list.isList && !list.lit {
+		if list != nil && (list.text == "null" || list.text == "undefined") {
+			list = nil // spawn(cmd, null, opts)
+		} else if list != nil && !list.isList && !list.lit && opts == nil {
 			// spawn(cmd, opts): no argument list.
 			opts, list = list, nil
 		}
@@ -377,10 +389,13 @@ func jsCall(c call) (Effect, bool) {
 			if !list.isList {
 				return Effect{Kind: Hidden, Call: full, Text: list.text, Offset: c.off}, true
 			}
-			argv = append(argv, list.list...)
+			argv = append(argv, list.argvList()...)
 		}
-		if opts != nil && jsShellOpt.Get().MatchString(opts.text) {
-			return Effect{Kind: Shell, Call: full, Text: strings.Join(argv, " "), Offset: c.off}, true
+		if jsShellMode(opts) != noShell {
+			// shell: true, or options the text does not show (a variable,
+			// a spread): node joins the command and its arguments with
+			// spaces and runs them with /bin/sh -c.
+			return Effect{Kind: Shell, Call: full, Text: unmarkHome(strings.Join(argv, " ")), Offset: c.off}, true
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "child_process.fork":
@@ -391,7 +406,7 @@ func jsCall(c call) (Effect, bool) {
 		}
 		argv := []string{"node", first.str}
 		if list := argAt(c.args, 1); list != nil && list.isList {
-			argv = append(argv, list.list...)
+			argv = append(argv, list.argvList()...)
 		}
 		return Effect{Kind: Exec, Call: full, Argv: argv, Offset: c.off}, true
 	case full == "$" || full == "Bun.$":
@@ -401,7 +416,7 @@ func jsCall(c call) (Effect, bool) {
 		return shellOf(c, first), true
 	case full == "Bun.spawn" || full == "Bun.spawnSync" || full == "Deno.run":
 		if first != nil && first.isList {
-			return Effect{Kind: Exec, Call: full, Argv: first.list, Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: first.argvList(), Offset: c.off}, true
 		}
 		if first != nil {
 			if argv, ok := objectList(first.text, "cmd"); ok {
@@ -509,7 +524,7 @@ func objectList(text, key string) ([]string, bool) {
 				if !a.lit {
 					return nil, false
 				}
-				out = append(out, a.str)
+				out = append(out, a.argvWord())
 			}
 			return out, true
 		}

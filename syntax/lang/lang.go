@@ -510,7 +510,7 @@ func shellOf(c call, a *arg) Effect {
 	case a.lit:
 		return Effect{Kind: Shell, Call: c.name, Text: a.str, Offset: c.off}
 	case a.isList:
-		return Effect{Kind: Exec, Call: c.name, Argv: a.list, Offset: c.off}
+		return Effect{Kind: Exec, Call: c.name, Argv: a.argvList(), Offset: c.off}
 	}
 	return Effect{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off}
 }
@@ -525,9 +525,9 @@ func execOf(c call, args []arg) Effect {
 		}
 		switch {
 		case a.isList:
-			argv = append(argv, a.list...)
+			argv = append(argv, a.argvList()...)
 		case a.lit:
-			argv = append(argv, a.str)
+			argv = append(argv, a.argvWord())
 		default:
 			return Effect{Kind: Hidden, Call: c.name, Text: a.text, Offset: c.off}
 		}

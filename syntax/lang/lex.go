@@ -202,6 +202,9 @@ func (lx *lexer) next() {
 		lx.phpClose()
 		return
 	}
+	if lx.punctVar() {
+		return
+	}
 	if lx.comment() {
 		return
 	}
@@ -268,7 +271,14 @@ func (lx *lexer) next() {
 		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
 		return
 	}
-	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Perl || lx.l == Awk) {
+	if c == '/' && lx.regexAllowed() && lx.l == Perl {
+		from := lx.i + 1
+		body, _ := lx.delimited('/', '/')
+		lx.skipFlags()
+		lx.regexCode(body, from) // (?{ code })
+		return
+	}
+	if c == '/' && lx.regexAllowed() && (lx.l == JS || lx.l == Ruby || lx.l == Awk) {
 		lx.skipDelimited('/', '/', 1)
 		lx.skipFlags()
 		return
@@ -287,6 +297,36 @@ func (lx *lexer) next() {
 	}
 	lx.emit(token{kind: tPunct, text: string(c), off: lx.i})
 	lx.i++
+}
+
+// punctVar reads the punctuation variables of Perl and Ruby ($/ the
+// input record separator, $" the list separator, $' and $` the text
+// after and before a match, $; $, $. $! $@ $0 and the rest, Perl's $#a
+// the last index of @a): one name, not a $ before a regular expression,
+// a string, a command in backticks or a comment (local $/; eval <STDIN>
+// or $#a; system "…" would otherwise hide what follows).
+func (lx *lexer) punctVar() bool {
+	if lx.l != Perl && lx.l != Ruby || lx.src[lx.i] != '$' {
+		return false
+	}
+	c := lx.peek(1)
+	n := 2
+	switch {
+	case c == '#' && lx.l == Perl:
+		// $#a, $#{a}, $#$r: the sigil of the last index; the name follows.
+	case c == ':' && lx.peek(2) == ':', c == '$' && (isIdentStart(lx.peek(2)) || lx.peek(2) == '{' || lx.peek(2) == '$'):
+		return false // $::x, $$ref: a name follows
+	case c == '-' && lx.l == Ruby && isIdentStart(lx.peek(2)):
+		n = 3 // $-w
+	case c != 0 && strings.IndexByte(`/\"'`+"`"+`;,.!@&+<>?:=~*$0123456789`, c) >= 0:
+	case c != 0 && lx.l == Perl && strings.IndexByte(`|-%`, c) >= 0:
+		// Not $( $) $[ $]: a bracket is left to pair (a prototype ($)).
+	default:
+		return false
+	}
+	lx.emit(token{kind: tIdent, text: lx.src[lx.i : lx.i+n], off: lx.i})
+	lx.i += n
+	return true
 }
 
 // comment skips a comment; it reports whether there was one.
@@ -565,11 +605,11 @@ func (lx *lexer) quotedHoles(q string, style quoteStyle, multiline bool, hole st
 		}
 		if strings.HasPrefix(lx.src[lx.i:], q) {
 			lx.i += len(q)
-			return b.String(), true, lx.i
+			return lx.caseFold(b.String(), style), true, lx.i
 		}
 		c := lx.src[lx.i]
 		if c == '\n' && !multiline {
-			return b.String(), false, lx.i
+			return lx.caseFold(b.String(), style), false, lx.i
 		}
 		if c == '\\' && lx.i+1 < len(lx.src) {
 			n := lx.src[lx.i+1]
@@ -596,7 +636,7 @@ func (lx *lexer) quotedHoles(q string, style quoteStyle, multiline bool, hole st
 		b.WriteByte(c)
 		lx.i++
 	}
-	return b.String(), false, lx.i
+	return lx.caseFold(b.String(), style), false, lx.i
 }
 
 // skipHole steps over the code of a string's hole (lx.i at its "{") to
@@ -674,6 +714,16 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		b.WriteByte(byte(v))
 	case 'x':
 		j := lx.i
+		if lx.l == Perl && j < len(lx.src) && lx.src[j] == '{' {
+			// Perl's \x{72}: any number of hex digits.
+			if k := strings.IndexByte(lx.src[j:], '}'); k > 0 {
+				if v, err := strconv.ParseUint(strings.TrimSpace(lx.src[j+1:j+k]), 16, 32); err == nil {
+					b.WriteRune(rune(v))
+					lx.i = j + k + 1
+					return
+				}
+			}
+		}
 		for j < len(lx.src) && j < lx.i+2 && isHex(lx.src[j]) {
 			j++
 		}
@@ -685,11 +735,27 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		}
 	case 'u':
 		j := lx.i
+		if lx.l == Perl {
+			b.WriteRune(perlUcfirst) // \u: the next character upper-cased
+			return
+		}
 		if j < len(lx.src) && lx.src[j] == '{' {
 			k := strings.IndexByte(lx.src[j:], '}')
 			if k > 0 {
-				if v, err := strconv.ParseUint(lx.src[j+1:j+k], 16, 32); err == nil {
-					b.WriteRune(rune(v))
+				// Ruby's \u{72 6d} holds several code points.
+				var rs []rune
+				for _, h := range strings.Fields(lx.src[j+1 : j+k]) {
+					v, err := strconv.ParseUint(h, 16, 32)
+					if err != nil || len(rs) > 0 && lx.l != Ruby {
+						rs = nil
+						break
+					}
+					rs = append(rs, rune(v))
+				}
+				if len(rs) > 0 {
+					for _, r := range rs {
+						b.WriteRune(r)
+					}
 					lx.i = j + k + 1
 					return
 				}
@@ -704,6 +770,51 @@ func (lx *lexer) escape(b *strings.Builder, n byte) {
 		} else {
 			b.WriteString("\\u")
 		}
+	case 'U':
+		switch lx.l {
+		case Perl:
+			b.WriteRune(perlUpper) // \U…\E: upper case
+			return
+		case Python, C, Rust:
+			j := lx.i
+			for j < len(lx.src) && j < lx.i+8 && isHex(lx.src[j]) {
+				j++
+			}
+			if v, err := strconv.ParseUint(lx.src[lx.i:j], 16, 32); err == nil && j == lx.i+8 {
+				b.WriteRune(rune(v))
+				lx.i = j
+				return
+			}
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
+	case 'L', 'E', 'l', 'Q':
+		if lx.l == Perl {
+			b.WriteRune(map[byte]rune{'L': perlLower, 'E': perlEnd, 'l': perlLcfirst, 'Q': perlQuote}[n])
+			return
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
+	case 'N':
+		// Python's \N{LATIN SMALL LETTER R}, Perl's \N{U+72} and names.
+		j := lx.i
+		if (lx.l == Python || lx.l == Perl) && j < len(lx.src) && lx.src[j] == '{' {
+			if k := strings.IndexByte(lx.src[j:], '}'); k > 0 {
+				if r, ok := charName(lx.src[j+1 : j+k]); ok {
+					b.WriteRune(r)
+					lx.i = j + k + 1
+					return
+				}
+			}
+		}
+		if lx.l == Python {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(n)
 	case '\n':
 		// a line continuation inside the string
 	case 'a':

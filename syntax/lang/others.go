@@ -167,7 +167,7 @@ func ruby(p *parser) []Effect {
 		case rubyShell.Get()[c.name]:
 			// system(…, chdir: d), Process.spawn(…, chdir: d): the
 			// process starts in d.
-			out = append(out, withCwd([]Effect{argvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
+			out = append(out, withCwd([]Effect{rubyArgvOrShell(c)}, rubyKeywordArg(c.args, "chdir"))...)
 		case c.name == "File.write" || c.name == "IO.write" || c.name == "File.binwrite" || c.name == "IO.binwrite":
 			// IO.binwrite is File.binwrite (File inherits it from IO):
 			// the file truncated unless given an offset or mode: "a".
@@ -212,8 +212,8 @@ func ruby(p *parser) []Effect {
 			for _, a := range positional(c.args) {
 				a := a
 				if a.isList {
-					for _, v := range a.list {
-						out = append(out, Effect{Kind: Delete, Call: c.name, Path: v, Recursive: d.recursive, Dir: d.dir, Offset: c.off})
+					for i, v := range a.list {
+						out = append(out, Effect{Kind: Delete, Call: c.name, Path: v, Tilde: a.argvHomes()[i], Recursive: d.recursive, Dir: d.dir, Offset: c.off})
 					}
 					continue
 				}
@@ -455,8 +455,8 @@ func rubyAttrCall(c call) []Effect {
 		for i := k; i < len(pos); i++ {
 			a := pos[i]
 			if a.isList {
-				for _, v := range a.list {
-					if e, ok := f(&arg{lit: true, str: v, text: v}); ok {
+				for j, v := range a.list {
+					if e, ok := f(&arg{lit: true, str: v, text: v, tilde: a.argvHomes()[j]}); ok {
 						out = append(out, e)
 					}
 				}
@@ -556,6 +556,32 @@ func argvOrShell(c call) Effect {
 	return execOf(c, args)
 }
 
+// rubyArgvOrShell is argvOrShell for Ruby, whose command may be the
+// pair [cmdname, argv0]: cmdname is the program (never a shell), argv0
+// only its name for itself (system(["sh", "x"], "-c", cmd) runs sh -c
+// cmd).
+func rubyArgvOrShell(c call) Effect {
+	for i := range c.args {
+		a := c.args[i]
+		if a.key != "" || strings.HasPrefix(strings.TrimSpace(a.text), "{") {
+			continue // the environment hash before the command
+		}
+		if !a.isList || len(a.list) != 2 || strings.HasPrefix(strings.TrimSpace(a.text), "*") {
+			break
+		}
+		prog := arg{lit: true, str: a.list[0], text: a.list[0], tilde: a.argvHomes()[0]}
+		rest := []arg{prog}
+		for _, b := range positional(c.args[i+1:]) {
+			if t := strings.TrimSpace(b.text); strings.HasPrefix(t, "{") || isKeywordArg(t) {
+				continue
+			}
+			rest = append(rest, b)
+		}
+		return execOf(c, rest)
+	}
+	return argvOrShell(c)
+}
+
 // Perl
 
 var perlDelete = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -613,7 +639,7 @@ func perl(p *parser) []Effect {
 	interesting := func(name string) bool {
 		n := perlName(name)
 		return n == "chdir" || n == "CORE::chdir" || n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec" || perlDelete.Get()[n] || n == "open" || n == "sysopen" ||
-			n == "eval" || n == "do" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
+			n == "eval" || n == "do" || n == "require" || n == "symlink" || n == "link" || perlAttr(n, p.src) != "" || perlCopy(n, p.src) ||
 			n == "readpipe" || n == "CORE::readpipe" || perlProcess(n, p.src) != "" || perlList(n, p.src) != ""
 	}
 	out := p.perlPathTiny()
@@ -661,6 +687,12 @@ func perl(p *parser) []Effect {
 			perlOpenRead(c, &listed)
 		}
 		switch {
+		case n == "require":
+			// require "FILE" (a string, not a bareword module or a
+			// version) runs the file as do FILE does.
+			if a := argAt(c.args, 0); a != nil && a.lit && next.kind == tString && strings.Contains(a.str, "/") {
+				out = append(out, runFile(c, a, "perl"))
+			}
 		case n == "eval" || n == "do":
 			if isP(next, "{") || n == "do" && next.kind == tIdent && !strings.HasPrefix(next.text, "$") {
 				continue // eval { … }, do { … }: a block; do sub(…)
@@ -726,8 +758,8 @@ func perl(p *parser) []Effect {
 					continue // rmtree's options hash
 				}
 				if a.isList {
-					for _, v := range a.list {
-						out = append(out, Effect{Kind: Delete, Call: n, Path: v, Recursive: n != "unlink" && n != "rmdir", Dir: n == "rmdir", Offset: c.off})
+					for j, v := range a.list {
+						out = append(out, Effect{Kind: Delete, Call: n, Path: v, Tilde: a.argvHomes()[j], Recursive: n != "unlink" && n != "rmdir", Dir: n == "rmdir", Offset: c.off})
 					}
 					continue
 				}
@@ -1011,8 +1043,8 @@ func perlAttrCall(c call, what string) []Effect {
 		for i := k; i < len(pos); i++ {
 			a := pos[i]
 			if a.isList {
-				for _, v := range a.list {
-					add(f(&arg{lit: true, str: v, text: v}))
+				for j, v := range a.list {
+					add(f(&arg{lit: true, str: v, text: v, tilde: a.argvHomes()[j]}))
 				}
 				continue
 			}
@@ -1242,7 +1274,7 @@ func (p *parser) phpCall(c call) []Effect {
 				out = append(out, Effect{Kind: Hidden, Call: n, Text: l.text, Offset: c.off})
 				return out
 			}
-			argv = append(argv, l.list...)
+			argv = append(argv, l.argvList()...)
 		}
 		out = append(out, Effect{Kind: Exec, Call: n, Argv: argv, Offset: c.off})
 	case n == "unlink" || n == "rmdir":

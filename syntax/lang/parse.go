@@ -3,6 +3,7 @@ package lang
 import (
 	"net/url"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -29,6 +30,10 @@ type arg struct {
 	// pathObj reports a Python pathlib path (Path("/x"), Path.home() /
 	// ".ssh"), whose methods read, write and delete it.
 	pathObj bool
+	// listHome, when set, reports for each item of list whether its
+	// leading ~ is the home directory the program expanded
+	// (["rm", "-rf", os.path.expanduser("~")]).
+	listHome []bool
 	// assigned is, for an argument whose value is not known, the source
 	// text of the values assigned to the names it holds (p in open(p,
 	// "a") after p = h; if x: p += "/.bashrc"): its literals may be
@@ -406,11 +411,13 @@ func (p *parser) argValue(a, b int) arg {
 			inner, _ := p.args(a, closeTok)
 			all := true
 			var vals []string
+			var homes []bool
 			for _, x := range inner {
 				if p.l == Perl && x.isList && x.key == "" && (strings.HasPrefix(x.text, "qw") || strings.HasPrefix(x.text, "(")) {
 					// A list in a list is its elements in Perl:
 					// [qw(rm -rf x)], ("a", ("b", "c")).
 					vals = append(vals, x.list...)
+					homes = append(homes, x.argvHomes()...)
 					continue
 				}
 				if !x.lit || x.key != "" {
@@ -418,12 +425,17 @@ func (p *parser) argValue(a, b int) arg {
 					break
 				}
 				vals = append(vals, x.str)
+				homes = append(homes, x.home())
 			}
 			if all {
 				out.isList, out.list = true, vals
+				if slices.Contains(homes, true) {
+					out.listHome = homes
+				}
 				if len(inner) == 1 && p.toks[a].text == "(" {
 					// (x) is x, not a list.
-					out.isList, out.lit, out.str, out.list = false, true, vals[0], nil
+					out.isList, out.lit, out.str, out.list, out.listHome = false, true, vals[0], nil, nil
+					out.tilde = homes[0]
 				}
 			}
 			return out

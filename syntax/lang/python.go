@@ -883,19 +883,45 @@ func pythonCall(c call) (Effect, bool) {
 		if a == nil {
 			return shellOf(c, nil), true
 		}
-		sh := keyword(c.args, "shell")
-		shell := sh != nil && sh.text != "False" && sh.text != "0" && sh.text != "None"
+		mode := pyShellMode(c)
+		shell := mode != noShell
+		// executable= replaces the program: the shell of shell=True
+		// (executable -c text), or the program whose argv[0] is the
+		// list's first item (Popen(["x", "-c", cmd], executable="/bin/sh")).
+		exe := keyword(c.args, "executable")
+		if exe == nil && len(positional(c.args)) > 2 && !strings.HasPrefix(positional(c.args)[1].text, "*") {
+			exe = &positional(c.args)[2]
+			if truthy(Python, exe.text) == noShell {
+				exe = nil // Popen(args, -1, None, …)
+			}
+		}
+		if exe != nil && !exe.lit && (a.lit || a.isList) {
+			return Effect{Kind: Hidden, Call: full, Text: exe.text, Offset: c.off}, true
+		}
 		switch {
+		case a.lit && shell && exe != nil:
+			return Effect{Kind: Exec, Call: full, Argv: []string{exe.str, "-c", a.str}, Offset: c.off}, true
 		case a.lit && shell:
+			// A shell, or options that may hold one (**opts, shell=flag):
+			// the text is judged as the shell would run it, which also
+			// covers its being only a program's name.
 			return Effect{Kind: Shell, Call: full, Text: a.str, Offset: c.off}, true
+		case a.lit && exe != nil:
+			return Effect{Kind: Exec, Call: full, Argv: []string{exe.str}, Offset: c.off}, true
 		case a.lit:
 			// Without a shell a string is the program's name only.
 			return Effect{Kind: Exec, Call: full, Argv: []string{a.str}, Offset: c.off}, true
-		case a.isList && shell && len(a.list) > 0:
-			// With a shell, the first item is the script, the rest its $0, $1…
-			return Effect{Kind: Shell, Call: full, Text: a.list[0], Offset: c.off}, true
+		case a.isList && shell && len(a.list) > 0 && exe != nil:
+			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str, "-c"}, a.argvList()...), Offset: c.off}, true
+		case a.isList && len(a.list) > 0 && (mode == withShell || mode == maybeShell && (len(a.list) == 1 || strings.ContainsAny(a.list[0], " \t\n;|&<>()$`*?[]{}~'\"\\"))):
+			// With a shell, the first item is the script, the rest its $0,
+			// $1…; when the shell is not known, a first item that only a
+			// shell would read as more than a name is judged as its script.
+			return Effect{Kind: Shell, Call: full, Text: unmarkHome(a.argvList()[0]), Offset: c.off}, true
+		case a.isList && exe != nil && len(a.list) > 0:
+			return Effect{Kind: Exec, Call: full, Argv: append([]string{exe.str}, a.argvList()[1:]...), Offset: c.off}, true
 		case a.isList:
-			return Effect{Kind: Exec, Call: full, Argv: a.list, Offset: c.off}, true
+			return Effect{Kind: Exec, Call: full, Argv: a.argvList(), Offset: c.off}, true
 		}
 		return shellOf(c, a), true
 	case full == "pty.spawn":

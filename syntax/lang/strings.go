@@ -249,7 +249,20 @@ func (lx *lexer) perlString() bool {
 	if k > j && (open == '=' || open == '#') {
 		return false
 	}
+	// A bareword in a hash subscript is its key ($h{q}, $r->{ s }), and
+	// a name after -> a method ($o->s): no quote operator.
+	b := start
+	for b > 0 && (lx.src[b-1] == ' ' || lx.src[b-1] == '\t') {
+		b--
+	}
+	if open == '}' && b > 0 && lx.src[b-1] == '{' || b > 1 && lx.src[b-2:b] == "->" {
+		return false
+	}
 	lx.i = k
+	if sections == 2 && word == "s" {
+		lx.perlSubst(open)
+		return true
+	}
 	if sections == 2 {
 		lx.skipDelimited(open, closer(open), 2)
 		lx.skipFlags()
@@ -267,8 +280,109 @@ func (lx *lexer) perlString() bool {
 		lx.words(start, body)
 	default:
 		lx.skipFlags()
+		lx.regexCode(body, k+1) // m//, qr//
 	}
 	return true
+}
+
+// regexCode emits the tokens of the code blocks of a Perl pattern whose
+// text body starts at offset from: (?{ code }) and (??{ code }) run
+// their code as the pattern matches ("a" =~ /(?{ system … })/), a
+// literal pattern's without use re 'eval'.
+func (lx *lexer) regexCode(body string, from int) {
+	for i := 0; i < len(body); {
+		j := strings.Index(body[i:], "(?")
+		if j < 0 {
+			return
+		}
+		j += i + 2
+		if j < len(body) && body[j] == '?' {
+			j++
+		}
+		if j >= len(body) || body[j] != '{' {
+			i = j
+			continue
+		}
+		// The block runs to its matching brace.
+		depth, end := 0, -1
+		for k := j; k < len(body) && end < 0; k++ {
+			switch body[k] {
+			case '\\':
+				k++
+			case '{':
+				depth++
+			case '}':
+				depth--
+				if depth == 0 {
+					end = k
+				}
+			}
+		}
+		if end < 0 {
+			end = len(body)
+		}
+		lx.emit(token{kind: tPunct, text: ";", off: from + j})
+		for _, t := range lex(Perl, body[j+1:end]) {
+			if len(lx.toks) >= maxTokens {
+				return
+			}
+			t.off += from + j + 1
+			lx.emit(t)
+		}
+		lx.emit(token{kind: tPunct, text: ";", off: from + end})
+		i = end
+	}
+}
+
+// perlSubst reads a substitution s/PATTERN/REPLACEMENT/FLAGS (lx.i at
+// the pattern's opening delimiter). With the e flag the replacement is
+// Perl code, run for each match (s/a/system("rm -rf ~")/e): its tokens
+// are the program's; with ee the value of that code is run again as Perl
+// source, as eval does (s/a/$code/ee): its tokens are eval's argument.
+// Without e the replacement is a string.
+func (lx *lexer) perlSubst(open byte) {
+	close := closer(open)
+	pat, _ := lx.delimited(open, close)
+	lx.regexCode(pat, lx.i-1-len(pat))
+	if open != close {
+		// s{a}{b}: the replacement has its own delimiters, maybe after
+		// space.
+		for lx.i < len(lx.src) && (lx.src[lx.i] == ' ' || lx.src[lx.i] == '\n' || lx.src[lx.i] == '\t') {
+			lx.i++
+		}
+		if lx.i >= len(lx.src) {
+			return
+		}
+		open = lx.src[lx.i]
+		close = closer(open)
+	} else {
+		lx.i-- // the shared delimiter opens the replacement
+	}
+	from := lx.i + 1
+	body, _ := lx.delimited(open, close)
+	f := lx.i
+	lx.skipFlags()
+	es := strings.Count(lx.src[f:lx.i], "e")
+	if es == 0 || open == '\'' {
+		return // a string (s'…'…' interpolates nothing, runs nothing)
+	}
+	if es > 1 {
+		lx.emit(token{kind: tIdent, text: "eval", off: from})
+		lx.emit(token{kind: tPunct, text: "(", off: from})
+	} else {
+		lx.emit(token{kind: tPunct, text: ";", off: from})
+	}
+	for _, t := range lex(Perl, body) {
+		if len(lx.toks) >= maxTokens {
+			break
+		}
+		t.off += from
+		lx.emit(t)
+	}
+	if es > 1 {
+		lx.emit(token{kind: tPunct, text: ")", off: from + len(body)})
+	}
+	lx.emit(token{kind: tPunct, text: ";", off: lx.i})
 }
 
 // phpString reads PHP strings: quotes, backticks, heredoc and nowdoc.
