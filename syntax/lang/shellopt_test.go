@@ -45,6 +45,11 @@ func TestShellOptions(t *testing.T) {
 		{"js-opts-computed", JS, `require('child_process').spawnSync('rm -rf ~', {['she'+'ll']: 1})`, []string{"shell child_process.spawnSync: rm -rf ~"}},
 		{"js-opts-quoted", JS, `require('child_process').spawnSync('rm -rf ~', {"shell": "/bin/bash"})`, []string{"shell child_process.spawnSync: rm -rf ~"}},
 		{"js-opts-args-var", JS, `require('child_process').spawnSync('rm -rf ~', args, o)`, []string{"hidden child_process.spawnSync: args"}},
+		{"js-args-var-array", JS, `const a=['-rf', '/home/u']; require('child_process').spawnSync('rm', a)`, []string{"exec child_process.spawnSync: rm -rf /home/u"}},
+		{"js-args-var-array-opts", JS, `let a = ["-rf", "/x"]; require('child_process').spawn('rm', a, {cwd: '/'})`, []string{"exec child_process.spawn: rm -rf /x"}},
+		{"js-args-var-unknown", JS, `require('child_process').execFileSync('rm', a)`, []string{"hidden child_process.execFileSync: rm a"}},
+		{"js-args-var-pushed", JS, `const a=['-l']; a.push('/x'); require('child_process').spawnSync('rm', a)`, []string{"hidden child_process.spawnSync: rm a"}},
+		{"js-args-call", JS, `require('child_process').spawnSync('rm', args())`, []string{"hidden child_process.spawnSync: rm args()"}},
 		{"rb-argv0-pair", Ruby, `system(["sh", "x"], "-c", "rm -rf ~")`, []string{"exec system: sh -c rm -rf ~"}},
 		{"rb-argv0-pair-env", Ruby, `Process.spawn({"A" => "1"}, ["sh", "x"], "-c", "rm -rf ~", chdir: "/")`, []string{"exec Process.spawn: sh -c rm -rf ~"}},
 		// Look-alikes.
@@ -57,6 +62,8 @@ func TestShellOptions(t *testing.T) {
 		{"js-opts-stdio", JS, `require('child_process').spawnSync('ls', ['-l'], {stdio: 'inherit'})`, []string{"exec child_process.spawnSync: ls -l"}},
 		{"js-opts-false", JS, `require('child_process').spawnSync('ls', ['-l'], {shell: false, cwd: d})`, []string{"exec child_process.spawnSync: ls -l"}},
 		{"js-null-args", JS, `require('child_process').spawn('ls', null, {cwd: '/tmp'})`, []string{"exec child_process.spawn: ls"}},
+		{"js-opts-var-object", JS, `const o={cwd:'x'}; require('child_process').spawnSync('ls', o)`, []string{"shell child_process.spawnSync: ls"}},
+		{"js-args-var-ls", JS, `const a=['-l']; require('child_process').spawnSync('ls', a)`, []string{"exec child_process.spawnSync: ls -l"}},
 		{"js-no-opts", JS, `require('child_process').spawn('ls', ['-l'])`, []string{"exec child_process.spawn: ls -l"}},
 	}
 	for _, tc := range cases {
