@@ -50,6 +50,8 @@ func TestShellOptions(t *testing.T) {
 		{"js-args-var-unknown", JS, `require('child_process').execFileSync('rm', a)`, []string{"hidden child_process.execFileSync: rm a"}},
 		{"js-args-var-pushed", JS, `const a=['-l']; a.push('/x'); require('child_process').spawnSync('rm', a)`, []string{"hidden child_process.spawnSync: rm a"}},
 		{"js-args-call", JS, `require('child_process').spawnSync('rm', args())`, []string{"hidden child_process.spawnSync: rm args()"}},
+		{"py-dict-args", Python, `import subprocess; subprocess.run(**{"args":"rm -rf ~","shell":True})`, []string{"shell subprocess.run: rm -rf ~"}},
+		{"py-dict-call-args", Python, `import subprocess; subprocess.Popen(**dict(args=["rm", "-rf", "/x"]))`, []string{"exec subprocess.Popen: rm -rf /x"}},
 		{"rb-argv0-pair", Ruby, `system(["sh", "x"], "-c", "rm -rf ~")`, []string{"exec system: sh -c rm -rf ~"}},
 		{"rb-argv0-pair-env", Ruby, `Process.spawn({"A" => "1"}, ["sh", "x"], "-c", "rm -rf ~", chdir: "/")`, []string{"exec Process.spawn: sh -c rm -rf ~"}},
 		// Look-alikes.
@@ -64,6 +66,7 @@ func TestShellOptions(t *testing.T) {
 		{"js-null-args", JS, `require('child_process').spawn('ls', null, {cwd: '/tmp'})`, []string{"exec child_process.spawn: ls"}},
 		{"js-opts-var-object", JS, `const o={cwd:'x'}; require('child_process').spawnSync('ls', o)`, []string{"shell child_process.spawnSync: ls"}},
 		{"js-args-var-ls", JS, `const a=['-l']; require('child_process').spawnSync('ls', a)`, []string{"exec child_process.spawnSync: ls -l"}},
+		{"py-dict-args-ls", Python, `import subprocess; subprocess.run(**{"args": ["ls", "-l"]})`, []string{"exec subprocess.run: ls -l"}},
 		{"js-no-opts", JS, `require('child_process').spawn('ls', ['-l'])`, []string{"exec child_process.spawn: ls -l"}},
 	}
 	for _, tc := range cases {
