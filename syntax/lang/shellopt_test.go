@@ -52,6 +52,9 @@ func TestShellOptions(t *testing.T) {
 		{"js-args-call", JS, `require('child_process').spawnSync('rm', args())`, []string{"hidden child_process.spawnSync: rm args()"}},
 		{"py-dict-args", Python, `import subprocess; subprocess.run(**{"args":"rm -rf ~","shell":True})`, []string{"shell subprocess.run: rm -rf ~"}},
 		{"py-dict-call-args", Python, `import subprocess; subprocess.Popen(**dict(args=["rm", "-rf", "/x"]))`, []string{"exec subprocess.Popen: rm -rf /x"}},
+		{"pl-indirect-sh", Perl, `system { "/bin/sh" } "x", "-c", "rm -rf ~"`, []string{"exec system: /bin/sh -c rm -rf ~"}},
+		{"pl-indirect-exec-list", Perl, `exec { '/bin/rm' } ('x', '-rf', '/home/u');`, []string{"exec exec: /bin/rm -rf /home/u"}},
+		{"pl-indirect-var", Perl, `system { $p } "x", "-c", "ls"`, []string{"hidden system: $p"}},
 		{"rb-argv0-pair", Ruby, `system(["sh", "x"], "-c", "rm -rf ~")`, []string{"exec system: sh -c rm -rf ~"}},
 		{"rb-argv0-pair-env", Ruby, `Process.spawn({"A" => "1"}, ["sh", "x"], "-c", "rm -rf ~", chdir: "/")`, []string{"exec Process.spawn: sh -c rm -rf ~"}},
 		// Look-alikes.
@@ -67,6 +70,8 @@ func TestShellOptions(t *testing.T) {
 		{"js-opts-var-object", JS, `const o={cwd:'x'}; require('child_process').spawnSync('ls', o)`, []string{"shell child_process.spawnSync: ls"}},
 		{"js-args-var-ls", JS, `const a=['-l']; require('child_process').spawnSync('ls', a)`, []string{"exec child_process.spawnSync: ls -l"}},
 		{"py-dict-args-ls", Python, `import subprocess; subprocess.run(**{"args": ["ls", "-l"]})`, []string{"exec subprocess.run: ls -l"}},
+		{"pl-indirect-ls", Perl, `system { "ls" } "ls", "-l"`, []string{"exec system: ls -l"}},
+		{"pl-indirect-one-word", Perl, `system { "ls" } "rm -rf ~"`, []string{"exec system: ls"}},
 		{"js-no-opts", JS, `require('child_process').spawn('ls', ['-l'])`, []string{"exec child_process.spawn: ls -l"}},
 	}
 	for _, tc := range cases {
