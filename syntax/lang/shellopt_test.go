@@ -55,6 +55,8 @@ func TestShellOptions(t *testing.T) {
 		{"pl-indirect-sh", Perl, `system { "/bin/sh" } "x", "-c", "rm -rf ~"`, []string{"exec system: /bin/sh -c rm -rf ~"}},
 		{"pl-indirect-exec-list", Perl, `exec { '/bin/rm' } ('x', '-rf', '/home/u');`, []string{"exec exec: /bin/rm -rf /home/u"}},
 		{"pl-indirect-var", Perl, `system { $p } "x", "-c", "ls"`, []string{"hidden system: $p"}},
+		{"py-partial-shell", Python, `import functools,subprocess; functools.partial(subprocess.run, shell=True)("rm -rf ~")`, []string{"shell subprocess.run: rm -rf ~"}},
+		{"py-partial-imported", Python, "from functools import partial as P\nimport subprocess\nP(subprocess.Popen, 'rm -rf ~', shell=True)()", []string{"shell subprocess.Popen: rm -rf ~"}},
 		{"rb-argv0-pair", Ruby, `system(["sh", "x"], "-c", "rm -rf ~")`, []string{"exec system: sh -c rm -rf ~"}},
 		{"rb-argv0-pair-env", Ruby, `Process.spawn({"A" => "1"}, ["sh", "x"], "-c", "rm -rf ~", chdir: "/")`, []string{"exec Process.spawn: sh -c rm -rf ~"}},
 		// Look-alikes.
@@ -72,6 +74,7 @@ func TestShellOptions(t *testing.T) {
 		{"py-dict-args-ls", Python, `import subprocess; subprocess.run(**{"args": ["ls", "-l"]})`, []string{"exec subprocess.run: ls -l"}},
 		{"pl-indirect-ls", Perl, `system { "ls" } "ls", "-l"`, []string{"exec system: ls -l"}},
 		{"pl-indirect-one-word", Perl, `system { "ls" } "rm -rf ~"`, []string{"exec system: ls"}},
+		{"py-partial-list", Python, `import functools,subprocess; functools.partial(subprocess.run, ["ls"])()`, []string{"exec subprocess.run: ls"}},
 		{"js-no-opts", JS, `require('child_process').spawn('ls', ['-l'])`, []string{"exec child_process.spawn: ls -l"}},
 	}
 	for _, tc := range cases {
