@@ -11,7 +11,10 @@ import (
 // positional argument, a dict unpacked into the keywords
 // (**{"shell": True}, **dict(shell=True)), and the executable= that
 // replaces the shell or the program; Node's options object of spawn,
-// spawnSync, execFile and execFileSync. Options the text does not show
+// spawnSync, execFile and execFileSync (a second argument that is a name
+// bound to an array is the argument list, and one only known at run time
+// may be), Perl's system { PROG } LIST, and functools.partial of a
+// subprocess call. Options the text does not show
 // (**opts, a variable o) may hold shell: true: a string command is
 // judged as the shell would run it.
 // Look-alikes: a dict or object that says no shell, or holds other keys.
