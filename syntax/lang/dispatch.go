@@ -45,6 +45,29 @@ func (p *parser) pyOperatorFn(t token, out []token) (string, int) {
 	return "", 0
 }
 
+// pyPartialDrop reports whether the name t is functools.partial
+// (functools.partial, or partial imported from functools under any
+// name): the number of tokens of out its receiver and "." take, or -1.
+func (p *parser) pyPartialDrop(t token, out []token) int {
+	if t.kind != tIdent {
+		return -1
+	}
+	if member(out) {
+		if t.text != "partial" {
+			return -1
+		}
+		recv, n := dottedEnd(out[:len(out)-1])
+		if recv != "" && p.al.resolve(recv) == "functools" {
+			return n + 1
+		}
+		return -1
+	}
+	if p.al.resolve(t.text) == "functools.partial" {
+		return 0
+	}
+	return -1
+}
+
 // pyOperatorName is the operator function pyOperatorFn finds, or "".
 func (p *parser) pyOperatorName(t token, out []token) string {
 	fn, _ := p.pyOperatorFn(t, out)
@@ -71,6 +94,23 @@ func (p *parser) pyDispatch(in []token, i int, out []token) ([]token, int, int, 
 	t := in[i]
 	at := func(k int) token { return p.tokenAt(in, k) }
 	switch {
+	case t.kind == tIdent && isP(at(i+1), "(") && p.pyPartialDrop(t, out) >= 0:
+		// functools.partial(f, a, k=v)(b) is f(a, k=v, b): the call
+		// readers find keywords wherever they stand.
+		drop := p.pyPartialDrop(t, out)
+		end, sp := p.bracketArgs(in, i+1)
+		if end < 0 || len(sp) == 0 || !isP(at(end+1), "(") {
+			return nil, 0, 0, false
+		}
+		repl := append([]token{}, in[sp[0][0]:sp[0][1]]...)
+		repl = append(repl, in[i+1])
+		if len(sp) > 1 {
+			repl = append(repl, in[sp[1][0]:end]...)
+			if c := p.closeOf(in, end+1); c > end+2 {
+				repl = append(repl, token{kind: tPunct, text: ",", off: in[end].off})
+			}
+		}
+		return repl, end + 2, drop, true
 	case t.kind == tIdent && isP(at(i+1), "(") && p.pyOperatorName(t, out) != "":
 		fn, drop := p.pyOperatorFn(t, out)
 		end, sp := p.bracketArgs(in, i+1)

@@ -293,6 +293,9 @@ func javascript(p *parser) []Effect {
 			out = append(out, es...)
 			continue
 		}
+		if jsExec.Get()[c.name] {
+			p.jsArgsName(c)
+		}
 		if e, ok := jsCall(c); ok {
 			if e.Kind == Shell || e.Kind == Exec || e.Kind == Hidden {
 				// {cwd: d}: the process starts in d.
@@ -381,7 +384,16 @@ func jsCall(c call) (Effect, bool) {
 		if list != nil && (list.text == "null" || list.text == "undefined") {
 			list = nil // spawn(cmd, null, opts)
 		} else if list != nil && !list.isList && !list.lit && opts == nil {
-			// spawn(cmd, opts): no argument list.
+			// spawn(cmd, x): x is the options when it is an object
+			// ({cwd: d}, or a name only ever bound to one); a name bound
+			// to an array is resolved by jsArgsName. Anything else may
+			// be either: a command of one word then runs with
+			// arguments only known at run time (spawnSync('rm', a)),
+			// judged by the word; a command with spaces only runs
+			// through a shell, so x holds the options.
+			if !jsObjectValue(list) && !strings.ContainsAny(first.str, " \t\n;|&") {
+				return Effect{Kind: Hidden, Call: full, Text: first.str + " " + list.text, Built: true, Offset: c.off}, true
+			}
 			opts, list = list, nil
 		}
 		argv := []string{first.str}
@@ -478,6 +490,40 @@ func jsCall(c call) (Effect, bool) {
 		return readEffect(c, first)
 	}
 	return Effect{}, false
+}
+
+// jsArgsName replaces the argument list of spawn, spawnSync, execFile
+// and execFileSync written as a name (spawnSync('rm', a)) by the array
+// literal the code binds it to, when that is its only binding and no
+// element of it is assigned or changed by a method (a.push(x)).
+func (p *parser) jsArgsName(c call) {
+	if len(c.args) < 2 || !isIdentName(c.args[1].text) || c.args[1].key != "" {
+		return
+	}
+	sp, ok := p.onlyAssignment(c.args[1].text)
+	if !ok || p.elementAssigned(c.args[1].text) {
+		return
+	}
+	if v := p.argValue(sp[0], sp[1]); v.isList {
+		c.args[1] = v
+	}
+}
+
+// jsObjectValue reports an argument that is an object literal, or a name
+// every value bound to which is one (const o = {cwd: d}).
+func jsObjectValue(a *arg) bool {
+	if strings.HasPrefix(strings.TrimSpace(a.text), "{") {
+		return true
+	}
+	if !isIdentName(a.text) || len(a.assigned) == 0 {
+		return false
+	}
+	for _, v := range a.assigned {
+		if !strings.HasPrefix(strings.TrimSpace(v), "{") {
+			return false
+		}
+	}
+	return true
 }
 
 // recursiveOpt reports an options argument with recursive: true.

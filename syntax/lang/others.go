@@ -712,7 +712,10 @@ func perl(p *parser) []Effect {
 		case perlProcess(n, p.src) != "":
 			out = append(out, p.perlProcessCall(c, perlProcess(n, p.src))...)
 		case n == "system" || n == "exec" || n == "CORE::system" || n == "CORE::exec":
-			// system { $prog } @args is the indirect-object form.
+			if isP(next, "{") {
+				out = append(out, p.perlIndirectRun(c))
+				continue
+			}
 			out = append(out, argvOrShell(c))
 		case n == "readpipe" || n == "CORE::readpipe":
 			// readpipe EXPR is the function behind qx//: EXPR runs in a
@@ -771,6 +774,31 @@ func perl(p *parser) []Effect {
 		}
 	}
 	return append(out, listed.effects(out)...)
+}
+
+// perlIndirectRun is system { PROG } LIST and exec { PROG } LIST, the
+// indirect-object form (perldoc -f exec): PROG runs, with LIST as its
+// whole argument vector, LIST's first word its argv[0]; no shell reads
+// LIST, even of one word. A PROG or a LIST only known at run time is
+// Hidden.
+func (p *parser) perlIndirectRun(c call) Effect {
+	end := p.closeOf(p.toks, c.next)
+	if end <= c.next {
+		return Effect{Kind: Hidden, Call: c.name, Offset: c.off}
+	}
+	prog := p.argValue(c.next+1, end)
+	if !prog.lit {
+		return Effect{Kind: Hidden, Call: c.name, Text: prog.text, Offset: c.off}
+	}
+	args, _ := p.bareArgs(end + 1)
+	e := execOf(c, args)
+	switch {
+	case e.Kind == Exec:
+		e.Argv = append([]string{prog.argvWord()}, e.Argv[1:]...)
+	case len(args) == 0:
+		e = Effect{Kind: Exec, Call: c.name, Argv: []string{prog.argvWord()}, Offset: c.off}
+	}
+	return e
 }
 
 // perlList is the kind of a Perl call that expands a pattern ("glob":

@@ -877,8 +877,14 @@ func pythonCall(c call) (Effect, bool) {
 		return shellOf(c, argAt(c.args, 0)), true
 	case pySubprocess.Get()[full]:
 		a := argAt(c.args, 0)
+		if a != nil && strings.HasPrefix(a.text, "**") {
+			a = nil // run(**{"args": cmd, …}): no positional argument
+		}
 		if a == nil {
 			a = keyword(c.args, "args")
+		}
+		if a == nil {
+			a = pyUnpackedKey(c, "args")
 		}
 		if a == nil {
 			return shellOf(c, nil), true
@@ -1278,4 +1284,22 @@ func isNameOrCall(text string) bool {
 // pyWriteMode reports an open mode that writes ("w", "ab", "r+", "x").
 func pyWriteMode(m string) bool {
 	return m != "" && len(m) <= 3 && strings.Trim(m, "rwaxbt+") == "" && strings.ContainsAny(m, "wax+")
+}
+
+// pyUnpackedKey is the value of key in a dict literal unpacked into the
+// keywords of c (run(**{"args": "ls", "shell": True}), **dict(args=…)),
+// read as an argument, or nil.
+func pyUnpackedKey(c call, key string) *arg {
+	for _, a := range c.args {
+		rest, ok := strings.CutPrefix(a.text, "**")
+		if a.key != "" || !ok {
+			continue
+		}
+		if val, found, _ := literalOption(Python, rest, key); found && val != "" {
+			q := &parser{src: val, toks: lex(Python, val), l: Python}
+			v := q.argValue(0, len(q.toks))
+			return &v
+		}
+	}
+	return nil
 }
