@@ -37,6 +37,14 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; echo x &> /dev/fd/3`, Deny},
 	{`exec 3<~/.bashrc; echo x > /dev/./fd//3`, Deny},
 	{`exec 3<~/.bashrc; cd /dev/fd && echo x > 3`, Deny},
+	// The shell's own descriptor directory as the working directory:
+	// cd left it unknown ($$ is no static word), the name 3 was a file
+	// of a directory only known at run time.
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd "/proc/${BASHPID}/fd/"; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/thread-self/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x | tee 3`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > "/proc/self/fd/${fd}"`, Deny},
 	{`exec {a}<~/.bashrc; exec {b}<&$a; echo x > /dev/fd/$b`, Deny},
@@ -108,6 +116,11 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cat <&3`, Allow},
 	{`exec 3>out.log; echo x >&3`, Allow},
 	{`exec 3>out.log; echo x > /dev/fd/3`, Allow},
+	{`exec 3>out.log; cd /proc/$$/fd; echo x > 3`, Allow},
+	{`cd /proc/$$/fd; echo x > 2`, Allow},
+	{`cd /proc/$$/fd && ls`, Allow},
+	{`cd /dev/fd && ls`, Allow},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; cat 3`, Allow},
 	{`exec 3<input.txt; echo x > /dev/fd/3`, Allow},
 	{`echo x > /dev/fd/2`, Allow},
 	{`echo x > /dev/stderr`, Allow},

@@ -218,6 +218,21 @@ func dirFdRef(dir Dir, p string) (string, bool) {
 	return fdRef(dir.Join(p).Path)
 }
 
+// shellFdDir reports a directory written with the shell's process id,
+// /proc/$$/fd or /proc/$BASHPID/fd (quotes removed, cleaned), whose
+// entries are the shell's descriptors: the path as fdRef takes it.
+func shellFdDir(raw string) (string, bool) {
+	p := strings.ReplaceAll(raw, `"`, "")
+	if !strings.HasPrefix(p, "/proc/") {
+		return "", false
+	}
+	p = cleanPath(p)
+	if ref, ok := fdRef(p + "/0"); !ok || ref != "0" {
+		return "", false
+	}
+	return p, true
+}
+
 // applyRedirects returns the descriptor table after rs, in order, applied
 // to fds (which is not changed), and the descriptors they set.
 func applyRedirects(fds map[int]Stream, rs []Redirect) (map[int]Stream, []int) {
