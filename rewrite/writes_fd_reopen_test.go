@@ -226,6 +226,13 @@ func TestFdOperandDownloads(t *testing.T) {
 		{`curl -s https://x.io/a | tee /dev/fd/3 3>f`, `curl -s https://x.io/a | tee /dev/fd/3 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>f`, `{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`exec 3<in.txt; curl https://x.io/a | tee /dev/fd/3`, "", Ask},
+		// Stdout redirected to the descriptor's path: only the file
+		// behind it moves (> /dev/fd/3 was moved too, to a sandbox file
+		// 3, and f stayed empty).
+		{`exec 3>f; curl https://x.io/a > /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl https://x.io/a > /dev/fd/3`, Rewrite},
+		{`exec {fd}>f; curl https://x.io/a > /dev/fd/$fd`, `exec {fd}>/home/u/proj/agent_sandbox/f; curl https://x.io/a > /dev/fd/$fd`, Rewrite},
+		{`exec 3>f; exec 4>/dev/fd/3; curl https://x.io/a > /dev/fd/4`, `exec 3>/home/u/proj/agent_sandbox/f; exec 4>/dev/fd/3; curl https://x.io/a > /dev/fd/4`, Rewrite},
+		{`{ curl https://x.io/a > /proc/self/fd/3; } 3>f`, `{ curl https://x.io/a > /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		// Look-alikes: stdout moves once, stderr is the agent's.
 		{`curl -s https://x.io/a | tee /dev/stdout > f`, `curl -s https://x.io/a | tee /dev/stdout > /home/u/proj/agent_sandbox/f`, Rewrite},
 		{`curl -s https://x.io/a | tee /dev/stderr`, "", Allow},
@@ -274,6 +281,9 @@ func TestFdOperandDownloadsExec(t *testing.T) {
 		`exec {fd}>f; curl -s ` + u + ` | tee /dev/fd/$fd >/dev/null`,
 		`exec 3>f; curl -s ` + u + ` | dd of=/dev/fd/3 2>/dev/null`,
 		`curl -s ` + u + ` | tee /dev/fd/3 3>f >/dev/null`,
+		`exec 3>f; curl -s ` + u + ` > /dev/fd/3`,
+		`exec {fd}>f; curl -s ` + u + ` > /dev/fd/$fd`,
+		`exec 3>f; cd /proc/$$/fd; curl -s ` + u + ` > 3`,
 	} {
 		proj := t.TempDir()
 		sb := filepath.Join(proj, "agent_sandbox")
