@@ -84,6 +84,12 @@ var fdReopenRows = []struct {
 	{`echo x | socat - ~/.bashrc`, Deny},
 	// ${fd:-3} is /dev/fd/3 when fd is unset or empty.
 	{`exec 3<~/.bashrc; echo x > /dev/fd/${fd:-3}`, Ask},
+	// A descriptor number only run time knows: any descriptor, so the
+	// file it refers to is opened again for writing (the message was a
+	// blocked path /dev/fd/, the value with N empty).
+	{`echo x > /dev/fd/$N`, Ask},
+	{`echo x | tee "/proc/self/fd/$N"`, Ask},
+	{`read n; echo x > /proc/$$/fd/$n`, Ask},
 	// exec inside a branch: the descriptor may be the file.
 	{`if [ -f x ]; then exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
 	{`if [ -f x ]; then exec 3<a; else exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
@@ -138,6 +144,24 @@ var fdReopenRows = []struct {
 	{`(exec 3<~/.bashrc); echo x > /dev/fd/3`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/stdout 1<&3`, Allow},
 	{`exec 3<~/.bashrc; exec 3>&-; exec 3<input.txt; echo x > /dev/fd/3`, Allow},
+}
+
+// TestFdRuntimeDescriptorMessage: a write to /dev/fd/$N with N only
+// known at run time says so, not that /dev/fd/ is blocked.
+func TestFdRuntimeDescriptorMessage(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{`echo x > /dev/fd/$N`, `echo x > "/proc/$$/fd/${N}"`, `echo x | tee /dev/fd/$N`, `read n < f; echo x > /dev/fd/$n`} {
+		r := Check(testConfig(), cmd)
+		if r.Decision != Ask {
+			t.Errorf("%s: %v, want ask (%v)", cmd, r.Decision, r.Findings)
+			continue
+		}
+		for _, f := range r.Findings {
+			if strings.Contains(f.Message, "Blocked path") || !strings.Contains(f.Message, "only known at run time") {
+				t.Errorf("%s: finding %q, want one saying the descriptor is only known at run time", cmd, f.Message)
+			}
+		}
+	}
 }
 
 // TestFdReopenWrites judges the rows.

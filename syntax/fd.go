@@ -209,6 +209,13 @@ func fdRef(p string) (string, bool) {
 	return "", false
 }
 
+// RuntimeFdPath reports a path naming a descriptor whose number only run
+// time gives: /dev/fd/$N, /proc/self/fd/${N}.
+func RuntimeFdPath(p string) bool {
+	ref, ok := fdRef(p)
+	return ok && strings.HasPrefix(ref, "$")
+}
+
 // dirFdRef is fdRef for a path relative to the directory dir (cd
 // /dev/fd; echo x > 3).
 func dirFdRef(dir Dir, p string) (string, bool) {
