@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // followStdout moves into the sandbox the files that a download written to
@@ -253,20 +254,37 @@ func (p *Pass) moveRedirects(c *syntax.Call, rule, kind string) {
 		if !r.Writes() || r.Op == ">&" || r.Op == "<>" || (r.Fd != "" && r.Fd != "1") {
 			continue
 		}
-		rs = append(rs, r)
+		rs = append(rs, fileBehind(r))
 	}
 	if out, ok := c.Stdout().File(); ok && out.Writes() {
-		seen := false
-		for _, r := range rs {
-			seen = seen || r.Node == out.Node
-		}
-		if !seen {
-			rs = append(rs, out)
-		}
+		rs = append(rs, out)
 	}
+	var seen []*sh.Redirect
 	for _, r := range rs {
-		p.moveRedirect(c, r, rule, kind)
+		if r.Node == nil || !slices.Contains(seen, r.Node) {
+			seen = append(seen, r.Node)
+			p.moveRedirect(c, r, rule, kind)
+		}
 	}
+}
+
+// fileBehind returns the redirection that opened the file a redirection
+// to a descriptor's path reopens (exec 3>f; curl URL > /dev/fd/3: the
+// bytes land in f, and 3>f is what moves; moving > /dev/fd/3 too would
+// leave the download in a sandbox file named 3 and f empty), or r.
+func fileBehind(r syntax.Redirect) syntax.Redirect {
+	for range 8 {
+		st, ok := r.Route(r.Target.Value)
+		if !ok {
+			return r
+		}
+		f, file := st.File()
+		if !file || !f.Writes() || f.Node == r.Node {
+			return r
+		}
+		r = f
+	}
+	return r
 }
 
 // moveRedirect moves the file a redirection opens for a download into the

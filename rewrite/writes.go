@@ -661,6 +661,29 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	if procpath.Descriptor(t.path()) {
 		return
 	}
+	if !t.arg.Static && t.action == guards.Write && syntax.RuntimeFdPath(t.path()) {
+		// echo x > /dev/fd/$N: whichever descriptor N is, Linux opens
+		// again the file it refers to, for writing. A value N can have
+		// that names a known descriptor (${N:-3}) is judged as that one;
+		// an empty N (/dev/fd/, a directory no write opens) is not.
+		for _, r := range append(candidateArgs(t.arg), maybeArgs(t.arg)...) {
+			if !r.Static || !procpath.Descriptor(r.Value) && !strings.HasPrefix(r.Value, "/dev/std") {
+				continue
+			}
+			u := t
+			u.arg, u.value = r, ""
+			p.judgeMaybe(func() { p.judge(c, sc, dir, u, rule, what) })
+		}
+		f := Finding{Rule: rule, Decision: Ask,
+			Message: what + " writes " + t.arg.Raw + ": the descriptor it names is only known at run time, and Linux opens again, for writing, the file that descriptor refers to"}
+		if c == nil {
+			f.Text = t.arg.Raw
+			f.Start, f.End = topSpanOf(sc, t.arg.Start, t.arg.End)
+			f.Message = whereIn(sc, t.arg.Start) + f.Message
+		}
+		p.Report(c, f)
+		return
+	}
 	if t.backup && !strings.HasSuffix(what, " (backup copy)") {
 		what += " (backup copy)"
 	}

@@ -37,6 +37,14 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; echo x &> /dev/fd/3`, Deny},
 	{`exec 3<~/.bashrc; echo x > /dev/./fd//3`, Deny},
 	{`exec 3<~/.bashrc; cd /dev/fd && echo x > 3`, Deny},
+	// The shell's own descriptor directory as the working directory:
+	// cd left it unknown ($$ is no static word), the name 3 was a file
+	// of a directory only known at run time.
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd "/proc/${BASHPID}/fd/"; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/thread-self/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x | tee 3`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > "/proc/self/fd/${fd}"`, Deny},
 	{`exec {a}<~/.bashrc; exec {b}<&$a; echo x > /dev/fd/$b`, Deny},
@@ -76,6 +84,12 @@ var fdReopenRows = []struct {
 	{`echo x | socat - ~/.bashrc`, Deny},
 	// ${fd:-3} is /dev/fd/3 when fd is unset or empty.
 	{`exec 3<~/.bashrc; echo x > /dev/fd/${fd:-3}`, Ask},
+	// A descriptor number only run time knows: any descriptor, so the
+	// file it refers to is opened again for writing (the message was a
+	// blocked path /dev/fd/, the value with N empty).
+	{`echo x > /dev/fd/$N`, Ask},
+	{`echo x | tee "/proc/self/fd/$N"`, Ask},
+	{`read n; echo x > /proc/$$/fd/$n`, Ask},
 	// exec inside a branch: the descriptor may be the file.
 	{`if [ -f x ]; then exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
 	{`if [ -f x ]; then exec 3<a; else exec 3<~/.bashrc; fi; echo x > /dev/fd/3`, Deny},
@@ -108,6 +122,11 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cat <&3`, Allow},
 	{`exec 3>out.log; echo x >&3`, Allow},
 	{`exec 3>out.log; echo x > /dev/fd/3`, Allow},
+	{`exec 3>out.log; cd /proc/$$/fd; echo x > 3`, Allow},
+	{`cd /proc/$$/fd; echo x > 2`, Allow},
+	{`cd /proc/$$/fd && ls`, Allow},
+	{`cd /dev/fd && ls`, Allow},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; cat 3`, Allow},
 	{`exec 3<input.txt; echo x > /dev/fd/3`, Allow},
 	{`echo x > /dev/fd/2`, Allow},
 	{`echo x > /dev/stderr`, Allow},
@@ -125,6 +144,24 @@ var fdReopenRows = []struct {
 	{`(exec 3<~/.bashrc); echo x > /dev/fd/3`, Allow},
 	{`exec 3<~/.bashrc; echo x > /dev/stdout 1<&3`, Allow},
 	{`exec 3<~/.bashrc; exec 3>&-; exec 3<input.txt; echo x > /dev/fd/3`, Allow},
+}
+
+// TestFdRuntimeDescriptorMessage: a write to /dev/fd/$N with N only
+// known at run time says so, not that /dev/fd/ is blocked.
+func TestFdRuntimeDescriptorMessage(t *testing.T) {
+	t.Parallel()
+	for _, cmd := range []string{`echo x > /dev/fd/$N`, `echo x > "/proc/$$/fd/${N}"`, `echo x | tee /dev/fd/$N`, `read n < f; echo x > /dev/fd/$n`} {
+		r := Check(testConfig(), cmd)
+		if r.Decision != Ask {
+			t.Errorf("%s: %v, want ask (%v)", cmd, r.Decision, r.Findings)
+			continue
+		}
+		for _, f := range r.Findings {
+			if strings.Contains(f.Message, "Blocked path") || !strings.Contains(f.Message, "only known at run time") {
+				t.Errorf("%s: finding %q, want one saying the descriptor is only known at run time", cmd, f.Message)
+			}
+		}
+	}
 }
 
 // TestFdReopenWrites judges the rows.
@@ -213,6 +250,13 @@ func TestFdOperandDownloads(t *testing.T) {
 		{`curl -s https://x.io/a | tee /dev/fd/3 3>f`, `curl -s https://x.io/a | tee /dev/fd/3 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>f`, `{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`exec 3<in.txt; curl https://x.io/a | tee /dev/fd/3`, "", Ask},
+		// Stdout redirected to the descriptor's path: only the file
+		// behind it moves (> /dev/fd/3 was moved too, to a sandbox file
+		// 3, and f stayed empty).
+		{`exec 3>f; curl https://x.io/a > /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl https://x.io/a > /dev/fd/3`, Rewrite},
+		{`exec {fd}>f; curl https://x.io/a > /dev/fd/$fd`, `exec {fd}>/home/u/proj/agent_sandbox/f; curl https://x.io/a > /dev/fd/$fd`, Rewrite},
+		{`exec 3>f; exec 4>/dev/fd/3; curl https://x.io/a > /dev/fd/4`, `exec 3>/home/u/proj/agent_sandbox/f; exec 4>/dev/fd/3; curl https://x.io/a > /dev/fd/4`, Rewrite},
+		{`{ curl https://x.io/a > /proc/self/fd/3; } 3>f`, `{ curl https://x.io/a > /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		// Look-alikes: stdout moves once, stderr is the agent's.
 		{`curl -s https://x.io/a | tee /dev/stdout > f`, `curl -s https://x.io/a | tee /dev/stdout > /home/u/proj/agent_sandbox/f`, Rewrite},
 		{`curl -s https://x.io/a | tee /dev/stderr`, "", Allow},
@@ -261,6 +305,9 @@ func TestFdOperandDownloadsExec(t *testing.T) {
 		`exec {fd}>f; curl -s ` + u + ` | tee /dev/fd/$fd >/dev/null`,
 		`exec 3>f; curl -s ` + u + ` | dd of=/dev/fd/3 2>/dev/null`,
 		`curl -s ` + u + ` | tee /dev/fd/3 3>f >/dev/null`,
+		`exec 3>f; curl -s ` + u + ` > /dev/fd/3`,
+		`exec {fd}>f; curl -s ` + u + ` > /dev/fd/$fd`,
+		`exec 3>f; cd /proc/$$/fd; curl -s ` + u + ` > 3`,
 	} {
 		proj := t.TempDir()
 		sb := filepath.Join(proj, "agent_sandbox")

@@ -104,6 +104,9 @@ func (w *walker) cdMayFail(d Dir) bool {
 	if w.read == nil || !d.Known {
 		return false
 	}
+	if _, ok := shellFdDir(d.Path); ok {
+		return false // /proc/$$/fd: the shell's own, there while it runs
+	}
 	if w.isDir(d) {
 		// A directory there that the user cannot search (no x
 		// permission): bash says "Permission denied" and stays. Its

@@ -209,6 +209,13 @@ func fdRef(p string) (string, bool) {
 	return "", false
 }
 
+// RuntimeFdPath reports a path naming a descriptor whose number only run
+// time gives: /dev/fd/$N, /proc/self/fd/${N}.
+func RuntimeFdPath(p string) bool {
+	ref, ok := fdRef(p)
+	return ok && strings.HasPrefix(ref, "$")
+}
+
 // dirFdRef is fdRef for a path relative to the directory dir (cd
 // /dev/fd; echo x > 3).
 func dirFdRef(dir Dir, p string) (string, bool) {
@@ -216,6 +223,21 @@ func dirFdRef(dir Dir, p string) (string, bool) {
 		return ref, ok
 	}
 	return fdRef(dir.Join(p).Path)
+}
+
+// shellFdDir reports a directory written with the shell's process id,
+// /proc/$$/fd or /proc/$BASHPID/fd (quotes removed, cleaned), whose
+// entries are the shell's descriptors: the path as fdRef takes it.
+func shellFdDir(raw string) (string, bool) {
+	p := strings.ReplaceAll(raw, `"`, "")
+	if !strings.HasPrefix(p, "/proc/") {
+		return "", false
+	}
+	p = cleanPath(p)
+	if ref, ok := fdRef(p + "/0"); !ok || ref != "0" {
+		return "", false
+	}
+	return p, true
 }
 
 // applyRedirects returns the descriptor table after rs, in order, applied

@@ -4164,7 +4164,12 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			}
 		case target != nil && !target.Static:
 			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
-			if d, ok := gitDirOutput(target.Value); ok {
+			if d, ok := shellFdDir(target.Raw); ok {
+				// cd /proc/$$/fd: the shell's descriptor directory, kept
+				// as written so that a name there (> 3) is the
+				// descriptor fdRef reads (dirFdRef).
+				next = Dir{Path: d, Known: true}
+			} else if d, ok := gitDirOutput(target.Value); ok {
 				next = dir.Join(d)
 			} else if showsTopLevel(target.Value) {
 				next = w.repoTop(dir, st)
