@@ -213,6 +213,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		}
 	case "git":
 		p.gitPushURL(c)
+		p.gitRemoteRepoint(c)
 		p.gitSendEmail(c)
 	case "nc", "ncat", "netcat", "socat", "telnet":
 		p.socketUploads(c)
