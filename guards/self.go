@@ -436,6 +436,9 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 	if s, ok := l.codeAbove(env, np.Abs); ok {
 		return ask(filepath.Join(s, "**")) // agentcode_above.go
 	}
+	if d := pathCommand(env, np); d.Verdict != Allow {
+		return d // pathcmd.go
+	}
 	if pyBytecode(np.Abs) {
 		return Decision{Verdict: Ask, Rule: PyBytecodeRule, Pattern: "*.pyc", Source: "corral", PathContext: ContextOutside,
 			Message: fmt.Sprintf("Python bytecode: %s is compiled Python, which an import runs in place of the source (a __pycache__ file whose header matches the source's time and size, a .pyc with no source beside it): the code that runs is not the text corral reads", np.Abs)}
