@@ -1186,7 +1186,7 @@ func php(p *parser) []Effect {
 		n := strings.TrimPrefix(strings.ToLower(name), "\\")
 		_, ev := phpEval.Get()[n]
 		return n == "chdir" || phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] || phpLogWrites(n) || n == "gzopen" || n == "bzopen" ||
-			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != ""
+			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != "" || n == "mail" || n == "mb_send_mail"
 	}
 	var out []Effect
 	var listed listings
@@ -1287,6 +1287,16 @@ func (p *parser) phpCall(c call) []Effect {
 		return out
 	}
 	switch {
+	case n == "mail" || n == "mb_send_mail":
+		// The fifth argument, additional_params, is added to the
+		// sendmail command line PHP runs (escapeshellcmd keeps its words
+		// apart, not its options): -X FILE logs the mail to FILE, -C a
+		// configuration, -O QueueDirectory= and -be run what they are
+		// told. Only a sender (-f ADDR, -r ADDR) is the usual use.
+		if a := argAt(c.args, 4); a != nil && !phpMailSenderOnly(a) {
+			out = append(out, Effect{Kind: Hidden, Call: n, Text: "sendmail options " + a.text + " given to " + n, Offset: c.off})
+		}
+		return out
 	case n == "proc_open" && first != nil && first.isList:
 		out = append(out, Effect{Kind: Exec, Call: n, Argv: first.list, Offset: c.off})
 	case phpShell.Get()[n]:
@@ -1548,4 +1558,22 @@ func (p *parser) perlPathTiny() []Effect {
 		i = after
 	}
 	return out
+}
+
+// phpMailSenderOnly reports a literal additional_params of PHP's mail()
+// that only sets the envelope sender: "-fADDR", "-f ADDR", "-r ADDR".
+func phpMailSenderOnly(a *arg) bool {
+	if !a.lit {
+		return false
+	}
+	f := strings.Fields(a.str)
+	switch {
+	case len(f) == 0:
+		return true
+	case len(f) == 1:
+		return len(f[0]) > 2 && (strings.HasPrefix(f[0], "-f") || strings.HasPrefix(f[0], "-r")) && !strings.HasPrefix(f[0][2:], "-")
+	case len(f) == 2:
+		return (f[0] == "-f" || f[0] == "-r") && !strings.HasPrefix(f[1], "-")
+	}
+	return false
 }
