@@ -39,7 +39,7 @@ var approveCases = []struct {
 	{"git -c init.templateDir=/tmp/t clone https://x/a/b.git", false},
 	{"GIT_TEMPLATE_DIR=/tmp/t git clone https://x/a/b.git", false},
 	{"GIT_CONFIG_GLOBAL=/tmp/c git clone https://x/a/b.git", false},
-	{"env GIT_EXEC_PATH=/tmp/x git clone https://x/a/b.git", false},
+	{"env GIT_EXEC_PATH=/nonexistent/corral-test/exec git clone https://x/a/b.git", false}, // not /tmp/x: see above
 	{"GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=x GIT_CONFIG_VALUE_0=y git clone https://x/a/b.git", false},
 	{"GIT_TERMINAL_PROMPT=0 git clone https://x/a/b.git", true},
 	{"git clone --tags https://x/a/b.git", true},
