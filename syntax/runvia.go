@@ -1152,6 +1152,7 @@ func (w *walker) setWritten(p, text string) {
 		w.written = map[string]string{}
 	}
 	w.written[p] = text
+	w.bgReadRaced(p) // bgrace.go
 	delete(w.earlier, p)
 	if w.indexCollect && IsPackageIndexFile(p) {
 		w.indexPending = append(w.indexPending, indexWrite{path: p, text: text})
@@ -1165,6 +1166,7 @@ func (w *walker) setOpaque(p string) {
 		w.opaque = map[string]bool{}
 	}
 	w.opaque[p] = true
+	w.bgReadRaced(p) // bgrace.go
 	delete(w.earlier, p)
 	if w.numberFiles == nil {
 		w.numberFiles = map[string]bool{}

@@ -113,6 +113,7 @@ func (w *walker) readScript(d Dir) (string, bool) {
 	if !d.Known {
 		return "", false
 	}
+	w.noteBgRead(d.Path) // bgrace.go
 	if text, ok := w.written[d.Path]; ok {
 		return text, true
 	}

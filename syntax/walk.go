@@ -188,6 +188,10 @@ type walker struct {
 	// bgWritten the files a background command wrote (fifo.go).
 	bg        int
 	bgWritten map[string]bool
+	// bgJob numbers the background command being walked, bgJobs counts
+	// them, and bgReads holds the files read as code in one (bgrace.go).
+	bgJob, bgJobs int
+	bgReads       map[string][]bgRead
 	// shadowed are the calls that ran an alias or a function of the
 	// script, not the program of their name (passthrough.go).
 	shadowed map[*Call]bool
@@ -375,7 +379,11 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 	if s.Background {
 		// An asynchronous command runs in a subshell.
 		w.bg++
+		w.bgJobs++
+		prevJob := w.bgJob
+		w.bgJob = w.bgJobs
 		w.command(c, s, st.clone())
+		w.bgJob = prevJob
 		w.bg--
 		return
 	}
@@ -2347,6 +2355,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		w.wordAssigns(c, word, st)
 	}
 	args = w.globCommand(c, args, st.dir)
+	w.endBgRaces(args) // bgrace.go
 	inv := unwrap(args, st.dir)
 	if choice, readings := nameReadings(args, inv); choice != nil {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)
