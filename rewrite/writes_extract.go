@@ -343,17 +343,28 @@ func hasShortFlag(args []syntax.Arg, letter byte) bool {
 	return false
 }
 
-// checkExtraction judges the members an extraction writes.
+// checkExtraction judges the members an extraction writes, and the
+// member operands of one whose members it did not name
+// (writes_extract_operands.go).
 func (p *Pass) checkExtraction(c *syntax.Call) {
-	if p.checkPipedTar(c) {
-		return // tar c … | tar x (writes_extract_pipe.go)
+	if !p.checkExtractionMembers(c) {
+		p.checkMemberOperands(c)
+	}
+}
+
+// checkExtractionMembers judges the members an extraction writes; it
+// reports whether they were named (listed and judged one by one, or none
+// to judge: an extraction into the sandbox).
+func (p *Pass) checkExtractionMembers(c *syntax.Call) bool {
+	if handled, named := p.checkPipedTar(c); handled {
+		return named // tar c … | tar x (writes_extract_pipe.go)
 	}
 	e, ok := extractionOf(c)
 	if !ok || !e.archive.Static || e.dir != nil && !e.dir.Static {
-		return
+		return false
 	}
 	if c.ExtraArgs && (e.archive.Value == "{}" || c.Replace != "" && strings.Contains(e.archive.Value, c.Replace)) {
-		return // find -exec unzip {}: an archive named at run time
+		return false // find -exec unzip {}: an archive named at run time
 	}
 	where := c.Dir
 	base := "."
@@ -363,35 +374,35 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 	}
 	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
 	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
-		return
+		return true
 	}
 	if e.unreadTransform != "" {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 			Message: c.Name + " renames the members of " + e.archive.Value + " with " + clipText(e.unreadTransform, 60) +
 				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
-		return
+		return true
 	}
 	if e.gitSrc != nil {
 		names, ok := p.gitArchiveMembers(e.gitSrc)
 		if !ok {
-			return // judged as an archive on stdin corral does not read
+			return false // judged as an archive on stdin corral does not read
 		}
 		p.judgeMembers(c, e, names, base)
-		return
+		return true
 	}
 	archive := c.Dir.Join(e.archive.Value)
 	if !archive.Known {
-		return
+		return false
 	}
 	if e.pyTar && where.Known {
 		p.checkPyTar(c, e, archive.Path, where.Path)
-		return
+		return true
 	}
 	if makers := p.makersEarlier(c, archive.Path, e.reader); len(makers) > 0 {
 		// Made or changed earlier in the command: what is on disk now is
 		// not what is extracted (writes_extract_pipe.go).
 		p.judgeMadeArchive(c, e, makers, archive.Path, base)
-		return
+		return true
 	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if errors.Is(err, errListingCut) {
@@ -401,7 +412,7 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
 			Message: c.Name + " extracts " + e.archive.Value + " into " + base + ", and corral's listing of its members was cut short by its bounds (" +
 				listBounds + "): the members past the cut are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
-		return
+		return true
 	}
 	if err != nil {
 		// Members corral cannot list can be any file under the
@@ -420,9 +431,10 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 			// would be (red team 17 TX1: cd ~ && unzip b.zip).
 			p.judge(c, c.Script, c.Dir, target{arg: dest, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
 		}
-		return
+		return false
 	}
 	p.judgeMembers(c, e, names, base)
+	return true
 }
 
 // judgeMembers judges each member an extraction writes under base.
