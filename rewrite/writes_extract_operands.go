@@ -14,7 +14,8 @@ import (
 // .claude/settings.json, bsdtar -xf A NAME, unzip A NAME… (-x starts
 // the names left out), 7z x A NAME (and -i!NAME), jar xf A NAME, cpio
 // -i PATTERN… each write NAME under the directory of the extraction
-// (-C, -d, -o, -D), with the names the program really uses: tar's
+// (-C, -d, -o, -D), and tar -T LIST the names in that file (read at hook
+// time as scripts are), with the names the program really uses: tar's
 // --strip-components and --transform (bsdtar's -s) applied, unzip -j
 // and 7z e keeping the last component, jar keeping what follows the
 // last "../". When corral lists the archive's members (writes_extract.go)
@@ -169,6 +170,13 @@ func (p *Pass) checkMemberOperands(c *syntax.Call) {
 	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(len(m.e.transforms) > 0 && m.e.absolute) {
 		return
 	}
+	if c.Name == "tar" || c.Name == "gtar" || c.Name == "bsdtar" {
+		listed, ok := p.tarListedNames(c)
+		if !ok {
+			return // asked: a list this command makes
+		}
+		m.names = append(m.names, listed...)
+	}
 	what := c.Name + " (a member it is told to extract from " + clipText(m.what, 60) + ")"
 	at := func(v string) string {
 		if strings.HasPrefix(v, "/") {
@@ -236,4 +244,49 @@ func (p *Pass) regularFileAt(c *syntax.Call, v string) bool {
 	}
 	fi, err := os.Stat(d.Path)
 	return err == nil && fi.Mode().IsRegular()
+}
+
+// tarListedNames returns the member names tar -T FILE (--files-from)
+// reads from a file on disk, read at hook time as scripts are (a regular
+// file of at most 1 MiB, never a device, FIFO or /proc file): a line
+// each, or NUL-separated with --null. A list an earlier command of this
+// one writes is not what is on disk now: that asks, and ok is false. A
+// list on stdin or named at run time adds no names.
+func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
+	if p.Config.NoScriptFiles {
+		return nil, true
+	}
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	sep := "\n"
+	if has(opts, "null") {
+		sep = "\x00"
+	}
+	for _, o := range find(opts, "T", "files-from") {
+		if !o.val.Static || o.val.Value == "-" {
+			continue
+		}
+		d := c.Dir.Join(o.val.Value)
+		if !d.Known {
+			continue
+		}
+		if p.madeEarlier(c, d.Path, nil) {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+				Message: c.Name + " extracts the members listed in " + o.val.Value + ", a list this command writes: the names are chosen when it is written and cannot be read before"})
+			return nil, false
+		}
+		text, err := syntax.ReadScript(d.Path)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(text, sep) {
+			line = strings.TrimRight(line, "\r")
+			if line == "" || len(names) >= maxArchiveMembers {
+				continue
+			}
+			n := o.val
+			n.Value = line
+			names = append(names, n)
+		}
+	}
+	return names, true
 }

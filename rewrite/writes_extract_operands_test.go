@@ -9,13 +9,14 @@ import (
 )
 
 // TestExtractMemberOperands (issue 12 class 6): the member names given
-// after an archive corral cannot list are the paths the extraction
-// writes, under its -C/-d/-o/-D directory and with the names the
-// program uses (--strip-components, --transform, bsdtar -s, 7z e, unzip
-// -j); a protected file named so is denied, a directory or a pattern
-// that can hold one asks, and a --transform that puts every unknown
-// member under .claude asks. Look-alikes: no operands, ordinary project
-// paths, a listing (tar t, unzip -l), unzip -x (names left out),
+// after an archive corral cannot list (and the names of a tar -T list on
+// disk) are the paths the extraction writes, under its -C/-d/-o/-D
+// directory and with the names the program uses (--strip-components,
+// --transform, bsdtar -s, 7z e, unzip -j); a protected file named so is
+// denied, a directory or a pattern that can hold one asks, and a
+// --transform that puts every unknown member under .claude asks.
+// Look-alikes: no operands, ordinary project paths, a listing (tar t,
+// unzip -l), unzip -x (names left out), a -T list of ordinary names,
 // creating an archive, another directory, the sandbox.
 func TestExtractMemberOperands(t *testing.T) {
 	t.Parallel()
@@ -24,6 +25,9 @@ func TestExtractMemberOperands(t *testing.T) {
 		"proj/src/a.go":              "package a\n",
 		"proj/.git/HEAD":             "ref: refs/heads/main\n",
 		"out/":                       "",
+		"list.txt":                   "docs/a.md\n.claude/settings.json\n",
+		"null.txt":                   "docs/a.md\x00.claude/settings.json\x00",
+		"ok.txt":                     "docs/a.md\n",
 	})
 	root := filepath.Dir(cfg.Project)
 	x := filepath.Join(root, "missing.tar")
@@ -47,6 +51,10 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"cpio -id '.claude/*' < " + x, "ask"},
 		{"cpio -id .claude/settings.json < " + x, "deny"},
 		{"somecmd | tar x .claude/settings.json", "deny"},
+		// tar -T LIST: the names in the list file, read at hook time.
+		{"tar xf " + x + " -T " + root + "/list.txt", "deny"},
+		{"tar xf " + x + " --null --files-from=" + root + "/null.txt", "deny"},
+		{"printf '.claude/settings.json' > " + root + "/new.txt && tar xf " + x + " -T " + root + "/new.txt", "ask"},
 		// A rename of names corral cannot list into a protected place.
 		{"tar xf " + x + " --transform 's,^,.claude/,'", "ask"},
 		{"tar xf " + x + " --xform='s,^,.git/hooks/,'", "deny"}, // every name there is a hook
@@ -56,6 +64,8 @@ func TestExtractMemberOperands(t *testing.T) {
 		// look-alikes
 		{"tar xf " + x, "allow"},
 		{"tar xf " + x + " docs/", "allow"},
+		{"tar xf " + x + " -T " + root + "/ok.txt", "allow"},
+		{"tar cf " + root + "/out/y.tar -T " + root + "/list.txt", "allow"}, // creating reads them
 		{"tar xf " + x + " .", "allow"},
 		{"tar tf " + x + " .claude/settings.json", "allow"},
 		{"tar xOf " + x + " .claude/settings.json", "allow"},
