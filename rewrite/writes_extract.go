@@ -91,6 +91,12 @@ type extraction struct {
 	// unreadTransform is one corral cannot apply ("" when none).
 	transforms      []nameTransform
 	unreadTransform string
+	// topLevel is GNU tar's --one-top-level[=DIR]: every member is
+	// written under DIR (without =DIR, the archive's name less its
+	// suffixes), after --strip-components and --transform (GNU tar
+	// 1.34, checked with the real tar: a member already under DIR is
+	// put under it again).
+	topLevel string
 }
 
 // extractionOf reads an extracting tar or unzip call.
@@ -122,6 +128,10 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		}
 		o := tarExtractOptions(c)
 		e.dir, e.strip, e.absolute, e.transforms, e.unreadTransform = o.dir, o.strip, o.absolute, o.transforms, o.unreadTransform
+		e.topLevel = o.topLevel
+		if e.topLevel == "\x00archive" {
+			e.topLevel = topLevelDir(e.archive.Value)
+		}
 	case "unzip":
 		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
@@ -247,6 +257,16 @@ func tarExtractOptions(c *syntax.Call) extraction {
 				exprs = append(exprs, x)
 			}
 		}
+	}
+	for _, a := range args {
+		name, val, eq := strings.Cut(a.Value, "=")
+		if !a.Static || len(name) < len("--one-t") || !strings.HasPrefix("--one-top-level", name) {
+			continue
+		}
+		if !eq {
+			val = "\x00archive" // the archive's name: topLevelDir
+		}
+		e.topLevel = val
 	}
 	for _, x := range exprs {
 		ts, ok := parseTransforms(x.Value)
@@ -524,7 +544,26 @@ func memberPath(name string, e extraction) string {
 	if abs && e.absolute {
 		return "/" + p
 	}
+	if e.topLevel != "" {
+		p = path.Join(e.topLevel, p)
+	}
 	return p
+}
+
+// topLevelDir returns the directory tar --one-top-level without a value
+// extracts into: the archive's base name less a compression suffix and
+// ".tar" (x.tar.gz, x.tgz: x).
+func topLevelDir(archive string) string {
+	b := path.Base(archive)
+	for _, suf := range []string{".tgz", ".taz", ".tz", ".tbz", ".tbz2", ".tb2", ".txz", ".tlz", ".tzst", ".tzo"} {
+		if strings.HasSuffix(b, suf) {
+			return strings.TrimSuffix(b, suf)
+		}
+	}
+	for _, suf := range []string{".gz", ".Z", ".z", ".bz2", ".xz", ".lz", ".lzma", ".zst", ".lzo"} {
+		b = strings.TrimSuffix(b, suf)
+	}
+	return strings.TrimSuffix(b, ".tar")
 }
 
 // archiveMembers lists the member names of the archive at p, a regular

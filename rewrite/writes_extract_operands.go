@@ -30,7 +30,8 @@ import (
 // a self-protected file (judgeUnnamedTree, whose project root and home
 // directory do not count: tar xf A . is everyday work).
 //
-// A --transform corral can apply, over members it cannot list, maps the
+// A --transform corral can apply (or --one-top-level=DIR, which puts
+// every member under DIR), over members it cannot list, maps the
 // unknown name to the place the expression puts it: s,^,.claude/, puts
 // every member under .claude, judged as a tree landing there; an
 // expression whose result no longer holds the name (s,.*,.claude/x,)
@@ -59,8 +60,15 @@ func extractionOperands(c *syntax.Call) (memberOperands, bool) {
 		}
 		m.e = tarExtractOptions(c)
 		m.what = "the archive it reads"
-		if files := find(opts, "f", "file"); len(files) > 0 {
+		files := find(opts, "f", "file")
+		if len(files) > 0 {
 			m.what = files[len(files)-1].val.Raw
+		}
+		if m.e.topLevel == "\x00archive" {
+			m.e.topLevel = ""
+			if len(files) > 0 && files[len(files)-1].val.Static {
+				m.e.topLevel = topLevelDir(files[len(files)-1].val.Value)
+			}
 		}
 		for _, i := range ops {
 			if c.Name == "bsdtar" && i > 0 && args[i-1].Static && args[i-1].Value == "-s" {
@@ -209,7 +217,7 @@ func (p *Pass) checkMemberOperands(c *syntax.Call) {
 			tree(n, full)
 		}
 	}
-	if len(m.names) == 0 && len(m.e.transforms) > 0 {
+	if len(m.names) == 0 && (len(m.e.transforms) > 0 || m.e.topLevel != "") {
 		// Members corral cannot name, renamed: where the expression
 		// puts an unknown name.
 		const unknown = "\x01member"

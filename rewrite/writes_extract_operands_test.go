@@ -60,6 +60,8 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"tar xf " + x + " --xform='s,^,.git/hooks/,'", "deny"}, // every name there is a hook
 		{"bsdtar -s ',^,.claude/,' -xf " + x, "ask"},
 		{"tar xf " + x + " --transform 's,.*,.claude/settings.json,'", "deny"},
+		{"tar xf " + x + " --one-top-level=.claude", "ask"},
+		{"tar xf " + x + " --one-top-level=.claude settings.json", "deny"},
 		{"tar xf " + x + " --transform 's,^,.claude/,' src", "allow"}, // .claude/src holds nothing protected
 		// look-alikes
 		{"tar xf " + x, "allow"},
@@ -78,6 +80,8 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"unzip -j " + z + " .claude/settings.json", "allow"},
 		{"tar xf " + x + " --transform 's,^,vendor/,'", "allow"},
 		{"tar xf " + x + " --transform 's,a,b,'", "allow"},
+		{"tar xf " + x + " --one-top-level=vendor", "allow"},
+		{"tar xf " + x + " --one-top-level", "allow"}, // ./missing
 		{"bsdtar -xf " + x + " -s ',^,vendor/,' src", "allow"},
 	})
 }
@@ -182,4 +186,56 @@ func TestGitArchiveUnlistedOpaque(t *testing.T) {
 		{"git archive nosuchrev | tar x -C " + root + "/out", "allow"},
 		{"git fetch https://github.com/acme/w.git && git archive FETCH_HEAD | tar x -C ~", "rewrite"},
 	})
+}
+
+// TestTarOneTopLevelOracle: GNU tar --one-top-level[=DIR] writes every
+// member under DIR (the archive's name less its suffixes without =DIR),
+// after --strip-components: --one-top-level=.claude --strip-components=1
+// writes pkg/settings.json as .claude/settings.json. The real tar's
+// files are compared with the names corral judges (memberPath).
+func TestTarOneTopLevelOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("tar"); err != nil {
+		t.Skip("tar is not installed")
+	}
+	src := t.TempDir()
+	members := []string{"pkg/settings.json", "pkg/src/a.go"}
+	for _, f := range members {
+		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	archive := filepath.Join(t.TempDir(), "pkg-1.0.tar.gz")
+	c := exec.Command("tar", "-czf", archive, "pkg")
+	c.Dir = src
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("tar: %v %s", err, out)
+	}
+	for _, opts := range [][]string{
+		{"--one-top-level=.claude"},
+		{"--one-top-level=.claude", "--strip-components=1"},
+		{"--one-top-level"},
+		{"--one-top=out", "--transform=s,^pkg,p,"},
+	} {
+		dir := t.TempDir()
+		c := exec.Command("tar", append([]string{"-xzf", archive}, opts...)...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("tar %v: %v %s", opts, err, out)
+		}
+		e, err := extractionFor(t, "tar -xzf "+archive+" "+strings.Join(opts, " "))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, m := range members {
+			want = append(want, memberPath(m, e))
+		}
+		if got := strings.Join(listFiles(t, dir), " "); got != strings.Join(want, " ") {
+			t.Errorf("tar %v wrote %q, corral judges %q", opts, got, want)
+		}
+	}
 }

@@ -359,6 +359,9 @@ func (p *Pass) checkPipedTar(c *syntax.Call) (handled, named bool) {
 		return kind != pipedNone, false
 	}
 	e := tarExtractOptions(c)
+	if e.topLevel == "\x00archive" {
+		e.topLevel = "" // tar cannot name it for an archive on stdin: it fails
+	}
 	e.archive = syntax.Arg{Value: "the archive " + clipText(what, 60) + " makes", Raw: "-", Static: true}
 	base, where := ".", c.Dir
 	if e.dir != nil {
