@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -12,9 +13,13 @@ import (
 
 // checkArExtract judges the members ar x writes: into the working
 // directory, or the directory of --output DIR (GNU ar 2.38 and later,
-// given before or after the key), each by its base name, as GNU ar
-// stores and extracts them. The members named after the archive are the
-// ones written; with none named, every member is, and the archive on disk
+// given before or after the key). A member named after the archive is
+// matched, and written, by its base name, as GNU ar stores members; with
+// the P modifier by its whole name, written at that path (ar xP A
+// .claude/settings.json). With none named, every member is written at
+// the name it is stored under, directories included (an archive made
+// with ar rcP holds .claude/settings.json: GNU ar 2.40 writes it there,
+// with or without P; checked with the real ar), and the archive on disk
 // when the hook runs is listed by the system's own ar t (bounded as tar's
 // listing is). An archive that cannot be listed is judged by its
 // directory: where that holds one of corral's own files or an agent's
@@ -72,15 +77,39 @@ func (p *Pass) checkArExtract(c *syntax.Call) {
 		}
 		return base + "/" + path.Base(name)
 	}
+	// stored is where ar writes a member by the name it is stored
+	// under: a name with directories (an archive made with ar rcP, or by
+	// another tool) is written at that path, as GNU ar 2.40 does with or
+	// without P; an absolute name or one with a ".." component is
+	// refused (is_valid_archive_path).
+	stored := func(name string) string {
+		if path.IsAbs(name) || slices.Contains(strings.Split(name, "/"), "..") {
+			return ""
+		}
+		if base == "." {
+			return name
+		}
+		return base + "/" + name
+	}
+	fullPath := strings.Contains(key, "P")
 	arg := words[archive]
 	if outDir != nil {
 		arg = *outDir
 	}
 	if members := words[archive+1:]; len(members) > 0 {
 		for _, m := range members {
-			if m.Static {
-				p.judge(c, c.Script, c.Dir, target{arg: m, value: at(m.Value), action: guards.Write, derived: true}, "bash-write", "ar x")
+			if !m.Static {
+				continue
 			}
+			v := at(m.Value)
+			if fullPath {
+				// ar xP A DIR/NAME matches the whole stored name and
+				// writes it there.
+				if v = stored(m.Value); v == "" {
+					continue
+				}
+			}
+			p.judge(c, c.Script, c.Dir, target{arg: m, value: v, action: guards.Write, derived: true}, "bash-write", "ar x")
 		}
 		return
 	}
@@ -102,7 +131,11 @@ func (p *Pass) checkArExtract(c *syntax.Call) {
 			continue
 		}
 		seen[n] = true
-		p.judge(c, c.Script, c.Dir, target{arg: arg, value: at(n), action: guards.Write, derived: true}, "bash-write", "ar x (a member of "+words[archive].Value+")")
+		v := stored(n)
+		if v == "" {
+			continue
+		}
+		p.judge(c, c.Script, c.Dir, target{arg: arg, value: v, action: guards.Write, derived: true}, "bash-write", "ar x (a member of "+words[archive].Value+")")
 	}
 }
 

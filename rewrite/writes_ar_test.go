@@ -125,3 +125,54 @@ func TestExtractDirs(t *testing.T) {
 		{"cpio -t < a.cpio", "allow"},
 	})
 }
+
+// TestArFullPathMembers (issue 12 class 6): an ar archive can store a
+// member under a name with directories (ar rcP, or another tool): GNU ar
+// x writes it at that path, with or without P, and ar xP A DIR/NAME
+// matches and writes the whole name; ar x A DIR/NAME without P matches
+// by base name and writes nothing of a full-path archive. Both were
+// judged by the base name (ar x evil.a passed while it wrote
+// .claude/settings.json). The real ar is the oracle.
+func TestArFullPathMembers(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("ar"); err != nil {
+		t.Skip("no ar")
+	}
+	cfg := scratchProject(t, map[string]string{"proj/.claude/settings.json": "{}\n", "mk/.claude/settings.json": "evil\n", "mk/lib/m.o": "x"})
+	mk := filepath.Join(filepath.Dir(cfg.Project), "mk")
+	for _, args := range [][]string{{"rcP", "../evil.a", ".claude/settings.json"}, {"rcP", "../ok.a", "lib/m.o"}} {
+		cmd := exec.Command("ar", args...)
+		cmd.Dir = mk
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Skipf("ar %v: %v\n%s", args, err, out)
+		}
+	}
+	evil := filepath.Join(filepath.Dir(cfg.Project), "evil.a")
+	ok := filepath.Join(filepath.Dir(cfg.Project), "ok.a")
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ar x " + evil, "deny"},
+		{"ar xv " + evil, "deny"},
+		{"ar xP " + evil + " .claude/settings.json", "deny"},
+		{"ar xP missing.a .claude/settings.json", "deny"},
+		// Look-alikes.
+		{"ar x " + evil + " .claude/settings.json", "allow"}, // no P: matched as settings.json, not found
+		{"ar x --output " + filepath.Dir(cfg.Project) + " " + evil, "allow"},
+		{"ar x " + ok, "allow"},
+		{"ar t " + evil, "allow"},
+	})
+	// Oracle: the real ar writes the stored path, with and without P.
+	for _, key := range []string{"x", "xP"} {
+		dir := t.TempDir()
+		if err := os.MkdirAll(filepath.Join(dir, ".claude"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.Command("ar", key, evil)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("ar %s: %v\n%s", key, err, out)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, ".claude/settings.json")); string(b) != "evil\n" {
+			t.Errorf("ar %s did not write .claude/settings.json (%q): the reading is wrong", key, b)
+		}
+	}
+}

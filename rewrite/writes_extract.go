@@ -91,6 +91,12 @@ type extraction struct {
 	// unreadTransform is one corral cannot apply ("" when none).
 	transforms      []nameTransform
 	unreadTransform string
+	// topLevel is GNU tar's --one-top-level[=DIR]: every member is
+	// written under DIR (without =DIR, the archive's name less its
+	// suffixes), after --strip-components and --transform (GNU tar
+	// 1.34, checked with the real tar: a member already under DIR is
+	// put under it again).
+	topLevel string
 }
 
 // extractionOf reads an extracting tar or unzip call.
@@ -122,6 +128,10 @@ func extractionOf(c *syntax.Call) (extraction, bool) {
 		}
 		o := tarExtractOptions(c)
 		e.dir, e.strip, e.absolute, e.transforms, e.unreadTransform = o.dir, o.strip, o.absolute, o.transforms, o.unreadTransform
+		e.topLevel = o.topLevel
+		if e.topLevel == "\x00archive" {
+			e.topLevel = topLevelDir(e.archive.Value)
+		}
 	case "unzip":
 		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
 		if has(opts, "l", "t", "v", "p", "Z", "z") || len(ops) == 0 {
@@ -248,6 +258,16 @@ func tarExtractOptions(c *syntax.Call) extraction {
 			}
 		}
 	}
+	for _, a := range args {
+		name, val, eq := strings.Cut(a.Value, "=")
+		if !a.Static || len(name) < len("--one-t") || !strings.HasPrefix("--one-top-level", name) {
+			continue
+		}
+		if !eq {
+			val = "\x00archive" // the archive's name: topLevelDir
+		}
+		e.topLevel = val
+	}
 	for _, x := range exprs {
 		ts, ok := parseTransforms(x.Value)
 		if !x.Static || !ok {
@@ -343,17 +363,28 @@ func hasShortFlag(args []syntax.Arg, letter byte) bool {
 	return false
 }
 
-// checkExtraction judges the members an extraction writes.
+// checkExtraction judges the members an extraction writes, and the
+// member operands of one whose members it did not name
+// (writes_extract_operands.go).
 func (p *Pass) checkExtraction(c *syntax.Call) {
-	if p.checkPipedTar(c) {
-		return // tar c … | tar x (writes_extract_pipe.go)
+	if !p.checkExtractionMembers(c) {
+		p.checkMemberOperands(c)
+	}
+}
+
+// checkExtractionMembers judges the members an extraction writes; it
+// reports whether they were named (listed and judged one by one, or none
+// to judge: an extraction into the sandbox).
+func (p *Pass) checkExtractionMembers(c *syntax.Call) bool {
+	if handled, named := p.checkPipedTar(c); handled {
+		return named // tar c … | tar x (writes_extract_pipe.go)
 	}
 	e, ok := extractionOf(c)
 	if !ok || !e.archive.Static || e.dir != nil && !e.dir.Static {
-		return
+		return false
 	}
 	if c.ExtraArgs && (e.archive.Value == "{}" || c.Replace != "" && strings.Contains(e.archive.Value, c.Replace)) {
-		return // find -exec unzip {}: an archive named at run time
+		return false // find -exec unzip {}: an archive named at run time
 	}
 	where := c.Dir
 	base := "."
@@ -363,35 +394,35 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 	}
 	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
 	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
-		return
+		return true
 	}
 	if e.unreadTransform != "" {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 			Message: c.Name + " renames the members of " + e.archive.Value + " with " + clipText(e.unreadTransform, 60) +
 				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
-		return
+		return true
 	}
 	if e.gitSrc != nil {
 		names, ok := p.gitArchiveMembers(e.gitSrc)
 		if !ok {
-			return // judged as an archive on stdin corral does not read
+			return false // judged as an archive on stdin corral does not read
 		}
 		p.judgeMembers(c, e, names, base)
-		return
+		return true
 	}
 	archive := c.Dir.Join(e.archive.Value)
 	if !archive.Known {
-		return
+		return false
 	}
 	if e.pyTar && where.Known {
 		p.checkPyTar(c, e, archive.Path, where.Path)
-		return
+		return true
 	}
 	if makers := p.makersEarlier(c, archive.Path, e.reader); len(makers) > 0 {
 		// Made or changed earlier in the command: what is on disk now is
 		// not what is extracted (writes_extract_pipe.go).
 		p.judgeMadeArchive(c, e, makers, archive.Path, base)
-		return
+		return true
 	}
 	names, err := archiveMembers(archive.Path, e.zipOnly)
 	if errors.Is(err, errListingCut) {
@@ -401,7 +432,7 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
 			Message: c.Name + " extracts " + e.archive.Value + " into " + base + ", and corral's listing of its members was cut short by its bounds (" +
 				listBounds + "): the members past the cut are unknown, and can be a git hook, the agent's settings or a shell's startup file"})
-		return
+		return true
 	}
 	if err != nil {
 		// Members corral cannot list can be any file under the
@@ -420,9 +451,10 @@ func (p *Pass) checkExtraction(c *syntax.Call) {
 			// would be (red team 17 TX1: cd ~ && unzip b.zip).
 			p.judge(c, c.Script, c.Dir, target{arg: dest, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
 		}
-		return
+		return false
 	}
 	p.judgeMembers(c, e, names, base)
+	return true
 }
 
 // judgeMembers judges each member an extraction writes under base.
@@ -512,7 +544,26 @@ func memberPath(name string, e extraction) string {
 	if abs && e.absolute {
 		return "/" + p
 	}
+	if e.topLevel != "" {
+		p = path.Join(e.topLevel, p)
+	}
 	return p
+}
+
+// topLevelDir returns the directory tar --one-top-level without a value
+// extracts into: the archive's base name less a compression suffix and
+// ".tar" (x.tar.gz, x.tgz: x).
+func topLevelDir(archive string) string {
+	b := path.Base(archive)
+	for _, suf := range []string{".tgz", ".taz", ".tz", ".tbz", ".tbz2", ".tb2", ".txz", ".tlz", ".tzst", ".tzo"} {
+		if strings.HasSuffix(b, suf) {
+			return strings.TrimSuffix(b, suf)
+		}
+	}
+	for _, suf := range []string{".gz", ".Z", ".z", ".bz2", ".xz", ".lz", ".lzma", ".zst", ".lzo"} {
+		b = strings.TrimSuffix(b, suf)
+	}
+	return strings.TrimSuffix(b, ".tar")
 }
 
 // archiveMembers lists the member names of the archive at p, a regular

@@ -348,17 +348,20 @@ func (p *Pass) tarCreateMembers(t *syntax.Call) ([]string, bool) {
 // checkPipedTar judges the members a tar extraction reads from a pipe
 // whose writers corral lists (pipedArchive), each as a write under the
 // extraction's directory. It reports whether the extraction was such a
-// one.
-func (p *Pass) checkPipedTar(c *syntax.Call) bool {
+// one (handled), and whether its members were named.
+func (p *Pass) checkPipedTar(c *syntax.Call) (handled, named bool) {
 	dir, ok := p.stdinExtraction(c)
 	if !ok || !tarWritesTree(c) {
-		return false
+		return false, false
 	}
 	names, kind, what := p.pipedArchive(c)
 	if kind != pipedListed {
-		return kind != pipedNone
+		return kind != pipedNone, false
 	}
 	e := tarExtractOptions(c)
+	if e.topLevel == "\x00archive" {
+		e.topLevel = "" // tar cannot name it for an archive on stdin: it fails
+	}
 	e.archive = syntax.Arg{Value: "the archive " + clipText(what, 60) + " makes", Raw: "-", Static: true}
 	base, where := ".", c.Dir
 	if e.dir != nil {
@@ -366,16 +369,16 @@ func (p *Pass) checkPipedTar(c *syntax.Call) bool {
 	}
 	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
 	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
-		return true
+		return true, true
 	}
 	if e.unreadTransform != "" {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 			Message: c.Name + " renames the members of " + e.archive.Value + " with " + clipText(e.unreadTransform, 60) +
 				", an expression corral cannot apply: the names it writes under " + base + " are not known"})
-		return true
+		return true, true
 	}
 	p.judgeMembers(c, e, names, base)
-	return true
+	return true, true
 }
 
 // judgeMadeArchive judges an extraction of an archive that calls earlier

@@ -106,6 +106,42 @@ func gitRestores(c *syntax.Call, verb string, args []syntax.Arg) (gitTreeMove, b
 			m.to, m.rev = src[len(src)-1].val.Value, src[len(src)-1].val
 		}
 		m.paths = append(before, after...)
+	case "stash":
+		// git stash push [options] [--] PATHSPEC… (and git stash [options]
+		// -- PATHSPEC…, the push without its name) resets the changed
+		// files under the pathspecs to HEAD after saving them: a write
+		// of each (issue 12 class 6). With no pathspec it is every
+		// changed file (not judged here: a stash of the whole tree).
+		rest := args
+		switch {
+		case len(args) > 0 && args[0].Static && args[0].Value == "push":
+			rest = args[1:]
+		case len(args) > 0 && args[0].Static && strings.HasPrefix(args[0].Value, "-"):
+		default:
+			return m, false
+		}
+		opts, idx := scan(rest, optSpec{shortVal: "m", longEq: true, longVal: longOpts("message", "pathspec-from-file")})
+		if has(opts, "h", "help") {
+			return m, false
+		}
+		bare := len(args) > 0 && args[0].Value != "push"
+		dash := -1
+		for i, a := range rest {
+			if a.Static && a.Value == "--" {
+				dash = i
+				break
+			}
+		}
+		for _, i := range idx {
+			if bare && (dash < 0 || i < dash) {
+				return m, false // git stash WORD: no pathspec without --
+			}
+			m.paths = append(m.paths, rest[i])
+		}
+		m.to = "HEAD"
+		if len(m.paths) > 0 {
+			m.rev = m.paths[0]
+		}
 	case "checkout-index":
 		opts, before, after := split(optSpec{longEq: true, longVal: longOpts("prefix", "stage")})
 		if len(find(opts, "prefix")) > 0 {
@@ -235,12 +271,65 @@ func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]strin
 	listed := false
 	for _, a := range m.paths {
 		p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
+		p.judgeTrackedUnder(c, verb, a)
 		if a.Static && !a.Glob {
 			args = append(args, ":(literal)"+a.Value)
 			listed = true
 		}
 	}
 	return args, "a file it restores", listed
+}
+
+// judgeTrackedUnder judges the files a restore's pathspec that is a
+// directory writes, as a file named so is (issue 12 class 6): git
+// restore .claude, git checkout -- .claude, git stash -- .claude write
+// the tracked .claude/settings.json back, as git restore
+// .claude/settings.json does. Only the tracked files under it that are
+// self-protected (heldSelf: the agent's settings, corral's own files, a
+// startup file) are judged, and only for a directory that holds one: a
+// directory of ordinary files is judged by the files that differ
+// (treeMoveDiff), and the repository's top, the project root and the
+// home directory, which hold everything, are everyday work (git
+// restore .), as for archives extracted there.
+func (p *Pass) judgeTrackedUnder(c *syntax.Call, verb string, a syntax.Arg) {
+	if !a.Static || a.Glob || a.Value == "" || strings.HasPrefix(a.Value, ":") {
+		return
+	}
+	dir, _ := gitArgs(c)
+	if !dir.Known {
+		return
+	}
+	d := dir.Join(a.Value)
+	fi, err := os.Stat(d.Path)
+	if !d.Known || err != nil || !fi.IsDir() {
+		return
+	}
+	top := repoTop(dir.Path)
+	cfg := p.Config
+	if top == "" || d.Path == top || d.Path == cfg.Project || d.Path == cfg.Home {
+		return
+	}
+	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	if p.heldSelf(env, d.Path, a.Value) == "" {
+		return
+	}
+	out, err := runGit(dir.Path, "ls-files", "-z", "--full-name", "--", ":(literal)"+a.Value)
+	if err != nil {
+		return
+	}
+	judged := 0
+	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
+		if name == "" || judged >= maxTreeWrites {
+			continue
+		}
+		abs := filepath.Join(top, filepath.FromSlash(name))
+		if p.heldSelf(env, abs, abs) == "" {
+			continue
+		}
+		judged++
+		p.judge(c, c.Script, c.Dir, target{arg: a, value: abs, action: guards.Write, derived: true},
+			"bash-write", "git "+verb+" (a tracked file under "+a.Value+")")
+	}
 }
 
 // gitTreeMoves returns the comparisons whose changed files git verb
@@ -323,6 +412,15 @@ func gitTreeMoves(verb string, args []syntax.Arg) []gitTreeMove {
 			}
 		}
 		return out
+	case "read-tree":
+		// git read-tree -u (-m | --reset) [--prefix=P] TREE…: the work
+		// tree is updated to the last tree read (a merge of several is
+		// the last one's files, as a superset).
+		opts, ops, _ := operands(optSpec{longEq: true, longVal: longOpts("prefix", "index-output", "exclude-per-directory")})
+		if !has(opts, "u") || len(ops) == 0 || len(find(opts, "prefix")) > 0 || has(opts, "n", "dry-run") {
+			return nil
+		}
+		return []gitTreeMove{{to: ops[len(ops)-1].Value, rev: ops[len(ops)-1]}}
 	case "stash":
 		if len(args) == 0 || args[0].Value != "apply" && args[0].Value != "pop" && args[0].Value != "branch" {
 			return nil

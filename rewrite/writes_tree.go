@@ -376,6 +376,17 @@ func (p *Pass) opaqueSource(src *syntax.Call) bool {
 		// a download's extraction is moved into the sandbox. tee's own
 		// source is not followed further: a limit.
 		return false
+	case gitArchiveCall(src) && !gitArchiveRemoteCall(src) && !p.fetchedBefore(src):
+		// git archive REV | tar x of this repository: not a download
+		// (git is a fetcher for clone and fetch). Its members were
+		// not listed (a revision git cannot resolve yet, an option
+		// corral does not read): files corral cannot name, as from a
+		// file on disk or any other program (issue 12 class 6). After
+		// a fetch (git fetch URL && git archive FETCH_HEAD | tar x) it
+		// is the acquisition rules' (fetch-url-checkout).
+		return true
+	case gitArchiveCall(src):
+		return false
 	case fetchers.Get()[src.Name] || slices.Contains(packageFetch.Commands, src.Name) && syntax.RunnerOf(src.Name) == syntax.NotRunner:
 		// curl URL | tar xz, gdown URL --output - | tar xvf -: a
 		// download, whose extraction the acquisition rules move into the
@@ -388,6 +399,40 @@ func (p *Pass) opaqueSource(src *syntax.Call) bool {
 		return false
 	}
 	return true
+}
+
+// fetchedBefore reports a download or a git fetch, pull or clone before
+// call g in its command.
+func (p *Pass) fetchedBefore(g *syntax.Call) bool {
+	for _, o := range p.Model.Calls {
+		if o == g || o.Script != g.Script || o.End > g.Start {
+			continue
+		}
+		if o.Name == "git" {
+			if _, sub := gitArgs(o); sub >= 0 {
+				switch o.Args[sub].Value {
+				case "fetch", "pull", "clone":
+					return true
+				}
+			}
+			continue
+		}
+		if fetchers.Get()[o.Name] || slices.Contains(syntax.Downloaders, o.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// gitArchiveRemoteCall reports git archive --remote (an archive of a
+// foreign repository: the acquisition rules').
+func gitArchiveRemoteCall(g *syntax.Call) bool {
+	_, sub := gitArgs(g)
+	if sub < 0 {
+		return false
+	}
+	opts, _ := scan(g.Args[sub+1:], gitArchiveSpec)
+	return len(find(opts, "remote")) > 0
 }
 
 // hasTarDir reports tar's -C/--directory.

@@ -1,0 +1,300 @@
+package rewrite
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// Member operands (issue 12 class 6). An extraction given member names
+// after its archive writes those members, and only them: tar xf A
+// .claude/settings.json, bsdtar -xf A NAME, unzip A NAME… (-x starts
+// the names left out), 7z x A NAME (and -i!NAME), jar xf A NAME, cpio
+// -i PATTERN… each write NAME under the directory of the extraction
+// (-C, -d, -o, -D), and tar -T LIST the names in that file (read at hook
+// time as scripts are), with the names the program really uses: tar's
+// --strip-components and --transform (bsdtar's -s) applied, unzip -j
+// and 7z e keeping the last component, jar keeping what follows the
+// last "../". When corral lists the archive's members (writes_extract.go)
+// those are judged; when it cannot (the archive is not there yet, is
+// read from a program's output, is in another format), the operands are
+// what the command says it writes, so each is judged as a write of that
+// path: a protected file named so is denied as cp onto it would be. A
+// name with wildcard characters (unzip's and 7-Zip's patterns, tar
+// --wildcards, cpio's patterns) is a pattern whose names only run time
+// knows, and a name that can be a directory (tar xf A .claude) brings a
+// tree whose files corral cannot name: both ask where they can land on
+// a self-protected file (judgeUnnamedTree, whose project root and home
+// directory do not count: tar xf A . is everyday work).
+//
+// A --transform corral can apply (or --one-top-level=DIR, which puts
+// every member under DIR), over members it cannot list, maps the
+// unknown name to the place the expression puts it: s,^,.claude/, puts
+// every member under .claude, judged as a tree landing there; an
+// expression whose result no longer holds the name (s,.*,.claude/x,)
+// writes that one path. ar x is checkArExtract's: GNU ar matches and
+// writes a member by its base name.
+
+// memberOperands is what an extraction's member operands are.
+type memberOperands struct {
+	e     extraction
+	names []syntax.Arg
+	// what names the archive, for findings.
+	what string
+}
+
+// extractionOperands reads the member operands and the naming rules of
+// an extracting call (tar, bsdtar, unzip, 7z, jar, cpio -i); ok is false
+// for any other call, a listing or one that writes to standard output.
+func extractionOperands(c *syntax.Call) (memberOperands, bool) {
+	var m memberOperands
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		args := syntax.TarArgs(c.Args)
+		opts, ops := scan(args, specFor("tar"))
+		if !has(opts, "x", "extract", "get") || !tarWritesTree(c) {
+			return m, false
+		}
+		m.e = tarExtractOptions(c)
+		m.what = "the archive it reads"
+		files := find(opts, "f", "file")
+		if len(files) > 0 {
+			m.what = files[len(files)-1].val.Raw
+		}
+		if m.e.topLevel == "\x00archive" {
+			m.e.topLevel = ""
+			if len(files) > 0 && files[len(files)-1].val.Static {
+				m.e.topLevel = topLevelDir(files[len(files)-1].val.Value)
+			}
+		}
+		for _, i := range ops {
+			if c.Name == "bsdtar" && i > 0 && args[i-1].Static && args[i-1].Value == "-s" {
+				continue // bsdtar -s /old/new/: the rename (tarExtractOptions)
+			}
+			m.names = append(m.names, args[i])
+		}
+	case "unzip":
+		opts, ops := scan(c.Args, optSpec{shortVal: "dxP"})
+		if has(opts, "l", "t", "v", "p", "Z", "z", "c") || len(ops) == 0 {
+			return m, false
+		}
+		m.e.unzip, m.e.zipOnly, m.e.junk = true, true, has(opts, "j")
+		if dirs := find(opts, "d"); len(dirs) > 0 {
+			m.e.dir = &dirs[len(dirs)-1].val
+		}
+		m.what = c.Args[ops[0]].Raw
+		for i := ops[0] + 1; i < len(c.Args); i++ {
+			a := c.Args[i]
+			switch {
+			case a.Static && a.Value == "-x":
+				i = len(c.Args) // the names left out follow
+			case a.Static && (a.Value == "-d" || a.Value == "-P"):
+				i++
+			case a.Static && strings.HasPrefix(a.Value, "-"):
+			default:
+				m.names = append(m.names, a)
+			}
+		}
+	case "7z", "7za", "7zr", "7zz":
+		var ops []syntax.Arg
+		for _, a := range c.Args {
+			switch {
+			case a.Static && strings.HasPrefix(a.Value, "-o") && len(a.Value) > 2:
+				d := a
+				d.Value = a.Value[2:]
+				if strings.HasPrefix(d.Value, "~") {
+					d.Value = "./" + d.Value
+				}
+				m.e.dir = &d
+			case a.Static && (strings.HasPrefix(a.Value, "-i!") || strings.HasPrefix(a.Value, "-ir!")):
+				n := a
+				n.Value = a.Value[strings.IndexByte(a.Value, '!')+1:]
+				m.names = append(m.names, n)
+			case a.Static && (a.Value == "--" || strings.HasPrefix(a.Value, "-")):
+			default:
+				ops = append(ops, a)
+			}
+		}
+		if len(ops) < 2 || ops[0].Value != "x" && ops[0].Value != "e" {
+			return m, false
+		}
+		m.e.unzip, m.e.junk, m.what = true, ops[0].Value == "e", ops[1].Raw
+		m.names = append(m.names, ops[2:]...)
+	case "jar":
+		j, ok := jarExtraction(c)
+		if !ok {
+			return m, false
+		}
+		args := jarArgs(c.Args)
+		_, ops := scan(args, jarSpec.Get())
+		for _, i := range ops {
+			m.names = append(m.names, args[i])
+		}
+		m.e.dir, m.e.zipOnly, m.e.absolute = j.dir, true, j.preserve
+		m.e.unzip, m.e.jar = !j.preserve, !j.preserve
+		m.what = "the archive it reads"
+		if j.archive != nil {
+			m.what = j.archive.Raw
+		}
+	case "cpio":
+		opts, ops := scan(c.Args, optSpec{shortVal: "DEFHIMOCR", longEq: true, longVal: longOpts("directory", "pattern-file",
+			"file", "format", "io-size", "message", "owner", "block-size", "rsh-command", "to-stdout")})
+		if !has(opts, "i", "extract") || has(opts, "t", "list", "to-stdout", "p", "pass-through") {
+			return m, false
+		}
+		for _, o := range find(opts, "D", "directory") {
+			v := o.val
+			m.e.dir = &v
+		}
+		// GNU cpio writes an absolute name where it says unless
+		// --no-absolute-filenames; ".." components are kept.
+		m.e.absolute = !has(opts, "no-absolute-filenames")
+		m.e.unzip = !m.e.absolute
+		m.what = "the archive it reads"
+		for _, i := range ops {
+			m.names = append(m.names, c.Args[i])
+		}
+	default:
+		return m, false
+	}
+	return m, true
+}
+
+// checkMemberOperands judges the member operands of an extraction whose
+// members corral did not list, and the place a --transform maps members
+// it cannot name.
+func (p *Pass) checkMemberOperands(c *syntax.Call) {
+	m, ok := extractionOperands(c)
+	if !ok || m.e.dir != nil && !m.e.dir.Static {
+		return
+	}
+	base, where := ".", c.Dir
+	if m.e.dir != nil {
+		base, where = m.e.dir.Value, c.Dir.Join(m.e.dir.Value)
+	}
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(len(m.e.transforms) > 0 && m.e.absolute) {
+		return
+	}
+	if c.Name == "tar" || c.Name == "gtar" || c.Name == "bsdtar" {
+		listed, ok := p.tarListedNames(c)
+		if !ok {
+			return // asked: a list this command makes
+		}
+		m.names = append(m.names, listed...)
+	}
+	what := c.Name + " (a member it is told to extract from " + clipText(m.what, 60) + ")"
+	at := func(v string) string {
+		if strings.HasPrefix(v, "/") {
+			return v
+		}
+		return path.Join(base, v)
+	}
+	// tree asks where a place that can be a directory of unknown
+	// members can hold a self-protected file.
+	tree := func(arg syntax.Arg, v string) {
+		p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: "the members of " + clipText(m.what, 60) + " under " + v, Raw: arg.Raw, Static: true}, dest: arg, base: v}, false)
+	}
+	for _, n := range m.names {
+		if !n.Static || n.Value == "" {
+			continue
+		}
+		name := strings.TrimSuffix(n.Value, "/")
+		if name == "" {
+			name = "/"
+		}
+		v := memberPath(name, m.e)
+		if v == "" {
+			continue
+		}
+		full := at(v)
+		glob := syntax.GlobMeta(v) >= 0
+		p.judge(c, c.Script, c.Dir, target{arg: n, value: full, action: guards.Write, derived: true, pattern: glob}, "bash-write", what)
+		if !glob && !m.e.junk && !p.regularFileAt(c, full) {
+			// A name that can be a directory: its members land under it.
+			tree(n, full)
+		}
+	}
+	if len(m.names) == 0 && (len(m.e.transforms) > 0 || m.e.topLevel != "") {
+		// Members corral cannot name, renamed: where the expression
+		// puts an unknown name.
+		const unknown = "\x01member"
+		v := memberPath(unknown, m.e)
+		if v == "" || v == unknown {
+			return
+		}
+		arg := syntax.Arg{Value: base, Raw: base, Static: true}
+		if m.e.dir != nil {
+			arg = *m.e.dir
+		}
+		if !strings.Contains(v, unknown) {
+			p.judge(c, c.Script, c.Dir, target{arg: arg, value: at(v), action: guards.Write, derived: true}, "bash-write", c.Name+" (every member, renamed)")
+			return
+		}
+		dir := path.Dir(v[:strings.Index(v, unknown)] + "x")
+		if dir == "." || strings.Contains(dir, unknown) {
+			return
+		}
+		p.judge(c, c.Script, c.Dir, target{arg: arg, value: at(dir) + "/*", action: guards.Write, derived: true, pattern: true}, "bash-write", c.Name+" (a member, renamed)")
+		tree(arg, at(dir))
+	}
+}
+
+// regularFileAt reports a regular file at v (from c's directory) when
+// the hook runs: a member name that is a file there, not a directory
+// whose unknown members would land under it.
+func (p *Pass) regularFileAt(c *syntax.Call, v string) bool {
+	d := c.Dir.Join(v)
+	if !d.Known {
+		return false
+	}
+	fi, err := os.Stat(d.Path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+// tarListedNames returns the member names tar -T FILE (--files-from)
+// reads from a file on disk, read at hook time as scripts are (a regular
+// file of at most 1 MiB, never a device, FIFO or /proc file): a line
+// each, or NUL-separated with --null. A list an earlier command of this
+// one writes is not what is on disk now: that asks, and ok is false. A
+// list on stdin or named at run time adds no names.
+func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
+	if p.Config.NoScriptFiles {
+		return nil, true
+	}
+	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
+	sep := "\n"
+	if has(opts, "null") {
+		sep = "\x00"
+	}
+	for _, o := range find(opts, "T", "files-from") {
+		if !o.val.Static || o.val.Value == "-" {
+			continue
+		}
+		d := c.Dir.Join(o.val.Value)
+		if !d.Known {
+			continue
+		}
+		if p.madeEarlier(c, d.Path, nil) {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+				Message: c.Name + " extracts the members listed in " + o.val.Value + ", a list this command writes: the names are chosen when it is written and cannot be read before"})
+			return nil, false
+		}
+		text, err := syntax.ReadScript(d.Path)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(text, sep) {
+			line = strings.TrimRight(line, "\r")
+			if line == "" || len(names) >= maxArchiveMembers {
+				continue
+			}
+			n := o.val
+			n.Value = line
+			names = append(names, n)
+		}
+	}
+	return names, true
+}
