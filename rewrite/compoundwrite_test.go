@@ -1,10 +1,7 @@
 package rewrite
 
 import (
-	"os"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -53,32 +50,7 @@ func TestCompoundWriteRun(t *testing.T) {
 					continue
 				}
 			}
-			root := t.TempDir()
-			for rel, content := range files {
-				p := filepath.Join(root, rel)
-				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			home := filepath.Join(root, "home")
-			if err := os.MkdirAll(home, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			canary := filepath.Join(home, ".bashrc")
-			if err := os.WriteFile(canary, []byte("# canary\n"), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			c := exec.Command("bash", "-c", r.cmd)
-			c.Dir = filepath.Join(root, "proj")
-			c.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-			out, err := c.CombinedOutput()
-			if err != nil {
-				t.Errorf("%q: bash: %v %s", r.cmd, err, out)
-			}
-			if b, _ := os.ReadFile(canary); !strings.Contains(string(b), "pwned") {
+			if b := runCanary(t, files, r.cmd); !pwned(b) {
 				t.Errorf("%q: ~/.bashrc = %q: the written file did not carry p.sh's text", r.cmd, b)
 			}
 		}

@@ -20,13 +20,7 @@ func TestPushAndPipeUploads(t *testing.T) {
 	t.Parallel()
 	// A repository whose remote is on github.com, as a user's is.
 	cfg := scratchProject(t, map[string]string{"proj/README.md": "x"})
-	for _, args := range [][]string{{"init", "-q"}, {"remote", "add", "origin", "https://github.com/me/proj.git"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = cfg.Project
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	originRepo(t, cfg)
 	// A repository with no remote yet: its owner publishes it.
 	fresh := scratchProject(t, map[string]string{"proj/README.md": "x"})
 	checkDecisions(t, fresh, []struct{ cmd, want string }{

@@ -20,13 +20,7 @@ func TestRemoteRepoint(t *testing.T) {
 	}
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/README.md": "x"})
-	for _, args := range [][]string{{"init", "-q"}, {"remote", "add", "origin", "https://github.com/me/proj.git"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = cfg.Project
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v: %s", args, err, out)
-		}
-	}
+	originRepo(t, cfg)
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"git remote add x https://example.com/r", "ask"},
 		{"git remote add -t main -m main x git@example.com:r.git", "ask"},
