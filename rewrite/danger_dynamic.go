@@ -42,6 +42,18 @@ func wordByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
+// splitsName reports a value of a run-time command name that holds more
+// than a program's name or path: a blank or another character an IFS
+// may split it at (rm -rf ~, rm,-rf,~).
+func splitsName(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if b := v[i]; !wordByte(b) && !strings.ContainsRune("/.-+@%", rune(b)) {
+			return true
+		}
+	}
+	return false
+}
+
 var dynamicCommand = Rule{
 	Name:      "dynamic-command",
 	Decisions: []Decision{Ask},
@@ -113,9 +125,11 @@ cmds.txt; $c; a file on disk is read and its words judged).`,
 		if !c.NameArg.Static {
 			// c="rm -rf $HOME"; $c$u: the name's known parts (or a value
 			// it may take, u unset) are a command line of their own,
-			// which bash splits into the program and its arguments.
+			// which bash splits into the program and its arguments (a
+			// value that is one program name, "${G:-git}", is judged
+			// as that program by the other rules).
 			for _, v := range append([]string{c.NameArg.Value}, c.NameArg.Candidates()...) {
-				if p.mentionsRuleWord(v) {
+				if splitsName(v) && p.mentionsRuleWord(v) {
 					p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 						Message: "the command name " + c.NameArg.Raw + " is only known at run time, and what it holds (" + v + ") mentions something that acquires content or destroys data"})
 					return
