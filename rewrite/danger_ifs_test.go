@@ -30,6 +30,9 @@ func TestIFSSplitCommand(t *testing.T) {
 		{`IFS=,; c=(rm -rf $HOME); ${c[*]}`, Deny},
 		{`IFS=,; set -- rm,-rf $HOME; $@`, Deny},
 		{`IFS=; set -- rm -rf $HOME; $*`, Deny},
+		// A pattern a field holds is globbed: rm -rf /* and ~/*.
+		{`IFS=,; c='rm,-rf,/*'; $c`, Deny},
+		{`IFS=,; c="rm,-rf,$HOME/*"; $c`, Deny},
 		// A prefix IFS is in force while eval runs its text.
 		{`c=rm,-rf,$HOME; IFS=, eval \$c`, Deny},
 		{`c=rm,-rf,$HOME; IFS=, command eval \$c`, Deny},
@@ -38,6 +41,7 @@ func TestIFSSplitCommand(t *testing.T) {
 		// a tilde after a comma (not expanded: a directory named ~), and
 		// a prefix that ends with its command.
 		{`IFS=,; c=rm,-rf,$HOME; echo $c`, Allow},
+		{`IFS=,; c="rm,-rf,$HOME/*"; echo $c`, Allow},
 		{`IFS=,; c=rm,-rf,$HOME; "$c"`, Allow},
 		{`IFS=,; export c=rm,-rf,$HOME; bash -c '$c'`, Allow},
 		{`IFS=,; c=rm,-rf,~; $c`, Allow},

@@ -365,9 +365,13 @@ func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
 	r.unsplit, r.ifsSplit = true, true
 	s := r.scan(w, false)
 	r.unsplit, r.ifsSplit = saved, false
-	if s.dynamic || s.braces || s.glob && !r.st.noGlob {
+	if s.dynamic || s.braces {
 		return nil, false
 	}
+	// A pattern in the fields (IFS=,; c='rm,-rf,/*'; $c) is globbed: a
+	// field keeps it as a pattern, where no quoted or escaped text holds
+	// a pattern character (which bash would match as itself).
+	glob := s.glob && !r.st.noGlob
 	pieces := make([]ifsText, 0, len(w.Parts))
 	for i, p := range w.Parts {
 		// Each part is prepared and expanded alone (prepare may put a
@@ -418,6 +422,12 @@ func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
 		if _, ok := part.(*sh.Lit); ok && i > 0 {
 			v = strings.TrimPrefix(v, "x")
 		}
+		if glob && (strings.Contains(v, "\\") || quoted && strings.ContainsAny(v, "*?[")) {
+			return nil, false
+		}
+		if l, ok := p.(*sh.Lit); ok && glob && strings.Contains(l.Value, "\\") {
+			return nil, false
+		}
 		pieces = append(pieces, ifsText{text: v, split: split, quoted: quoted})
 	}
 	vals := splitPieces(pieces, ifs.str)
@@ -432,6 +442,9 @@ func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
 		g := a
 		g.Value, g.Static = f, true
 		g.Split = len(vals) > 1
+		if g.Glob = glob && strings.ContainsAny(f, "*?["); g.Glob {
+			g.SetPattern(f)
+		}
 		out = append(out, g)
 	}
 	return out, true
