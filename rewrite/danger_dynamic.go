@@ -42,6 +42,18 @@ func wordByte(b byte) bool {
 	return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
+// splitsName reports a value of a run-time command name that holds more
+// than a program's name or path: a blank or another character an IFS
+// may split it at (rm -rf ~, rm,-rf,~).
+func splitsName(v string) bool {
+	for i := 0; i < len(v); i++ {
+		if b := v[i]; !wordByte(b) && !strings.ContainsRune("/.-+@%", rune(b)) {
+			return true
+		}
+	}
+	return false
+}
+
 var dynamicCommand = Rule{
 	Name:      "dynamic-command",
 	Decisions: []Decision{Ask},
@@ -50,7 +62,8 @@ git${IFS}clone …, "$(echo rm)" -rf …) cannot be judged by name. When its
 text holds a word that acquires content or can destroy data, ask; other
 run-time names ("$EDITOR" file, "$@") pass. Names assigned a static value
 earlier in the command (a=git; $a clone …) are resolved and judged
-normally. A run-time name also asks when a variable it is made of is
+normally. A run-time name also asks when its known parts, or a value it may
+take, mention such a word (c="rm -rf $HOME"; $c$u). It also asks when a variable it is made of is
 given a value elsewhere in the same command and that command mentions such
 a word (x=ls; true || x=rm; $x -rf ~: the path that sets rm may run), and
 when its arguments name a catastrophic target (the root, the home
@@ -108,6 +121,20 @@ cmds.txt; $c; a file on disk is read and its words judged).`,
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
 				Message: "the command name " + c.NameArg.Raw + " is only known at run time, and the command mentions something that acquires content or destroys data"})
 			return
+		}
+		if !c.NameArg.Static {
+			// c="rm -rf $HOME"; $c$u: the name's known parts (or a value
+			// it may take, u unset) are a command line of their own,
+			// which bash splits into the program and its arguments (a
+			// value that is one program name, "${G:-git}", is judged
+			// as that program by the other rules).
+			for _, v := range append([]string{c.NameArg.Value}, c.NameArg.Candidates()...) {
+				if splitsName(v) && p.mentionsRuleWord(v) {
+					p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,
+						Message: "the command name " + c.NameArg.Raw + " is only known at run time, and what it holds (" + v + ") mentions something that acquires content or destroys data"})
+					return
+				}
+			}
 		}
 		if top := p.Model.Script.Src; assignsAny(top, c.NameArg.Unknown()) && p.mentionsRuleWord(top) {
 			p.Report(c, Finding{Rule: "dynamic-command", Decision: Ask,

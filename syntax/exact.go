@@ -35,7 +35,9 @@ func (r *resolver) exactWord(w *sh.Word) bool {
 	if !exactBraces(braceText(w.Parts)) {
 		return false
 	}
-	if r.splitsBesideEmptyQuote(w.Parts) {
+	if !r.unsplit && r.splitsBesideEmptyQuote(w.Parts) {
+		// (Unsplit words, and ifsFields's own splitting, keep the
+		// empty quoted text as bash does.)
 		return false
 	}
 	return !dollarAfterExpansion(w.Parts)
@@ -134,7 +136,10 @@ func (r *resolver) exactParam(p *sh.ParamExp, quoted bool) bool {
 			if w, ok := p.Index.(*sh.Word); ok && w.Lit() == "*" {
 				star = true
 			}
-			if !quoted || star {
+			if !quoted && !r.unsplit || star && (quoted || !r.ifsSplit) {
+				// In a word bash does not split (r.unsplit, an
+				// assignment's value), an unquoted expansion is its
+				// value as it is, as mvdan's Literal gives it.
 				return false
 			}
 		}

@@ -362,6 +362,14 @@ type resolver struct {
 	wrote func(path string) (string, bool)
 	// ctl caches srcHasCtl: 0 not looked yet, 1 yes, 2 no.
 	ctl int8
+	// unsplit is set while literal scans a word bash expands to one
+	// string (an assignment's value, a redirection's target, a
+	// here-string, a case word): no field splitting happens there, so
+	// an unquoted expansion is exact under any IFS (exactParam).
+	unsplit bool
+	// ifsSplit is set while ifsFields scans a word it splits itself: an
+	// unquoted $* or ${a[*]} is exact there (joinedElems).
+	ifsSplit bool
 	// pure, set by the walker, keeps the output of the substitutions
 	// that print the same text wherever they stand (puresubst.go).
 	pure *pureSubsts
@@ -1116,7 +1124,12 @@ func (r *resolver) literal(w *sh.Word, assignment bool) Arg {
 		return a
 	}
 	w = r.indirect(w)
+	// Bash does not split the words literal resolves (an assignment's
+	// value under any IFS: IFS=,; c=rm,-rf,$HOME is one string).
+	saved := r.unsplit
+	r.unsplit = true
 	s := r.scan(w, assignment)
+	r.unsplit = saved
 	a.Glob = s.glob && (r.st == nil || !r.st.noGlob)
 	if !s.dynamic {
 		if pw, ok := r.prepare(w, assignment); ok {

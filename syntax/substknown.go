@@ -328,19 +328,17 @@ func (r *resolver) cfg(env expand.Environ) *expand.Config {
 	return &expand.Config{Env: env, CmdSubst: r.substHandler, ExtGlob: true}
 }
 
-// ifsFields returns the fields bash makes of a word that is one unquoted
-// variable ($c, ${c}) holding a known string while the script has set
-// IFS to another known value: IFS=,; c=rm,-rf,/; $c runs rm. Other words
-// under another IFS stay dynamic (mvdan's expand splits them differently
-// from bash: TestExpandGrammarIFS).
+// ifsFields returns the fields bash makes of a word while the script
+// has set IFS to another known value: IFS=,; c=rm,-rf,/; $c runs rm, and
+// so do x$c, $c$IFS$HOME and a=(rm,-rf,/); $a. mvdan's expand splits
+// differently from bash there (every IFS character acts as white space:
+// no empty fields, TestExpandGrammarIFS), so each part of the word is
+// expanded alone, as one string, and splitPieces splits the results of
+// the unquoted expansions as bash does. Words with braces, patterns bash
+// would glob, or expansions that make a field per element ($@, ${a[*]},
+// "${a[@]}") are left dynamic.
 func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
-	if r.st == nil || len(w.Parts) != 1 {
-		return nil, false
-	}
-	p, ok := w.Parts[0].(*sh.ParamExp)
-	if !ok || p.Param == nil || !isName(p.Param.Value) || p.Excl || p.Length || p.Width || p.IsSet ||
-		p.NestedParam != nil || p.Flags != nil || len(p.Modifiers) > 0 || p.Names != 0 || p.Index != nil ||
-		p.Exp != nil || p.Slice != nil || p.Repl != nil {
+	if r.st == nil || len(w.Parts) == 0 {
 		return nil, false
 	}
 	ifs, ok := r.st.vars["IFS"]
@@ -352,58 +350,256 @@ func (r *resolver) ifsFields(w *sh.Word) ([]Arg, bool) {
 			return nil, false
 		}
 	}
-	v := r.st.get(p.Param.Value)
-	if !v.known || !v.set || v.array || strings.ContainsAny(v.str, "*?[\\") && !r.st.noGlob {
+	for _, p := range w.Parts {
+		if !ifsPiece(p) {
+			return nil, false
+		}
+		if l, ok := p.(*sh.Lit); ok && len(w.Parts) > 1 && strings.Contains(l.Value, "~") {
+			// A tilde's expansion depends on the text around it (~$x,
+			// ''A=x:~, A+=~${a[@]} keep it), which the parts expanded
+			// alone do not see.
+			return nil, false
+		}
+	}
+	saved := r.unsplit
+	r.unsplit, r.ifsSplit = true, true
+	s := r.scan(w, false)
+	r.unsplit, r.ifsSplit = saved, false
+	if s.dynamic || s.braces {
+		return nil, false
+	}
+	// A pattern in the fields (IFS=,; c='rm,-rf,/*'; $c) is globbed: a
+	// field keeps it as a pattern, where no quoted or escaped text holds
+	// a pattern character (which bash would match as itself).
+	glob := s.glob && !r.st.noGlob
+	pieces := make([]ifsText, 0, len(w.Parts))
+	for i, p := range w.Parts {
+		// Each part is prepared and expanded alone (prepare may put a
+		// computed value, a literal, in place of an expansion, whose
+		// text is split all the same).
+		split, quoted := false, false
+		switch p := p.(type) {
+		case *sh.Lit:
+		case *sh.SglQuoted, *sh.DblQuoted:
+			quoted = true
+		case *sh.ParamExp:
+			split = true
+			if elemsParam(p) {
+				// Unquoted $@, $*, ${a[@]}, ${a[*]}: bash joins the
+				// elements with IFS's first character and splits the
+				// whole (set -- a, b; $@ is a, "" and b); with IFS
+				// empty, each element is a field of its own.
+				elems, ok := r.paramElems(p)
+				if !ok {
+					return nil, false
+				}
+				if ifs.str == "" {
+					pieces = append(pieces, ifsText{elems: elems, split: true})
+				} else {
+					pieces = append(pieces, ifsText{text: strings.Join(elems, ifs.str[:1]), split: true})
+				}
+				continue
+			}
+		default:
+			split = true
+		}
+		part := p
+		if l, ok := p.(*sh.Lit); ok && i > 0 {
+			// Not at the start: no tilde is expanded.
+			part = &sh.Lit{Value: "x" + l.Value}
+		}
+		pw, ok := r.prepare(&sh.Word{Parts: []sh.WordPart{part}}, false)
+		if !ok {
+			return nil, false
+		}
+		// A fresh environment: prepare may have made up variables.
+		env := r.env()
+		env.canAssign = assignsPlainly(w)
+		v, err := safeLiteral(r.cfg(env), pw)
+		if err != nil || len(env.unknown) > 0 {
+			return nil, false
+		}
+		if _, ok := part.(*sh.Lit); ok && i > 0 {
+			v = strings.TrimPrefix(v, "x")
+		}
+		if glob && (strings.Contains(v, "\\") || quoted && strings.ContainsAny(v, "*?[")) {
+			return nil, false
+		}
+		if l, ok := p.(*sh.Lit); ok && glob && strings.Contains(l.Value, "\\") {
+			return nil, false
+		}
+		pieces = append(pieces, ifsText{text: v, split: split, quoted: quoted})
+	}
+	vals := splitPieces(pieces, ifs.str)
+	if len(vals) > MaxFields {
 		return nil, false
 	}
 	a := r.span(w)
-	var out []Arg
-	for _, f := range splitIFS(v.str, ifs.str) {
+	a.GlobOpts = r.st.globOpts()
+	a.SetGlobIgnore(r.st.globIgnore())
+	out := make([]Arg, 0, len(vals))
+	for _, f := range vals {
 		g := a
 		g.Value, g.Static = f, true
+		g.Split = len(vals) > 1
+		if g.Glob = glob && strings.ContainsAny(f, "*?["); g.Glob {
+			g.SetPattern(f)
+		}
 		out = append(out, g)
-	}
-	for i := range out {
-		out[i].Split = len(out) > 1
 	}
 	return out, true
 }
 
-// splitIFS splits s as bash splits an unquoted expansion on ifs: IFS
-// white space (space, tab, newline in ifs) around a field is dropped and
-// a run of it separates once; every other IFS character ends a field,
-// so two in a row make an empty one; a last one makes none after it.
-func splitIFS(s, ifs string) []string {
-	if ifs == "" {
-		if s == "" {
-			return nil
+// ifsPiece reports whether ifsFields models a part of a word: text,
+// quotes without an expansion that makes a field per element, and
+// parameters of one value whose operator words are plain text and
+// parameters (bash splits ${u:-a,b} but not ${u:-"a,b"}).
+func ifsPiece(p sh.WordPart) bool {
+	switch p := p.(type) {
+	case *sh.Lit, *sh.SglQuoted, *sh.ArithmExp, *sh.CmdSubst:
+		return true
+	case *sh.DblQuoted:
+		return !p.Dollar && !splitsInQuotes(&sh.Word{Parts: p.Parts})
+	case *sh.ParamExp:
+		if p.Param == nil || p.Excl || p.Names != 0 || p.NestedParam != nil {
+			return false
 		}
-		return []string{s}
-	}
-	white := func(c byte) bool { return (c == ' ' || c == '\t' || c == '\n') && strings.IndexByte(ifs, c) >= 0 }
-	other := func(c byte) bool { return !white(c) && strings.IndexByte(ifs, c) >= 0 }
-	var out []string
-	i := 0
-	for i < len(s) && white(s[i]) {
-		i++
-	}
-	for i < len(s) {
-		start := i
-		for i < len(s) && !white(s[i]) && !other(s[i]) {
-			i++
+		if elemsParam(p) {
+			// Only plain: joinedElems.
+			return !p.Length && !p.Width && !p.IsSet && p.Flags == nil && len(p.Modifiers) == 0 &&
+				p.Exp == nil && p.Slice == nil && p.Repl == nil
 		}
-		out = append(out, s[start:i])
-		// One delimiter: white space, at most one other character, white
-		// space.
-		for i < len(s) && white(s[i]) {
-			i++
+		var words []*sh.Word
+		if p.Exp != nil {
+			words = append(words, p.Exp.Word)
 		}
-		if i < len(s) && other(s[i]) {
-			i++
-			for i < len(s) && white(s[i]) {
-				i++
+		if p.Repl != nil {
+			words = append(words, p.Repl.Orig, p.Repl.With)
+		}
+		for _, w := range words {
+			if w == nil {
+				continue
+			}
+			for _, q := range w.Parts {
+				switch q := q.(type) {
+				case *sh.Lit:
+					if strings.ContainsAny(q.Value, "\\'\"") {
+						return false
+					}
+				case *sh.ParamExp:
+					if !ifsPiece(q) {
+						return false
+					}
+				default:
+					return false
+				}
 			}
 		}
+		return true
+	}
+	return false
+}
+
+// elemsParam reports $@, $*, ${a[@]} and ${a[*]}, with any operator.
+func elemsParam(p *sh.ParamExp) bool {
+	if p.Param != nil && (p.Param.Value == "@" || p.Param.Value == "*") {
+		return true
+	}
+	ix, ok := p.Index.(*sh.Word)
+	return ok && (ix.Lit() == "@" || ix.Lit() == "*")
+}
+
+// paramElems returns the elements of $@, $*, ${a[@]} or ${a[*]}, as
+// "$@" gives them; ok is false for an array whose order corral does not
+// know, or elements it does not know.
+func (r *resolver) paramElems(p *sh.ParamExp) ([]string, bool) {
+	q := &sh.ParamExp{Dollar: p.Dollar, Param: p.Param}
+	if p.Index != nil {
+		if v := r.st.get(p.Param.Value); v.assoc || v.idx != nil {
+			return nil, false
+		}
+		q.Index = &sh.Word{Parts: []sh.WordPart{&sh.Lit{Value: "@"}}}
+	} else {
+		q.Param = &sh.Lit{Value: "@"}
+	}
+	env := r.env()
+	vals, err := safeFields(r.cfg(env), MaxFields, &sh.Word{Parts: []sh.WordPart{&sh.DblQuoted{Parts: []sh.WordPart{q}}}})
+	if err != nil || len(env.unknown) > 0 {
+		return nil, false
+	}
+	return vals, true
+}
+
+// ifsText is one part of a word, expanded: text bash splits (the result
+// of an unquoted expansion) or not, and whether it was quoted (a quoted
+// part makes a field even when it is empty).
+type ifsText struct {
+	text          string
+	split, quoted bool
+	// elems: the elements of $@ (or an array) under an empty IFS, each
+	// a field of its own (an empty one makes none).
+	elems []string
+}
+
+// splitPieces makes fields of a word's expanded parts as bash splits
+// them on ifs (an ASCII IFS other than the default): in the results of
+// unquoted expansions, IFS white space (space, tab, newline in ifs)
+// separates fields and a run of it counts once; every other IFS
+// character, with the white space around it, ends a field, so two in a
+// row make an empty one; one at the end of the word makes none after
+// it; white space at the start or end of the word makes no field. Text
+// that is not split (literal, quoted) joins the field it is in.
+func splitPieces(pieces []ifsText, ifs string) []string {
+	white := func(c byte) bool { return (c == ' ' || c == '\t' || c == '\n') && strings.IndexByte(ifs, c) >= 0 }
+	var out []string
+	var cur strings.Builder
+	// inField: a field has begun (text, a quoted part, or the empty
+	// field a delimiter ends); afterWhite: the last field was ended by
+	// white space, which a following other IFS character joins.
+	inField, afterWhite := false, false
+	for _, p := range pieces {
+		if p.elems != nil {
+			for j, e := range p.elems {
+				if j > 0 && inField {
+					out = append(out, cur.String())
+					cur.Reset()
+					inField = false
+				}
+				cur.WriteString(e)
+				inField = inField || e != ""
+			}
+			continue
+		}
+		if !p.split {
+			cur.WriteString(p.text)
+			if p.text != "" || p.quoted {
+				inField, afterWhite = true, false
+			}
+			continue
+		}
+		for i := 0; i < len(p.text); i++ {
+			c := p.text[i]
+			switch {
+			case ifs != "" && white(c):
+				if inField {
+					out = append(out, cur.String())
+					cur.Reset()
+					inField, afterWhite = false, true
+				}
+			case ifs != "" && strings.IndexByte(ifs, c) >= 0:
+				if inField || !afterWhite {
+					out = append(out, cur.String())
+					cur.Reset()
+				}
+				inField, afterWhite = false, false
+			default:
+				cur.WriteByte(c)
+				inField, afterWhite = true, false
+			}
+		}
+	}
+	if inField {
+		out = append(out, cur.String())
 	}
 	return out
 }

@@ -2669,7 +2669,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.inputCommands(c, call, env)
 	}
 	w.cur = st
+	restore := w.evalPrefix(call, ce, st, cmdState)
 	w.nested(c, call, st)
+	restore()
 	// An alias is the statement's first word, whatever it is (a wrapper
 	// too: alias sudo='sudo ').
 	if w.alias(c, s, ce, call, st) {
@@ -2690,6 +2692,48 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		return
 	}
 	w.builtin(c, call, st)
+}
+
+// evalPrefix puts the prefix assignments of eval, source and . (IFS=,
+// eval '$c', x=/ source f) in st while the text they run is walked:
+// bash keeps them for the builtin's run, and takes them away after it
+// (outside POSIX mode), while what the text itself assigns to other
+// names stays. The returned function takes them away.
+func (w *walker) evalPrefix(call *Call, ce *sh.CallExpr, st, cmdState *state) func() {
+	if len(ce.Assigns) == 0 || cmdState == st || call.Name != "eval" && call.Name != "source" && call.Name != "." {
+		return func() {}
+	}
+	type saved struct {
+		v   variable
+		had bool
+	}
+	old := map[string]saved{}
+	for _, a := range ce.Assigns {
+		if a.Name == nil {
+			continue
+		}
+		n, ok := st.resolve(a.Name.Value)
+		if !ok {
+			continue
+		}
+		if _, done := old[n]; done {
+			continue
+		}
+		v, had := st.vars[n]
+		old[n] = saved{v, had}
+		if nv, ok := cmdState.vars[n]; ok {
+			st.vars[n] = nv
+		}
+	}
+	return func() {
+		for n, o := range old {
+			if o.had {
+				st.vars[n] = o.v
+			} else {
+				delete(st.vars, n)
+			}
+		}
+	}
 }
 
 // startup marks the code a shell started by call runs before its script:
