@@ -45,6 +45,28 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cd /proc/thread-self/fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/self/fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x | tee 3`, Deny},
+	// Every spelling of the shell's descriptor directory, as the
+	// kernel resolves it (syntax.shellFdCanon): a relative cd, a
+	// variable holding $$, a task's directory, thread-self, a pattern
+	// the shell matches in its own task list. Were allow (fd5).
+	{`exec 3<~/.bashrc; cd /proc; cd $$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; p=$$; cd /proc/$p/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; p="$BASHPID"; echo x > /proc/$p/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/task/$$/fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/$$/task/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/task/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/task/*/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/thread-self; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc; echo x > self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /dev; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/fd; cd ../fd; echo x > 3`, Deny},
+	// Look-alikes: a variable reassigned, the pid as part of a name, a
+	// read, a descriptor opened for writing elsewhere.
+	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p /tmp/$p/fd; cd /tmp/$p/fd; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; mkdir -p fd$$; cd fd$$; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; cat 3 > /dev/null`, Allow},
+	{`exec 3>out.txt; cd /proc/$$/fd; echo x > 3`, Allow},
 	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > "/proc/self/fd/${fd}"`, Deny},
 	{`exec {a}<~/.bashrc; exec {b}<&$a; echo x > /dev/fd/$b`, Deny},

@@ -104,8 +104,13 @@ func (w *walker) cdMayFail(d Dir) bool {
 	if w.read == nil || !d.Known {
 		return false
 	}
-	if _, ok := shellFdDir(d.Path); ok {
+	if _, ok := shellFdDir(d, d.Path); ok {
 		return false // /proc/$$/fd: the shell's own, there while it runs
+	}
+	if c := shellFdCanon(d.Path); c != d.Path {
+		// /proc/thread-self, /proc/$$/task/$$: the shell's own process
+		// directory, /proc/self to the kernel.
+		d = Dir{Path: c, Known: true}
 	}
 	if w.isDir(d) {
 		// A directory there that the user cannot search (no x

@@ -1406,12 +1406,17 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		}
 		a.Printed = true
 	}
-	if pidOnly(env.unknown) {
+	if r.pidOnly(env.unknown) {
 		// /proc/$$/cwd, /proc/$BASHPID/root: the shell's own process,
 		// whose working directory and root every command it runs
 		// shares — the path /proc/self/… names for them (its other
 		// entries, status or fd, are the shell's own: not candidates).
 		synth := map[string]expand.Variable{"$": {Set: true, Kind: expand.String, Str: "self"}, "BASHPID": {Set: true, Kind: expand.String, Str: "self"}}
+		for _, n := range env.unknown {
+			if n != "$" && n != "BASHPID" {
+				synth[n] = expand.Variable{Set: true, Kind: expand.String, Str: "self"} // p=$$
+			}
+		}
 		for k, v := range r.synth {
 			synth[k] = v
 		}
@@ -1600,14 +1605,23 @@ func (r *resolver) runTimeTilde(w *sh.Word) *sh.Word {
 }
 
 // pidOnly reports a word whose only unknown parts are the shell's
-// process id ($$, $BASHPID).
-func pidOnly(names []string) bool {
+// process id ($$, $BASHPID, a variable assigned one: p=$$).
+func (r *resolver) pidOnly(names []string) bool {
 	for _, n := range names {
-		if n != "$" && n != "BASHPID" {
+		if n != "$" && n != "BASHPID" && !r.pidVar(n) {
 			return false
 		}
 	}
 	return len(names) > 0
+}
+
+// pidVar reports a variable that holds the shell's process id (p=$$).
+func (r *resolver) pidVar(name string) bool {
+	if r.st == nil || !isName(name) {
+		return false
+	}
+	v, ok := r.st.vars[name]
+	return ok && v.pid && !v.known
 }
 
 // onlyUnknownParams reports whether the dynamic parts of a word are all
@@ -1662,6 +1676,12 @@ func (r *resolver) approx(b *strings.Builder, p sh.WordPart, first, quoted bool)
 		}
 		return
 	case *sh.ParamExp:
+		if p.Param != nil && simpleParam(p) && r.pidVar(p.Param.Value) {
+			// p=$$: the shell's process id, written as fdRef and
+			// shellFdDir read it (/proc/$p/fd/3 is /proc/$$/fd/3).
+			b.WriteString("$$")
+			return
+		}
 		if p.Param != nil && simpleParam(p) {
 			env := r.env()
 			v := env.Get(p.Param.Value)

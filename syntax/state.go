@@ -37,6 +37,10 @@ type variable struct {
 	// (which of $(which python3), base64 of $(echo … | base64 -d)), "" when
 	// it is not a literal or paths disagree.
 	printedBy string
+	// pid reports a variable not known that holds the shell's process
+	// id, assigned from a plain $$ or $BASHPID (p=$$): /proc/$p/fd is
+	// the shell's descriptor directory as /proc/$$/fd is.
+	pid bool
 	// fileVals, for a variable that is not known, are the values a file
 	// corral read at hook time gives it (x=$(cat n.txt), x=$(< n.txt),
 	// x=$(head -1 n.txt), mapfile -t a < n.txt, read -u3 x of an fd
@@ -127,7 +131,7 @@ func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && v.readBy == o.readBy && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.inherits == o.inherits && v.tail == o.tail && v.caseAttr == o.caseAttr &&
-		v.integer == o.integer && v.assoc == o.assoc
+		v.integer == o.integer && v.assoc == o.assoc && v.pid == o.pid
 }
 
 // withCase returns v with its value in the case attr makes bash store

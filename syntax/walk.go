@@ -1903,6 +1903,9 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
 		}
 	}
+	if !val.Static && !a.Append && pidWord(a.Value) {
+		return variable{pid: true} // p=$$, p="$BASHPID"
+	}
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
 		// $d is judged as each of them (rm -rf $d* can be rm -rf /*).
@@ -4164,10 +4167,11 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			}
 		case target != nil && !target.Static:
 			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
-			if d, ok := shellFdDir(target.Raw); ok {
-				// cd /proc/$$/fd: the shell's descriptor directory, kept
-				// as written so that a name there (> 3) is the
-				// descriptor fdRef reads (dirFdRef).
+			if d, ok := shellFdDir(dir, target.Value); ok {
+				// cd /proc/$$/fd, cd $$/fd in /proc, cd /proc/$p/fd
+				// after p=$$: the shell's descriptor directory, so that
+				// a name there (> 3) is the descriptor fdRef reads
+				// (dirFdRef).
 				next = Dir{Path: d, Known: true}
 			} else if d, ok := gitDirOutput(target.Value); ok {
 				next = dir.Join(d)
