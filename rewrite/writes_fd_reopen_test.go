@@ -61,6 +61,20 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cd /proc; echo x > self/fd/3`, Deny},
 	{`exec 3<~/.bashrc; cd /dev; echo x > fd/3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/self/fd; cd ../fd; echo x > 3`, Deny},
+	// A nested shell the shell runs: its $PPID is that shell, whose
+	// descriptors it inherited (was ask; syntax.ppidIsShell). A
+	// redirection of its own or a wrapper that forks (sudo) leaves the
+	// parent's table unknown: ask as before. (bash -c execs its last
+	// simple command in place, so a "; true" keeps the shell the parent
+	// in the real runs; corral denies the last-command form too.)
+	{`exec 3<~/.bashrc; sh -c 'echo x > /proc/$PPID/fd/3'; true`, Deny},
+	{`exec 3<~/.bashrc; bash -c 'cd /proc/$PPID/fd; echo x > 3'; true`, Deny},
+	{`exec 3<~/.bashrc; env sh -c 'echo x > /proc/$PPID/fd/3'; true`, Deny},
+	{`exec 3<~/.bashrc; ( sh -c 'echo x > /proc/$PPID/fd/3' )`, Deny},
+	{`exec 3<~/.bashrc; ( cd /proc/$BASHPID/fd; echo x > 3 )`, Deny},
+	{`exec 3<~/.bashrc; sh -c 'echo x > /proc/$PPID/fd/3' 3>/dev/null`, Ask},
+	{`exec 3>out.txt; sh -c 'echo x > /proc/$PPID/fd/3'`, Allow},
+	{`sh -c 'cat /proc/$PPID/status'`, Allow},
 	// Look-alikes: a variable reassigned, the pid as part of a name, a
 	// read, a descriptor opened for writing elsewhere.
 	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p /tmp/$p/fd; cd /tmp/$p/fd; echo x > 3`, Allow},

@@ -4033,6 +4033,11 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 		st = st.clone()
 	}
 	st.pos, st.posKnown = nil, true
+	if ppidIsShell(call) {
+		// sh -c '… /proc/$PPID/fd/3': the shell that ran it, whose
+		// descriptors the nested shell inherited as they are.
+		st.setVar("PPID", variable{pid: true})
+	}
 	// $0 is NAME, the word after the string (bash -c 'rm -rf "$0"' ~);
 	// without one it is the shell's name.
 	zero := variable{known: true, set: true, str: call.Name}
@@ -4681,4 +4686,23 @@ func dupStream(st *state, red Redirect) *Stream {
 		return &s
 	}
 	return &Stream{Kind: StreamUnknown}
+}
+
+// ppidIsShell reports a shell call (sh -c …) whose parent process is the
+// shell that runs the command, with the descriptors that shell has: no
+// redirection of its own (sh -c … 3>f changes fd 3 in the child only),
+// and no wrapper that forks (sudo, timeout, xargs are the parent then);
+// env, nice, nohup, command and exec replace themselves with the shell.
+func ppidIsShell(call *Call) bool {
+	if call == nil || len(call.Redirs) > 0 || call.ExtraArgs {
+		return false
+	}
+	for _, w := range call.Wrappers {
+		switch w {
+		case "env", "nice", "nohup", "command", "exec", "builtin", "stdbuf":
+		default:
+			return false
+		}
+	}
+	return true
 }
