@@ -61,6 +61,13 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cd /proc; echo x > self/fd/3`, Deny},
 	{`exec 3<~/.bashrc; cd /dev; echo x > fd/3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/self/fd; cd ../fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; d=/proc/$$/fd; cd $d; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; d="/proc/$BASHPID"; echo x > $d/fd/3`, Deny},
+	{`exec 3<~/.bashrc; CDPATH=/proc/$$ cd fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; CDPATH=/proc/$$; cd fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd/3 l; echo x > l`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd d; echo x > d/3`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/self/fd d; cd d; echo x > 3`, Deny},
 	// A nested shell the shell runs: its $PPID is that shell, whose
 	// descriptors it inherited (was ask; syntax.ppidIsShell). A
 	// redirection of its own or a wrapper that forks (sudo) leaves the
@@ -79,6 +86,9 @@ var fdReopenRows = []struct {
 	// read, a descriptor opened for writing elsewhere.
 	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p /tmp/$p/fd; cd /tmp/$p/fd; echo x > 3`, Allow},
 	{`exec 3<~/.bashrc; mkdir -p fd$$; cd fd$$; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd/3 l; cat l > /dev/null; rm l`, Allow},
+	{`exec 3>out.txt; ln -s /proc/$$/fd/3 l; echo x > l; rm l`, Allow},
+	{`exec 3<~/.bashrc; mkdir -p x/fd; CDPATH=x cd fd; echo x > 3`, Allow},
 	{`exec 3<~/.bashrc; cd /proc/$$/fd; cat 3 > /dev/null`, Allow},
 	{`exec 3>out.txt; cd /proc/$$/fd; echo x > 3`, Allow},
 	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},

@@ -104,6 +104,13 @@ func (w *walker) cdMayFail(d Dir) bool {
 	if w.read == nil || !d.Known {
 		return false
 	}
+	if w.cur != nil && w.cur.links != nil && len(w.cur.links.m) > 0 {
+		// ln -s /proc/self/fd d; cd d: a link the command made is there
+		// when cd runs; its target decides.
+		if phys := physicalPath(d.Path, w.cur.links, false); phys != d.Path {
+			d = Dir{Path: phys, Known: true}
+		}
+	}
 	if _, ok := shellFdDir(d, d.Path); ok {
 		return false // /proc/$$/fd: the shell's own, there while it runs
 	}

@@ -1414,7 +1414,8 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 		synth := map[string]expand.Variable{"$": {Set: true, Kind: expand.String, Str: "self"}, "BASHPID": {Set: true, Kind: expand.String, Str: "self"}}
 		for _, n := range env.unknown {
 			if n != "$" && n != "BASHPID" {
-				synth[n] = expand.Variable{Set: true, Kind: expand.String, Str: "self"} // p=$$
+				// p=$$, d=/proc/$$/fd: its value, the id as self.
+				synth[n] = expand.Variable{Set: true, Kind: expand.String, Str: pidAsSelf(r.st.vars[n].pidText)}
 			}
 		}
 		for k, v := range r.synth {
@@ -1615,13 +1616,20 @@ func (r *resolver) pidOnly(names []string) bool {
 	return len(names) > 0
 }
 
-// pidVar reports a variable that holds the shell's process id (p=$$).
+// pidVar reports a variable whose value is known but for the shell's
+// process id (p=$$, d=/proc/$$/fd).
 func (r *resolver) pidVar(name string) bool {
 	if r.st == nil || !isName(name) {
 		return false
 	}
 	v, ok := r.st.vars[name]
-	return ok && v.pid && !v.known
+	return ok && v.pidText != "" && !v.known
+}
+
+// pidAsSelf writes the shell's process id in text ($$, ${$}, $BASHPID,
+// ${BASHPID}) as self, the name /proc gives the process that looks.
+func pidAsSelf(text string) string {
+	return strings.NewReplacer("${BASHPID}", "self", "$BASHPID", "self", "${$}", "self", "$$", "self").Replace(text)
 }
 
 // onlyUnknownParams reports whether the dynamic parts of a word are all
@@ -1679,7 +1687,7 @@ func (r *resolver) approx(b *strings.Builder, p sh.WordPart, first, quoted bool)
 		if p.Param != nil && simpleParam(p) && r.pidVar(p.Param.Value) {
 			// p=$$: the shell's process id, written as fdRef and
 			// shellFdDir read it (/proc/$p/fd/3 is /proc/$$/fd/3).
-			b.WriteString("$$")
+			b.WriteString(r.st.vars[p.Param.Value].pidText)
 			return
 		}
 		if p.Param != nil && simpleParam(p) {

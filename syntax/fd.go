@@ -242,6 +242,19 @@ func shellFdCanon(p string) string {
 	return p
 }
 
+// ShellProcPath returns a path into the shell's own /proc directory
+// written with its process id ($$, $BASHPID, a variable holding it:
+// /proc/$$/fd/3, /proc/$p/task/$p/fd) as /proc/self names it to the
+// kernel (shellFdCanon): /proc/self/fd/3. ok is false for any other
+// path.
+func ShellProcPath(v string) (string, bool) {
+	c := shellFdCanon(v)
+	if !strings.HasPrefix(c, "/proc/self/") || strings.Contains(c, "$") && !strings.HasPrefix(c, "/proc/self/fd/$") {
+		return "", false
+	}
+	return c, true
+}
+
 // RuntimeFdPath reports a path naming a descriptor whose number only run
 // time gives: /dev/fd/$N, /proc/self/fd/${N}.
 func RuntimeFdPath(p string) bool {

@@ -108,16 +108,3 @@ func plainPid(p *sh.ParamExp) bool {
 		len(p.Modifiers) == 0 && p.Names == 0 && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil
 }
 
-// pidWord reports a word that is the shell's process id and nothing
-// else: $$, "${BASHPID}".
-func pidWord(w *sh.Word) bool {
-	if w == nil || len(w.Parts) != 1 {
-		return false
-	}
-	part := w.Parts[0]
-	if q, ok := part.(*sh.DblQuoted); ok && len(q.Parts) == 1 {
-		part = q.Parts[0]
-	}
-	p, ok := part.(*sh.ParamExp)
-	return ok && plainPid(p)
-}

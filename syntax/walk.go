@@ -1903,8 +1903,9 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
 		}
 	}
-	if !val.Static && !a.Append && pidWord(a.Value) {
-		return variable{pid: true} // p=$$, p="$BASHPID"
+	if !val.Static && !a.Append && !val.Glob && r.pidOnly(val.Unknown()) && !strings.ContainsAny(val.Value, "`(") {
+		// p=$$, d="/proc/$BASHPID/fd": known but for the shell's id.
+		return variable{pidText: val.Value}
 	}
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
@@ -4036,7 +4037,7 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 	if ppidIsShell(call) {
 		// sh -c '… /proc/$PPID/fd/3': the shell that ran it, whose
 		// descriptors the nested shell inherited as they are.
-		st.setVar("PPID", variable{pid: true})
+		st.setVar("PPID", variable{pidText: "$$"})
 	}
 	// $0 is NAME, the word after the string (bash -c 'rm -rf "$0"' ~);
 	// without one it is the shell's name.
@@ -4275,11 +4276,17 @@ func (w *walker) cdPathDir(dir Dir, name string, st, env *state) Dir {
 			v = e
 		}
 	}
+	str := v.str
+	if !v.known && v.pidText != "" {
+		// CDPATH=/proc/$$: the shell's own /proc directory, which
+		// /proc/self names to the kernel (and to the look-up below).
+		str, v.known = shellFdCanon(pidAsSelf(v.pidText)), true
+	}
 	if !v.known || !dir.Known {
 		return Dir{}
 	}
 	var cands []string
-	for _, e := range strings.Split(v.str, ":") {
+	for _, e := range strings.Split(str, ":") {
 		if e == "" {
 			e = "."
 		}
