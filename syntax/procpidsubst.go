@@ -107,4 +107,3 @@ func plainPid(p *sh.ParamExp) bool {
 		!p.Excl && !p.Length && !p.Width && !p.IsSet && p.NestedParam == nil && p.Flags == nil &&
 		len(p.Modifiers) == 0 && p.Names == 0 && p.Index == nil && p.Slice == nil && p.Repl == nil && p.Exp == nil
 }
-
