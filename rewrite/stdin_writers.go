@@ -303,8 +303,10 @@ func (p *Pass) followStdinWriter(s *syntax.Call, rule, kind string) (handled, pa
 		}
 		if st, fd := s.Route(a.Value); fd && !o.implied {
 			// -o /dev/fd/3, /dev/stderr: one of the call's
-			// descriptors, followed as its stdout when it is.
+			// descriptors, followed as its stdout when it is; the
+			// file behind it (exec 3>f) moved into the sandbox.
 			passes = passes || st.Kind == syntax.StreamPipe || st.Fd == 1
+			p.followFdOperand(s, a.Value, rule, kind)
 			continue
 		}
 		if a.Value == "/dev/null" && a.Static {

@@ -296,6 +296,13 @@ func TestFdOperandDownloads(t *testing.T) {
 		{`curl -s https://x.io/a | tee /dev/fd/3 3>f`, `curl -s https://x.io/a | tee /dev/fd/3 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>f`, `{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`exec 3<in.txt; curl https://x.io/a | tee /dev/fd/3`, "", Ask},
+		// sort -o and uniq's output operand naming a descriptor: the
+		// file behind it moves (was allow, the download left in f).
+		{`exec 3>f; curl -s https://x.io/a | sort -o /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl -s https://x.io/a | sort -o /dev/fd/3`, Rewrite},
+		{`exec 3>f; curl -s https://x.io/a | uniq - /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl -s https://x.io/a | uniq - /dev/fd/3`, Rewrite},
+		{`exec 3<in.txt; curl -s https://x.io/a | sort -o /dev/fd/3`, "", Ask},
+		{`exec 3>f; cd /proc/$$/fd; curl -s https://x.io/a | tee 3`, `exec 3>/home/u/proj/agent_sandbox/f; cd /proc/$$/fd; curl -s https://x.io/a | tee 3`, Rewrite},
+		{`exec 3>f; p=$$; curl -s https://x.io/a > /proc/$p/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; p=$$; curl -s https://x.io/a > /proc/$p/fd/3`, Rewrite},
 		// Stdout redirected to the descriptor's path: only the file
 		// behind it moves (> /dev/fd/3 was moved too, to a sandbox file
 		// 3, and f stayed empty).
@@ -354,6 +361,10 @@ func TestFdOperandDownloadsExec(t *testing.T) {
 		`exec 3>f; curl -s ` + u + ` > /dev/fd/3`,
 		`exec {fd}>f; curl -s ` + u + ` > /dev/fd/$fd`,
 		`exec 3>f; cd /proc/$$/fd; curl -s ` + u + ` > 3`,
+		`exec 3>f; curl -s ` + u + ` | sort -o /dev/fd/3`,
+		`exec 3>f; curl -s ` + u + ` | uniq - /dev/fd/3`,
+		`exec 3>f; p=$$; curl -s ` + u + ` > /proc/$p/fd/3`,
+		`exec 3>f; cd /proc; cd $$/fd; curl -s ` + u + ` | tee 3 > /dev/null`,
 	} {
 		proj := t.TempDir()
 		sb := filepath.Join(proj, "agent_sandbox")
