@@ -62,6 +62,11 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cd /dev; echo x > fd/3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/self/fd; cd ../fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; d=/proc/$$/fd; cd $d; echo x > 3`, Deny},
+	// Through the process's root and working directory links.
+	{`exec 3<~/.bashrc; echo x > /proc/self/root/dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/root/proc/$$/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/cwd/../../../../../../../../proc/self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/self/cwd/3`, Allow},
 	{`exec 3<~/.bashrc; d="/proc/$BASHPID"; echo x > $d/fd/3`, Deny},
 	{`exec 3<~/.bashrc; CDPATH=/proc/$$ cd fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; CDPATH=/proc/$$; cd fd; echo x > 3`, Deny},

@@ -226,18 +226,37 @@ func shellFdCanon(p string) string {
 		}
 	}
 	p = strings.Join(segs, "/")
-	if strings.Contains(p, "//") || strings.Contains(p, "/.") {
-		p = cleanPath(p)
-	}
-	p = procpath.FdDirAlias(p)
-	if rest, ok := strings.CutPrefix(p, "/proc/self/task/"); ok {
-		// /proc/self/task/self (thread-self), /proc/$$/task/$$, and the
-		// pattern /proc/self/task/*: the shell's one thread.
-		// A pattern there (*, [0-9]*) matches the shell's one task.
-		tid, after, _ := strings.Cut(rest, "/")
-		if tid == "self" || strings.ContainsAny(tid, "*?[") {
-			p = strings.TrimSuffix("/proc/self/"+after, "/")
+	for round := 0; round < 8; round++ {
+		p = procpath.FdDirAlias(p)
+		if rest, ok := strings.CutPrefix(p, "/proc/self/task/"); ok {
+			// /proc/self/task/self (thread-self), /proc/$$/task/$$, and
+			// a pattern there (/proc/self/task/*, [0-9]*): the shell's
+			// one thread.
+			tid, after, _ := strings.Cut(rest, "/")
+			if tid == "self" || strings.ContainsAny(tid, "*?[") {
+				p = strings.TrimSuffix("/proc/self/"+after, "/")
+			}
 		}
+		if rest, ok := strings.CutPrefix(p, "/proc/self/root"); ok && (rest == "" || rest[0] == '/') {
+			// The process's root, / for the commands corral judges:
+			// /proc/$$/root/dev/fd/3 is /dev/fd/3.
+			p = "/" + strings.TrimLeft(rest, "/")
+			continue
+		}
+		if p == "/proc/self/cwd" || strings.HasPrefix(p, "/proc/self/cwd/") {
+			// The working directory, which only the caller knows
+			// (dirFdRef); a ".." after it climbs out of that directory,
+			// so the path is left uncleaned.
+			return p
+		}
+		if !strings.Contains(p, "//") && !strings.Contains(p, "/.") {
+			break
+		}
+		c := cleanPath(p)
+		if c == p {
+			break
+		}
+		p = c
 	}
 	return p
 }
@@ -265,8 +284,17 @@ func RuntimeFdPath(p string) bool {
 // dirFdRef is fdRef for a path relative to the directory dir (cd
 // /dev/fd; echo x > 3).
 func dirFdRef(dir Dir, p string) (string, bool) {
-	if ref, ok := fdRef(p); ok || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$") || !dir.Known {
+	if ref, ok := fdRef(p); ok || p == "" || strings.HasPrefix(p, "$") || !dir.Known {
 		return ref, ok
+	}
+	if strings.HasPrefix(p, "/") {
+		// /proc/$$/cwd/../../dev/fd/3: the working directory's path,
+		// then the rest from there.
+		rest, ok := strings.CutPrefix(shellFdCanon(strings.ReplaceAll(p, `"`, "")), "/proc/self/cwd")
+		if !ok || rest != "" && rest[0] != '/' {
+			return "", false
+		}
+		return fdRef(cleanPath(dir.Path + rest))
 	}
 	return fdRef(dir.Join(p).Path)
 }
