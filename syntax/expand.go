@@ -1426,16 +1426,25 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 			if place, ok := shellProcPlace(v); ok {
 				a.SetCandidates(append(a.Candidates(), place))
 				a.OneOf = true
+				return
 			} else if dir, ok := shellProcDir(v); ok {
 				// x=/proc/self/task/$$: the shell's own directory,
 				// kept so $x/root/… and $x/environ are judged
 				// (red team 17 PR1c).
 				a.SetCandidates(append(a.Candidates(), dir))
 				a.OneOf = true
+				return
 			}
+		}
+		if !onlyShellPid(env.unknown) {
+			// x=$$; cat ~/.ssh/id_rsa$x: a variable holding the id is
+			// guessed as any other (unset or empty among them), as
+			// before it was known to hold it.
+			goto guesses
 		}
 		return
 	}
+guesses:
 	if len(env.unknown) == 0 || len(env.unknown) > 2 || s.dynamic && !onlyUnknownParams(env.unknown) {
 		return
 	}
@@ -1610,6 +1619,17 @@ func (r *resolver) runTimeTilde(w *sh.Word) *sh.Word {
 func (r *resolver) pidOnly(names []string) bool {
 	for _, n := range names {
 		if n != "$" && n != "BASHPID" && !r.pidVar(n) {
+			return false
+		}
+	}
+	return len(names) > 0
+}
+
+// onlyShellPid reports a word whose only unknown parts are $$ and
+// $BASHPID themselves.
+func onlyShellPid(names []string) bool {
+	for _, n := range names {
+		if n != "$" && n != "BASHPID" {
 			return false
 		}
 	}
