@@ -137,8 +137,25 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | cpio -idm", Ask},
 		{"curl -sL https://h.example/p | cpio --extract", Ask},
 		{"curl -sL https://h.example/p | pax -r", Ask},
-		{"curl -sL https://h.example/p | busybox unzip -", Ask},
-		{"curl -sL https://h.example/p | 7z x -si -tgzip", Ask},
+		// busybox unzip and 7-Zip unpack under a directory option
+		// (-d DIR, -oDIR) and keep members inside it: moved into the
+		// sandbox (were ask; TestArchiveStdinRewriteExec). An option
+		// that keeps full paths (7z -spf, bsdtar --absolute-paths)
+		// still asks, and so does GNU cpio, which writes through a link
+		// a member made (TestCpioSymlinkMemberExec).
+		{"curl -sL https://h.example/p | busybox unzip -", Rewrite},
+		{"curl -sL https://h.example/p | unzip -o -", Rewrite},
+		{"curl -sL https://h.example/p | unzip - -d /tmp/x", Rewrite},
+		{"curl -sL https://h.example/p | 7z x -si -tgzip", Rewrite},
+		{"curl -sL https://h.example/p | 7z x -si -ttar -o/tmp/x", Rewrite},
+		{"curl -sL https://h.example/p | 7z x -si -ttar -spf", Ask},
+		{"curl -sL https://h.example/p | 7z x -si -ttar \"-o$D\"", Ask},
+		{"curl -sL https://h.example/p | bsdtar -xf - --absolute-paths", Ask},
+		{"curl -sL https://h.example/p | bsdtar -xf - --absolute-p", Ask},
+		{"curl -sL https://h.example/p | bsdtar -xf -", Rewrite},
+		{"curl -sL https://h.example/p | bsdtar -xf - -C /tmp/x", Rewrite},
+		{"curl -sL https://h.example/p | cpio -idm -D out --no-absolute-filenames", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -idm", Ask},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
 		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
 		// The download as the path of a process substitution (git
@@ -160,6 +177,13 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | cpio -t", Allow},
 		{"curl -sL https://h.example/p | cpio -it", Allow},
 		{"curl -sL https://h.example/p | busybox unzip -l -", Allow},
+		{"curl -sL https://h.example/p | unzip -p -", Allow},
+		{"curl -sL https://h.example/p | unzip - -d agent_sandbox/x", Allow},
+		{"curl -sL https://h.example/p | 7z x -si -ttar -oagent_sandbox", Allow},
+		{"curl -sL https://h.example/p | 7z x -si -so", Allow},
+		{"curl -sL https://h.example/p | bsdtar -tf -", Allow},
+		{"7z x a.7z -o/tmp/x", Allow},
+		{"unzip x.zip -d out", Allow},
 		{"curl -sL https://h.example/p | zstd -d", Allow},
 		{"curl -s https://h.example/p | jq .", Allow},
 		{"git apply fix.patch", Allow},

@@ -26,6 +26,10 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 	switch s.Name {
 	case "tee":
 		p.moveOperands(s, rule, kind, "tee")
+	case "script":
+		// curl URL | script -qc cat f: the typescript records it
+		// (acquire_script.go); the command's output goes on.
+		p.followScript(s, rule, kind)
 	case "tar", "bsdtar", "gtar":
 		p.extractTar(s, rule, kind)
 		return false

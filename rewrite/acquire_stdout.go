@@ -365,7 +365,7 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	if !extract {
 		return
 	}
-	if has(opts, "P", "absolute-names") {
+	if has(opts, "P", "absolute-names") || bsdtarAbsolutePaths(s) {
 		// Members named /etc/x or ../x are written there, wherever -C
 		// points.
 		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
@@ -387,6 +387,22 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	last := s.Args[len(s.Args)-1]
 	p.acquire(s, rule, kind, "tar extracts the download into the working directory", p.Config.Sandbox,
 		[]syntax.Edit{Insert(s, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}, nil)
+}
+
+// bsdtarAbsolutePaths reports bsdtar's --absolute-paths (any prefix of
+// it from --ab, as bsdtar takes long options): -P by its long name, under
+// which bsdtar keeps absolute paths, .. and links to other directories.
+// tar is bsdtar on macOS and the BSDs; GNU tar refuses the option.
+func bsdtarAbsolutePaths(c *syntax.Call) bool {
+	for _, a := range c.Args {
+		if a.Value == "--" {
+			break
+		}
+		if len(a.Value) >= len("--ab") && strings.HasPrefix("--absolute-paths", a.Value) {
+			return true
+		}
+	}
+	return false
 }
 
 // isInterpreter reports whether name is a language interpreter of the

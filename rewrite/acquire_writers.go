@@ -102,7 +102,12 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		if has(opts, "to-stdout") {
 			return true, true
 		}
-		ask(s.Name + " -i unpacks the downloaded archive where its members say")
+		// GNU cpio (2.13) writes a member through a symbolic link an
+		// earlier member made (lnk -> /home/u, then lnk/.bashrc) even
+		// with -D DIR and --no-absolute-filenames, and bsdcpio has no
+		// directory option: neither can be pointed at the sandbox
+		// (TestCpioSymlinkMemberExec).
+		ask(s.Name + " -i unpacks the downloaded archive where its members say (GNU cpio writes through a symbolic link a member makes, even with -D and --no-absolute-filenames)")
 		return true, false
 	case "pax":
 		opts, _ := scan(s.Args, optSpec{shortVal: "bfopsx"})
@@ -125,7 +130,24 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		if has(opts, "p", "c") {
 			return true, true
 		}
-		ask("unzip - unpacks the downloaded archive where its members say")
+		// Info-ZIP's unzip reads no archive from a pipe (unzip - prints
+		// its usage); busybox unzip does, and unpacks under -d DIR,
+		// taking the leading / and ../ off member names and refusing a
+		// symbolic link that points out: -d SANDBOX keeps both in the
+		// sandbox (TestArchiveStdinRewriteExec).
+		if d := find(opts, "d"); len(d) > 0 {
+			last := d[len(d)-1]
+			if p.InSandbox(s.Dir, last.val) {
+				return true, false
+			}
+			p.acquire(s, rule, kind, "unzip unpacks the downloaded archive into "+last.val.Value+", outside the sandbox", p.Config.Sandbox,
+				[]syntax.Edit{setValue(s, last, syntax.Quote(p.Config.Sandbox))}, nil)
+			return true, false
+		}
+		if !p.DirInSandbox(s.Dir) {
+			p.acquire(s, rule, kind, "unzip unpacks the downloaded archive into the working directory", p.Config.Sandbox,
+				[]syntax.Edit{Insert(s, s.Args[len(s.Args)-1].End, " -d "+syntax.Quote(p.Config.Sandbox))}, nil)
+		}
 		return true, false
 	case "jar":
 		j, ok := jarExtraction(s)
@@ -147,7 +169,38 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		if so {
 			return true, true
 		}
-		ask(s.Name + " -si unpacks the downloaded archive")
+		// 7-Zip unpacks under -o{DIR} (the last one counts), members'
+		// absolute paths made relative and .. dropped unless -spf asks
+		// for full paths, and writes no member through a link another
+		// made (TestArchiveStdinRewriteExec): -oSANDBOX keeps it there.
+		var out *syntax.Arg
+		for i := range s.Args {
+			a := &s.Args[i]
+			if !a.Static {
+				ask(s.Name + " -si unpacks the downloaded archive where a word only known at run time says")
+				return true, false
+			}
+			v := strings.ToLower(a.Value)
+			if strings.HasPrefix(v, "-spf") {
+				ask(s.Name + " -spf unpacks the downloaded archive's members at their full paths")
+				return true, false
+			}
+			if strings.HasPrefix(v, "-o") {
+				out = a
+			}
+		}
+		if out != nil {
+			if p.InSandbox(s.Dir, syntax.Arg{Value: out.Value[2:], Static: true}) {
+				return true, false
+			}
+			p.acquire(s, rule, kind, s.Name+" unpacks the downloaded archive into "+out.Value[2:]+", outside the sandbox", p.Config.Sandbox,
+				[]syntax.Edit{Replace(s, *out, syntax.Quote("-o"+p.Config.Sandbox))}, nil)
+			return true, false
+		}
+		if !p.DirInSandbox(s.Dir) {
+			p.acquire(s, rule, kind, s.Name+" unpacks the downloaded archive into the working directory", p.Config.Sandbox,
+				[]syntax.Edit{Insert(s, s.Args[len(s.Args)-1].End, " "+syntax.Quote("-o"+p.Config.Sandbox))}, nil)
+		}
 		return true, false
 	case "zstd", "unzstd", "brotli", "lz4", "unlz4":
 		opts, _ := scan(s.Args, optSpec{shortVal: "oDq", longEq: true, longVal: longOpts("output", "dictionary")})

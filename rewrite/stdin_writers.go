@@ -62,7 +62,7 @@ var compressorSpec = lazy.Value[optSpec]{New: func() optSpec {
 // stdinWriterPrograms are the programs of stdinWriters, so that a call of
 // any other program (nearly every call: approvableCall asks about each)
 // does not build the table (TestStdinWriterNames checks that they agree).
-var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4"}
+var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4"}
 
 // stdinWriters is the table, by program name.
 var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]stdinWriter {
@@ -87,6 +87,12 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		// iconv [OPTION...] [FILE...]: -o FILE.
 		"iconv": {spec: optSpec{shortVal: "fto", longVal: longOpts("from-code", "to-code", "output"), longEq: true, abbrev: true},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, noStdin: []string{"l", "list"}},
+		// pv [OPTION]... [FILE]...: the files (or stdin) copied to stdout,
+		// or to -o FILE/--output FILE (pv 1.8 and later); -d PID[:FD]
+		// and -R PID watch another process and copy nothing.
+		"pv": {spec: optSpec{shortVal: "LBNsiwHFDRdAuoPx", longEq: true, longVal: longOpts("rate-limit", "buffer-size", "name", "size", "interval",
+			"width", "height", "format", "delay-start", "remote", "watchfd", "last-written", "output", "pidfile", "bar-style", "extra-display", "store-and-forward")},
+			out: []string{"o", "output"}, outOperand: -1, inputs: -1, noStdin: []string{"d", "watchfd", "R", "remote"}},
 		// shuf [OPTION]... [FILE]; shuf -e ARG… and -i LO-HI read nothing.
 		"shuf": {spec: optSpec{shortVal: "inoe", longEq: true, longVal: longOpts("input-range", "head-count", "output", "random-source")},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, dashFile: true, noStdin: []string{"e", "echo", "i", "input-range"}},
@@ -297,8 +303,10 @@ func (p *Pass) followStdinWriter(s *syntax.Call, rule, kind string) (handled, pa
 		}
 		if st, fd := s.Route(a.Value); fd && !o.implied {
 			// -o /dev/fd/3, /dev/stderr: one of the call's
-			// descriptors, followed as its stdout when it is.
+			// descriptors, followed as its stdout when it is; the
+			// file behind it (exec 3>f) moved into the sandbox.
 			passes = passes || st.Kind == syntax.StreamPipe || st.Fd == 1
+			p.followFdOperand(s, a.Value, rule, kind)
 			continue
 		}
 		if a.Value == "/dev/null" && a.Static {

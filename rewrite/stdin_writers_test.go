@@ -36,6 +36,11 @@ func TestStdinWriterDownloads(t *testing.T) {
 		{u + "sort -u --output evil.sh -", Rewrite},
 		{u + "sort -o -", Rewrite}, // GNU sort creates ./-
 		{u + "shuf -o evil.sh", Rewrite},
+		// pv -o FILE (pv 1.8+) writes what it copies there (was allow).
+		{u + "pv -o evil.sh", Rewrite},
+		{u + "pv -q --output=evil.sh", Rewrite},
+		{u + "pv -q -o agent_sandbox/evil.sh", Allow},
+		{u + "pv -d 1234", Allow},
 		{u + "openssl enc -base64 -out evil.b64", Rewrite},
 		{u + "openssl base64 -d -in - -out evil.sh", Rewrite},
 		{u + "gpg --dearmor -o evil.gpg", Rewrite},

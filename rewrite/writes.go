@@ -1208,7 +1208,11 @@ func (p *Pass) listLinks() []madeLink {
 			}
 			link := guards.Normalize(env, l).Abs
 			values := []string{tg.Value}
-			if !tg.Static {
+			if p, ok := syntax.ShellProcPath(tg.Value); ok && !tg.Static {
+				// ln -s /proc/$$/fd/3 l: the shell's descriptor 3, as
+				// /proc/self/fd/3 names it.
+				values = []string{p}
+			} else if !tg.Static {
 				// ln -s "$(command echo ~/.bashrc)" agent_sandbox/x.sh:
 				// each value the target word may take (red team 19 PI2),
 				// or a link to a place only run time knows.

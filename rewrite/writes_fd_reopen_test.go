@@ -45,6 +45,57 @@ var fdReopenRows = []struct {
 	{`exec 3<~/.bashrc; cd /proc/thread-self/fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/self/fd; echo x > 3`, Deny},
 	{`exec 3<~/.bashrc; cd /proc/$$/fd; echo x | tee 3`, Deny},
+	// Every spelling of the shell's descriptor directory, as the
+	// kernel resolves it (syntax.shellFdCanon): a relative cd, a
+	// variable holding $$, a task's directory, thread-self, a pattern
+	// the shell matches in its own task list. Were allow (fd5).
+	{`exec 3<~/.bashrc; cd /proc; cd $$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; p=$$; cd /proc/$p/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; p="$BASHPID"; echo x > /proc/$p/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/task/$$/fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/$$/task/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/task/$$/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/task/*/fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/thread-self; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc; echo x > self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /dev; echo x > fd/3`, Deny},
+	{`exec 3<~/.bashrc; cd /proc/self/fd; cd ../fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; d=/proc/$$/fd; cd $d; echo x > 3`, Deny},
+	// Through the process's root and working directory links.
+	{`exec 3<~/.bashrc; echo x > /proc/self/root/dev/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/root/proc/$$/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/$$/cwd/../../../../../../../../proc/self/fd/3`, Deny},
+	{`exec 3<~/.bashrc; echo x > /proc/self/cwd/3`, Allow},
+	{`exec 3<~/.bashrc; d="/proc/$BASHPID"; echo x > $d/fd/3`, Deny},
+	{`exec 3<~/.bashrc; CDPATH=/proc/$$ cd fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; CDPATH=/proc/$$; cd fd; echo x > 3`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd/3 l; echo x > l`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd d; echo x > d/3`, Deny},
+	{`exec 3<~/.bashrc; ln -s /proc/self/fd d; cd d; echo x > 3`, Deny},
+	// A nested shell the shell runs: its $PPID is that shell, whose
+	// descriptors it inherited (was ask; syntax.ppidIsShell). A
+	// redirection of its own or a wrapper that forks (sudo) leaves the
+	// parent's table unknown: ask as before. (bash -c execs its last
+	// simple command in place, so a "; true" keeps the shell the parent
+	// in the real runs; corral denies the last-command form too.)
+	{`exec 3<~/.bashrc; sh -c 'echo x > /proc/$PPID/fd/3'; true`, Deny},
+	{`exec 3<~/.bashrc; bash -c 'cd /proc/$PPID/fd; echo x > 3'; true`, Deny},
+	{`exec 3<~/.bashrc; env sh -c 'echo x > /proc/$PPID/fd/3'; true`, Deny},
+	{`exec 3<~/.bashrc; ( sh -c 'echo x > /proc/$PPID/fd/3' )`, Deny},
+	{`exec 3<~/.bashrc; ( cd /proc/$BASHPID/fd; echo x > 3 )`, Deny},
+	{`exec 3<~/.bashrc; sh -c 'echo x > /proc/$PPID/fd/3' 3>/dev/null`, Ask},
+	{`exec 3>out.txt; sh -c 'echo x > /proc/$PPID/fd/3'`, Allow},
+	{`sh -c 'cat /proc/$PPID/status'`, Allow},
+	// Look-alikes: a variable reassigned, the pid as part of a name, a
+	// read, a descriptor opened for writing elsewhere.
+	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p /tmp/$p/fd; cd /tmp/$p/fd; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; mkdir -p fd$$; cd fd$$; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; ln -s /proc/$$/fd/3 l; cat l > /dev/null; rm l`, Allow},
+	{`exec 3>out.txt; ln -s /proc/$$/fd/3 l; echo x > l; rm l`, Allow},
+	{`exec 3<~/.bashrc; mkdir -p x/fd; CDPATH=x cd fd; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; cd /proc/$$/fd; cat 3 > /dev/null`, Allow},
+	{`exec 3>out.txt; cd /proc/$$/fd; echo x > 3`, Allow},
 	{`exec {fd}<~/.bashrc; echo x > /dev/fd/$fd`, Deny},
 	{`exec {fd}<~/.bashrc; echo x > "/proc/self/fd/${fd}"`, Deny},
 	{`exec {a}<~/.bashrc; exec {b}<&$a; echo x > /dev/fd/$b`, Deny},
@@ -250,6 +301,13 @@ func TestFdOperandDownloads(t *testing.T) {
 		{`curl -s https://x.io/a | tee /dev/fd/3 3>f`, `curl -s https://x.io/a | tee /dev/fd/3 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>f`, `{ curl -s https://x.io/a | tee /proc/self/fd/3; } 3>/home/u/proj/agent_sandbox/f`, Rewrite},
 		{`exec 3<in.txt; curl https://x.io/a | tee /dev/fd/3`, "", Ask},
+		// sort -o and uniq's output operand naming a descriptor: the
+		// file behind it moves (was allow, the download left in f).
+		{`exec 3>f; curl -s https://x.io/a | sort -o /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl -s https://x.io/a | sort -o /dev/fd/3`, Rewrite},
+		{`exec 3>f; curl -s https://x.io/a | uniq - /dev/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; curl -s https://x.io/a | uniq - /dev/fd/3`, Rewrite},
+		{`exec 3<in.txt; curl -s https://x.io/a | sort -o /dev/fd/3`, "", Ask},
+		{`exec 3>f; cd /proc/$$/fd; curl -s https://x.io/a | tee 3`, `exec 3>/home/u/proj/agent_sandbox/f; cd /proc/$$/fd; curl -s https://x.io/a | tee 3`, Rewrite},
+		{`exec 3>f; p=$$; curl -s https://x.io/a > /proc/$p/fd/3`, `exec 3>/home/u/proj/agent_sandbox/f; p=$$; curl -s https://x.io/a > /proc/$p/fd/3`, Rewrite},
 		// Stdout redirected to the descriptor's path: only the file
 		// behind it moves (> /dev/fd/3 was moved too, to a sandbox file
 		// 3, and f stayed empty).
@@ -308,6 +366,10 @@ func TestFdOperandDownloadsExec(t *testing.T) {
 		`exec 3>f; curl -s ` + u + ` > /dev/fd/3`,
 		`exec {fd}>f; curl -s ` + u + ` > /dev/fd/$fd`,
 		`exec 3>f; cd /proc/$$/fd; curl -s ` + u + ` > 3`,
+		`exec 3>f; curl -s ` + u + ` | sort -o /dev/fd/3`,
+		`exec 3>f; curl -s ` + u + ` | uniq - /dev/fd/3`,
+		`exec 3>f; p=$$; curl -s ` + u + ` > /proc/$p/fd/3`,
+		`exec 3>f; cd /proc; cd $$/fd; curl -s ` + u + ` | tee 3 > /dev/null`,
 	} {
 		proj := t.TempDir()
 		sb := filepath.Join(proj, "agent_sandbox")

@@ -104,8 +104,20 @@ func (w *walker) cdMayFail(d Dir) bool {
 	if w.read == nil || !d.Known {
 		return false
 	}
-	if _, ok := shellFdDir(d.Path); ok {
+	if w.cur != nil && w.cur.links != nil && len(w.cur.links.m) > 0 {
+		// ln -s /proc/self/fd d; cd d: a link the command made is there
+		// when cd runs; its target decides.
+		if phys := physicalPath(d.Path, w.cur.links, false); phys != d.Path {
+			d = Dir{Path: phys, Known: true}
+		}
+	}
+	if _, ok := shellFdDir(d, d.Path); ok {
 		return false // /proc/$$/fd: the shell's own, there while it runs
+	}
+	if c := shellFdCanon(d.Path); c != d.Path {
+		// /proc/thread-self, /proc/$$/task/$$: the shell's own process
+		// directory, /proc/self to the kernel.
+		d = Dir{Path: c, Known: true}
 	}
 	if w.isDir(d) {
 		// A directory there that the user cannot search (no x

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/procpath"
+
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
@@ -185,20 +187,11 @@ func fdRef(p string) (string, bool) {
 	if strings.Contains(p, `"`) {
 		p = strings.ReplaceAll(p, `"`, "")
 	}
-	if strings.HasPrefix(p, "/") && (strings.Contains(p, "//") || strings.Contains(p, "/.")) {
-		// /dev/./fd//3, /dev/fd/../fd/3: the kernel's lookup.
-		p = cleanPath(p)
-	}
-	// The directories whose entries are the open descriptors of the
-	// process that opens them (/dev/fd is a link to /proc/self/fd), or
-	// of the shell itself ($$, $BASHPID): the same table for the
-	// commands corral follows.
-	for _, prefix := range [...]string{"/dev/fd/", "/proc/self/fd/", "/proc/thread-self/fd/", "/proc/self/task/self/fd/",
-		"/proc/$$/fd/", "/proc/${$}/fd/", "/proc/$BASHPID/fd/", "/proc/${BASHPID}/fd/"} {
-		rest, ok := strings.CutPrefix(p, prefix)
-		if !ok || rest == "" {
-			continue
-		}
+	p = shellFdCanon(p)
+	// The directory whose entries are the open descriptors of the
+	// process that opens them, or of the shell itself: the same table
+	// for the commands corral follows.
+	if rest, ok := strings.CutPrefix(p, "/proc/self/fd/"); ok && rest != "" {
 		if n, err := strconv.Atoi(rest); err == nil && n >= 0 && rest == strconv.Itoa(n) {
 			return rest, true
 		}
@@ -207,6 +200,78 @@ func fdRef(p string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// shellFdCanon writes a path that reaches the descriptor directory of
+// the process that opens it, or of the shell itself, as /proc/self/fd/…,
+// by what the kernel resolves rather than by spelling: the shell's
+// process id ($$, ${$}, $BASHPID; a variable that holds it is written
+// $$ by the resolver) is self, /dev/fd is a link to /proc/self/fd,
+// /proc/thread-self to /proc/self/task/TID, and a task's fd directory is
+// the process's (bash has one thread, whose id is the process's, so
+// /proc/self/task/*/fd matches that one's). Cleaned as the kernel looks it
+// up (/dev/./fd//3, /proc/self/fd/../fd/3). Any other path is returned as
+// it is.
+func shellFdCanon(p string) string {
+	if !strings.HasPrefix(p, "/") || !strings.HasPrefix(p, "/dev/") && !strings.HasPrefix(p, "/proc/") && !strings.Contains(p, "/.") && !strings.Contains(p, "//") {
+		return p
+	}
+	segs := strings.Split(p, "/")
+	for i, s := range segs {
+		switch s {
+		case "$$", "${$}", "$BASHPID", "${BASHPID}":
+			if i >= 2 && (segs[i-1] == "proc" || segs[i-1] == "task") {
+				segs[i] = "self"
+			}
+		}
+	}
+	p = strings.Join(segs, "/")
+	for round := 0; round < 8; round++ {
+		p = procpath.FdDirAlias(p)
+		if rest, ok := strings.CutPrefix(p, "/proc/self/task/"); ok {
+			// /proc/self/task/self (thread-self), /proc/$$/task/$$, and
+			// a pattern there (/proc/self/task/*, [0-9]*): the shell's
+			// one thread.
+			tid, after, _ := strings.Cut(rest, "/")
+			if tid == "self" || strings.ContainsAny(tid, "*?[") {
+				p = strings.TrimSuffix("/proc/self/"+after, "/")
+			}
+		}
+		if rest, ok := strings.CutPrefix(p, "/proc/self/root"); ok && (rest == "" || rest[0] == '/') {
+			// The process's root, / for the commands corral judges:
+			// /proc/$$/root/dev/fd/3 is /dev/fd/3.
+			p = "/" + strings.TrimLeft(rest, "/")
+			continue
+		}
+		if p == "/proc/self/cwd" || strings.HasPrefix(p, "/proc/self/cwd/") {
+			// The working directory, which only the caller knows
+			// (dirFdRef); a ".." after it climbs out of that directory,
+			// so the path is left uncleaned.
+			return p
+		}
+		if !strings.Contains(p, "//") && !strings.Contains(p, "/.") {
+			break
+		}
+		c := cleanPath(p)
+		if c == p {
+			break
+		}
+		p = c
+	}
+	return p
+}
+
+// ShellProcPath returns a path into the shell's own /proc directory
+// written with its process id ($$, $BASHPID, a variable holding it:
+// /proc/$$/fd/3, /proc/$p/task/$p/fd) as /proc/self names it to the
+// kernel (shellFdCanon): /proc/self/fd/3. ok is false for any other
+// path.
+func ShellProcPath(v string) (string, bool) {
+	c := shellFdCanon(v)
+	if !strings.HasPrefix(c, "/proc/self/") || strings.Contains(c, "$") && !strings.HasPrefix(c, "/proc/self/fd/$") {
+		return "", false
+	}
+	return c, true
 }
 
 // RuntimeFdPath reports a path naming a descriptor whose number only run
@@ -219,25 +284,41 @@ func RuntimeFdPath(p string) bool {
 // dirFdRef is fdRef for a path relative to the directory dir (cd
 // /dev/fd; echo x > 3).
 func dirFdRef(dir Dir, p string) (string, bool) {
-	if ref, ok := fdRef(p); ok || p == "" || strings.HasPrefix(p, "/") || strings.HasPrefix(p, "$") || !dir.Known {
+	if ref, ok := fdRef(p); ok || p == "" || strings.HasPrefix(p, "$") || !dir.Known {
 		return ref, ok
+	}
+	if strings.HasPrefix(p, "/") {
+		// /proc/$$/cwd/../../dev/fd/3: the working directory's path,
+		// then the rest from there.
+		rest, ok := strings.CutPrefix(shellFdCanon(strings.ReplaceAll(p, `"`, "")), "/proc/self/cwd")
+		if !ok || rest != "" && rest[0] != '/' {
+			return "", false
+		}
+		return fdRef(cleanPath(dir.Path + rest))
 	}
 	return fdRef(dir.Join(p).Path)
 }
 
-// shellFdDir reports a directory written with the shell's process id,
-// /proc/$$/fd or /proc/$BASHPID/fd (quotes removed, cleaned), whose
-// entries are the shell's descriptors: the path as fdRef takes it.
-func shellFdDir(raw string) (string, bool) {
+// shellFdDir reports a directory, absolute or relative to dir, that is
+// the shell's descriptor directory whatever its spelling (/proc/$$/fd,
+// /proc/$BASHPID/task/$BASHPID/fd, $$/fd in /proc, /proc/$p/fd with p
+// holding $$; shellFdCanon), and returns it as /proc/self/fd, the
+// spelling fdRef takes a name in it by (dirFdRef).
+func shellFdDir(dir Dir, raw string) (string, bool) {
 	p := strings.ReplaceAll(raw, `"`, "")
-	if !strings.HasPrefix(p, "/proc/") {
+	if p == "" {
 		return "", false
 	}
-	p = cleanPath(p)
-	if ref, ok := fdRef(p + "/0"); !ok || ref != "0" {
+	if !strings.HasPrefix(p, "/") {
+		if !dir.Known {
+			return "", false
+		}
+		p = dir.Path + "/" + p
+	}
+	if shellFdCanon(strings.TrimRight(p, "/")+"/0") != "/proc/self/fd/0" {
 		return "", false
 	}
-	return p, true
+	return "/proc/self/fd", true
 }
 
 // applyRedirects returns the descriptor table after rs, in order, applied

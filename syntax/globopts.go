@@ -282,6 +282,13 @@ func globFiles(pat string, o GlobOpts) (out []string, read bool) {
 				if dir == "" {
 					dir = "/"
 				}
+				if shellFdCanon(dir+"/x") == "/proc/self/task/x" {
+					// The shell's own tasks (/proc/self/task/*, as
+					// bash lists them): bash has one thread, its own,
+					// whatever corral's process has.
+					next = append(next, c+"/self")
+					continue
+				}
 				entries, err := os.ReadDir(dir)
 				if err != nil {
 					read = false
@@ -300,7 +307,7 @@ func globFiles(pat string, o GlobOpts) (out []string, read bool) {
 		cur = next
 	}
 	for _, c := range cur {
-		if _, err := os.Lstat(c); err == nil {
+		if _, err := os.Lstat(shellFdCanon(c)); err == nil {
 			out = append(out, c)
 		}
 	}

@@ -1066,6 +1066,11 @@ func (w *walker) noteCopy(c scope, call *Call) {
 			// ln -s names its target from the link's directory.
 			src = Dir{Path: cleanPath(dst.Path[:strings.LastIndexByte(dst.Path, '/')+1] + s.Value), Known: true}
 		}
+		if p, ok := ShellProcPath(s.Value); ok && !s.Static && symbolic {
+			// ln -s /proc/$$/fd l: a link into the shell's own /proc
+			// directory, as /proc/self names it (cd -P l).
+			s.Static, src = true, Dir{Path: p, Known: true}
+		}
 		if !s.Static || !src.Known {
 			w.setOpaque(dst.Path)
 			w.siteWrite(c, call, dst.Path, "", false)

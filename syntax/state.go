@@ -37,6 +37,12 @@ type variable struct {
 	// (which of $(which python3), base64 of $(echo … | base64 -d)), "" when
 	// it is not a literal or paths disagree.
 	printedBy string
+	// pidText, for a variable not known whose value's only unknown part
+	// is the shell's process id (p=$$, d=/proc/$$/fd, CDPATH=/proc/$$),
+	// is that value with the id written as in the word ($$, ${$},
+	// $BASHPID): /proc/$p/fd is the shell's descriptor directory as
+	// /proc/$$/fd is. "" otherwise.
+	pidText string
 	// fileVals, for a variable that is not known, are the values a file
 	// corral read at hook time gives it (x=$(cat n.txt), x=$(< n.txt),
 	// x=$(head -1 n.txt), mapfile -t a < n.txt, read -u3 x of an fd
@@ -127,7 +133,7 @@ func (v variable) equal(o variable) bool {
 	return v.known == o.known && v.set == o.set && v.str == o.str && v.array == o.array &&
 		v.exported == o.exported && v.printed == o.printed && v.printedBy == o.printedBy && slices.Equal(v.fileVals, o.fileVals) && v.wroteRead == o.wroteRead && v.readBy == o.readBy && slices.Equal(v.list, o.list) && slices.Equal(v.idx, o.idx) && slices.Equal(v.keys, o.keys) && slices.Equal(v.cands, o.cands) && v.candLen == o.candLen && slices.Equal(v.maybe, o.maybe) && v.nonEmpty == o.nonEmpty && slices.Equal(v.from, o.from) && v.readonly == o.readonly && v.roSure == o.roSure &&
 		v.nameref == o.nameref && v.ref == o.ref && v.head == o.head && v.inherits == o.inherits && v.tail == o.tail && v.caseAttr == o.caseAttr &&
-		v.integer == o.integer && v.assoc == o.assoc
+		v.integer == o.integer && v.assoc == o.assoc && v.pidText == o.pidText
 }
 
 // withCase returns v with its value in the case attr makes bash store
@@ -1049,7 +1055,9 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 			// The text it starts with is the child's too
 			// (PATH=~/.ssh:$PATH bash -c '. id_rsa').
 			n.wild = union(n.wild, v.from)
-			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly, inherits: v.inherits, tail: v.tail})
+			// One holding the shell's id (CDPATH=/proc/$$ cd fd) names
+			// the shell, whose descriptors a child starts with.
+			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly, inherits: v.inherits, tail: v.tail, pidText: v.pidText})
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {

@@ -1911,6 +1911,10 @@ func (w *walker) assignValue(c scope, st *state, a *sh.Assign, old variable, fre
 			return v // x+=$l: $x's values followed by the word's (appendvalue.go)
 		}
 	}
+	if !val.Static && !a.Append && !val.Glob && r.pidOnly(val.Unknown()) && !strings.ContainsAny(val.Value, "`(") {
+		// p=$$, d="/proc/$BASHPID/fd": known but for the shell's id.
+		return variable{pidText: val.Value}
+	}
 	if !val.Static {
 		// d=${D:-/}: the values the word can take are kept, so a later
 		// $d is judged as each of them (rm -rf $d* can be rm -rf /*).
@@ -4083,6 +4087,11 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 		st = st.clone()
 	}
 	st.pos, st.posKnown = nil, true
+	if ppidIsShell(call) {
+		// sh -c '… /proc/$PPID/fd/3': the shell that ran it, whose
+		// descriptors the nested shell inherited as they are.
+		st.setVar("PPID", variable{pidText: "$$"})
+	}
 	// $0 is NAME, the word after the string (bash -c 'rm -rf "$0"' ~);
 	// without one it is the shell's name.
 	zero := variable{known: true, set: true, str: call.Name}
@@ -4217,10 +4226,11 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			}
 		case target != nil && !target.Static:
 			// cd "$(git rev-parse --git-dir)" enters the repository's .git.
-			if d, ok := shellFdDir(target.Raw); ok {
-				// cd /proc/$$/fd: the shell's descriptor directory, kept
-				// as written so that a name there (> 3) is the
-				// descriptor fdRef reads (dirFdRef).
+			if d, ok := shellFdDir(dir, target.Value); ok {
+				// cd /proc/$$/fd, cd $$/fd in /proc, cd /proc/$p/fd
+				// after p=$$: the shell's descriptor directory, so that
+				// a name there (> 3) is the descriptor fdRef reads
+				// (dirFdRef).
 				next = Dir{Path: d, Known: true}
 			} else if d, ok := gitDirOutput(target.Value); ok {
 				next = dir.Join(d)
@@ -4319,11 +4329,17 @@ func (w *walker) cdPathDir(dir Dir, name string, st, env *state) Dir {
 			v = e
 		}
 	}
+	str := v.str
+	if !v.known && v.pidText != "" {
+		// CDPATH=/proc/$$: the shell's own /proc directory, which
+		// /proc/self names to the kernel (and to the look-up below).
+		str, v.known = shellFdCanon(pidAsSelf(v.pidText)), true
+	}
 	if !v.known || !dir.Known {
 		return Dir{}
 	}
 	var cands []string
-	for _, e := range strings.Split(v.str, ":") {
+	for _, e := range strings.Split(str, ":") {
 		if e == "" {
 			e = "."
 		}
@@ -4730,4 +4746,23 @@ func dupStream(st *state, red Redirect) *Stream {
 		return &s
 	}
 	return &Stream{Kind: StreamUnknown}
+}
+
+// ppidIsShell reports a shell call (sh -c …) whose parent process is the
+// shell that runs the command, with the descriptors that shell has: no
+// redirection of its own (sh -c … 3>f changes fd 3 in the child only),
+// and no wrapper that forks (sudo, timeout, xargs are the parent then);
+// env, nice, nohup, command and exec replace themselves with the shell.
+func ppidIsShell(call *Call) bool {
+	if call == nil || len(call.Redirs) > 0 || call.ExtraArgs {
+		return false
+	}
+	for _, w := range call.Wrappers {
+		switch w {
+		case "env", "nice", "nohup", "command", "exec", "builtin", "stdbuf":
+		default:
+			return false
+		}
+	}
+	return true
 }
