@@ -2,6 +2,8 @@
 # .ci/install-interpreters.sh: installs the interpreters the code execution
 # tests (rewrite/exec_code_test.go) run, so that none of them skips:
 #   - ruby and php from Debian (apt-get, only as root and only when missing;
+#     also cpio, libarchive-tools, p7zip-full and busybox for the
+#     archive extraction tests;
 #     --no-install-recommends keeps it to a few packages), and pre-commit,
 #     the git-hook manager whose installed hook syntax/hookmgr_test.go runs;
 #   - lefthook, the other hook manager that test runs, from the npm registry
@@ -30,8 +32,15 @@ missing=()
 command -v ruby >/dev/null 2>&1 || missing+=(ruby)
 command -v php >/dev/null 2>&1 || missing+=(php-cli)
 command -v pre-commit >/dev/null 2>&1 || missing+=(pre-commit)
+# The archivers the extraction execution tests run on hostile archives
+# (TestArchiveStdinRewriteExec, TestCpioSymlinkMemberExec,
+# TestCpioRarMembers): GNU cpio, bsdtar and bsdcpio, 7-Zip, BusyBox.
+command -v cpio >/dev/null 2>&1 || missing+=(cpio)
+command -v bsdtar >/dev/null 2>&1 || missing+=(libarchive-tools)
+command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
+command -v busybox >/dev/null 2>&1 || missing+=(busybox)
 if [ ${#missing[@]} -eq 0 ]; then
-	echo "INTERPRETERS: ruby, php and pre-commit are installed"
+	echo "INTERPRETERS: ruby, php, pre-commit and the archivers are installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 	echo "INTERPRETERS: installing ${missing[*]} with apt-get"
 	if DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 ||
