@@ -1156,6 +1156,7 @@ func (w *walker) setWritten(p, text string) {
 	if w.indexCollect && IsPackageIndexFile(p) {
 		w.indexPending = append(w.indexPending, indexWrite{path: p, text: text})
 	}
+	w.noteCodeConfig(p, text, true)
 	delete(w.opaque, p)
 	delete(w.programs2, p)
 }
@@ -1166,6 +1167,7 @@ func (w *walker) setOpaque(p string) {
 	}
 	w.opaque[p] = true
 	delete(w.earlier, p)
+	w.noteCodeConfig(p, "", false)
 	if w.numberFiles == nil {
 		w.numberFiles = map[string]bool{}
 	}
