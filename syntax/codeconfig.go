@@ -293,3 +293,24 @@ func rcKeyMoves(kind codeConfigKind, key string) bool {
 	}
 	return false
 }
+
+// IsCodeConfigFile reports whether path (absolute) is a configuration
+// file whose settings make a program run code or move what it writes,
+// for the user whose home directory is home: git's global configuration
+// and the files it includes, cargo's configuration, ~/.wgetrc, ~/.curlrc,
+// ~/.gradle/gradle.properties. A Write or Edit of one is judged as the
+// same text written by the shell is (cmd/corral/app codeConfigWrite).
+func IsCodeConfigFile(path, home string) bool {
+	w := &walker{home: home, read: func(p string) (string, error) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return "", err
+		}
+		if !fi.Mode().IsRegular() || fi.Size() > maxIndexFileText {
+			return "", os.ErrInvalid
+		}
+		b, err := os.ReadFile(p)
+		return string(b), err
+	}}
+	return w.codeConfigKindOf(filepath.Clean(path)) != notCodeConfig
+}
