@@ -163,6 +163,12 @@ func (w *walker) codeConfigWrites(c scope, call *Call) {
 	for _, cw := range pending {
 		kind := w.codeConfigKindOf(cw.path)
 		if !cw.known {
+			if kind == cargoCodeConfigFile && call.Name == "cargo" {
+				// cargo vendor DIR > .cargo/config.toml: what cargo
+				// prints is the [source] replacement of the vendored
+				// directory (cargo-vendor(1)), which names no program.
+				continue
+			}
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: cw.path,
 				What: call.Name + " writes " + cw.path + ", " + codeConfigWhat(kind) + ", with text only known at run time"})
 			continue
