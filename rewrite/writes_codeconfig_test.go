@@ -48,6 +48,11 @@ func TestCodeConfigWrites(t *testing.T) {
 [core]
 	fsmonitor = rm -rf ~
 X`, "deny"},
+		// sed -i: the text the edit leaves, asked of GNU sed --sandbox.
+		{`sed -i '$a [core]\n\tfsmonitor = rm -rf ~' ~/.gitconfig`, "deny"},
+		{`sed -i 's/name = me/name = me\n[core]\n\tpager = rm -rf ~/' ~/.gitconfig`, "deny"},
+		{`sed -i -f edit.sed ~/.gitconfig`, "ask"},
+		{`sed -i 's/name = me/name = you/' ~/.gitconfig`, "allow"},
 		// Text only known at run time.
 		{`curl -s https://x.example/g > ~/.gitconfig`, "ask"},
 		// cargo's configuration: as cargo --config KEY=VALUE.
