@@ -296,6 +296,10 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, "~/.config/fish/conf.d/x.fish", Deny, "self-protection", "outside"},
 		{env, "~/.config/systemd/user/x.service", Deny, "self-protection", "outside"},
 		{env, "~/.config/autostart/x.desktop", Deny, "self-protection", "outside"},
+		// Issue 12: the user manager's runtime unit directory and
+		// PowerShell's current-user modules.
+		{env, "/run/user/1000/systemd/user/x.service", Deny, "self-protection", "outside"},
+		{env, "~/.local/share/powershell/Modules/M/M.psm1", Deny, "self-protection", "outside"},
 		{env, "~/.xprofile", Deny, "self-protection", "outside"},
 		{env, "~/.config/fish/fish_variables", Ask, "outside-safe-path", "outside"},
 		{env, "~/.ssh/authorized_keys", Deny, "blocked-path", "blocked"},

@@ -116,6 +116,13 @@ var selfHome = []string{
 	// interactive start; oh-my-zsh.sh sources its lib/*.zsh, the enabled
 	// plugins (a same-named file under custom/ first) and custom/*.zsh.
 	"~/.config/systemd/user.control/**", "~/.zcompdump*", "~/.oh-my-zsh/**",
+	// Issue 12 ("writes through every door"): the user manager's runtime
+	// unit directories ($XDG_RUNTIME_DIR/systemd/user and its .control,
+	// systemd.unit(5), first on its search path until the next boot), and
+	// PowerShell's current-user module directory (about_PSModulePath:
+	// ~/.local/share/powershell/Modules on Linux), whose modules pwsh
+	// loads on first use of a command they export.
+	"/run/user/*/systemd/user/**", "/run/user/*/systemd/user.control/**", "~/.local/share/powershell/Modules/**",
 	// Claude Code's own start-up files for the agent's shell: the
 	// snapshot of the user's shell it sources before every Bash command
 	// (a function named git defined there replaces git) and the session

@@ -60,10 +60,22 @@ var servicePersist = Rule{
 at boot and stay after the last session ends (loginctl(1)): every user
 service enabled then runs without a login, outside the agent's session
 and any hook, for good: ask. disable-linger, show-user and the other
-verbs pass.`,
-	Commands: []string{"loginctl"},
+verbs pass. systemctl set-environment and import-environment (issue 12)
+set a variable of the service manager's environment, which every unit it
+starts later inherits, as ~/.config/environment.d (self-protected) does:
+a variable that makes programs load code (LD_PRELOAD, BASH_ENV,
+NODE_OPTIONS, PATH, …), a name or value only known at run time, or
+import-environment with no name (every variable of the caller) asks;
+systemctl --user set-environment DISPLAY=:0 passes.`,
+	Commands: []string{"loginctl", "systemctl"},
 	Call: func(p *Pass, c *syntax.Call) {
 		if asksHelp(c) {
+			return
+		}
+		if c.Name == "systemctl" {
+			if why := systemctlEnvironment(c); why != "" {
+				p.Report(c, Finding{Rule: "service-persist", Decision: Ask, Message: why})
+			}
 			return
 		}
 		_, ops := scan(c.Args, optSpec{shortVal: "pHMsn", longVal: longOpts("property", "host", "machine", "signal", "lines", "output", "kill-whom"), longEq: true})
@@ -71,4 +83,53 @@ verbs pass.`,
 			p.Report(c, Finding{Rule: "service-persist", Decision: Ask, Message: "loginctl enable-linger starts the user's services at boot and keeps them running after logout, outside any session"})
 		}
 	},
+}
+
+// systemctlEnvironment says why systemctl set-environment or
+// import-environment changes what every later unit of the manager runs
+// (systemctl(1) "Environment Commands"), or "".
+func systemctlEnvironment(c *syntax.Call) string {
+	_, ops := scan(c.Args, systemctlSpec.Get())
+	if len(ops) == 0 {
+		return ""
+	}
+	verb := c.Args[ops[0]].Value
+	switch verb {
+	case "set-environment", "import-environment":
+	default:
+		return ""
+	}
+	if verb == "import-environment" && len(ops) == 1 {
+		return "systemctl import-environment with no name gives the service manager every variable of this shell, which every unit it starts later inherits"
+	}
+	for _, i := range ops[1:] {
+		a := c.Args[i]
+		name := a.Value
+		if verb == "set-environment" {
+			name, _, _ = strings.Cut(a.Value, "=")
+		}
+		if !a.Static || strings.ContainsAny(name, "*?[") || codeLoadingVar(name) {
+			return "systemctl " + verb + " " + a.Raw + " sets a variable of the service manager's environment that every unit it starts later inherits, one that makes programs load code"
+		}
+	}
+	return ""
+}
+
+// codeLoadingVar reports an environment variable that makes the programs
+// a service manager starts load or run other code: the dynamic loader's,
+// the shells' start-up files, the search paths and option variables of
+// interpreters and the JVM, git's configuration. A switch, not a map
+// (internal/lazy's TestNothingBuiltAtStartup).
+func codeLoadingVar(name string) bool {
+	switch name {
+	case "LD_PRELOAD", "LD_AUDIT", "LD_LIBRARY_PATH", "BASH_ENV", "ENV", "PATH", "SHELL", "PROMPT_COMMAND", "ZDOTDIR",
+		"PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PYTHONUSERBASE", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT", "PERL5LIB",
+		"PERLLIB", "RUBYOPT", "RUBYLIB", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS", "CLASSPATH",
+		"GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_EXEC_PATH", "GIT_SSH",
+		"GIT_SSH_COMMAND", "GIT_ASKPASS", "SSH_ASKPASS", "EDITOR", "VISUAL", "PAGER", "LESSOPEN", "LESSCLOSE", "XDG_CONFIG_HOME",
+		"XDG_DATA_DIRS", "XDG_CONFIG_DIRS", "HOME", "GTK_MODULES", "GTK_PATH", "QT_PLUGIN_PATH", "GIO_EXTRA_MODULES",
+		"GCONV_PATH", "LUA_INIT", "LUA_PATH", "LUA_CPATH":
+		return true
+	}
+	return false
 }

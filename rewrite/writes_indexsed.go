@@ -42,6 +42,10 @@ func (p *Pass) checkIndexConfigEdit(c *syntax.Call) {
 			continue
 		}
 		d := c.Dir.Join(a.Value)
+		if d.Known && !syntax.IsPackageIndexFile(d.Path) && syntax.IsCodeConfigFile(d.Path, p.Config.Home) {
+			p.sedCodeConfigEdit(c, opts, ops, scripted, d.Path)
+			continue
+		}
 		if !d.Known || !syntax.IsPackageIndexFile(d.Path) {
 			continue
 		}
@@ -57,6 +61,17 @@ func (p *Pass) checkIndexConfigEdit(c *syntax.Call) {
 // sedIndexEdit returns the setting sed's edit adds to file, or why the
 // edit cannot be known; "" when it adds none.
 func (p *Pass) sedIndexEdit(c *syntax.Call, opts []option, ops []int, scripted bool, file string) string {
+	return p.sedIndexEditWith(c, opts, ops, scripted, file, func(before, after string) string {
+		if s := syntax.NewIndexSettings(file, before, after, false); len(s) > 0 {
+			return "it sets " + s[0].String()
+		}
+		return ""
+	})
+}
+
+// sedIndexEditWith runs sed's script on file's text and returns judge's
+// word on the text before and after, or why the edit cannot be known.
+func (p *Pass) sedIndexEditWith(c *syntax.Call, opts []option, ops []int, scripted bool, file string, judge func(before, after string) string) string {
 	args := []string{"--sandbox"}
 	for _, o := range opts {
 		switch o.name {
@@ -103,10 +118,46 @@ func (p *Pass) sedIndexEdit(c *syntax.Call, opts []option, ops []int, scripted b
 	if err != nil {
 		return "GNU sed --sandbox could not run its script (" + err.Error() + ")"
 	}
-	if s := syntax.NewIndexSettings(file, before, after, false); len(s) > 0 {
-		return "it sets " + s[0].String()
+	return judge(before, after)
+}
+
+// sedEditedText returns what sed -i's script makes of file, asked of
+// GNU sed --sandbox as sedIndexEdit does, or why it cannot be known.
+func (p *Pass) sedEditedText(c *syntax.Call, opts []option, ops []int, scripted bool, file string) (after, why string) {
+	var captured string
+	why = p.sedIndexEditWith(c, opts, ops, scripted, file, func(_, a string) string { captured = a; return "" })
+	return captured, why
+}
+
+// sedCodeConfigEdit judges sed -i of a configuration file whose
+// settings run code or move a program's output (syntax.IsCodeConfigFile:
+// ~/.gitconfig, cargo's configuration, ~/.wgetrc…) as the write of the
+// text the edit leaves is judged (issue 12): sed -i '$a
+// [core]\n\tfsmonitor = rm -rf ~' ~/.gitconfig is denied as echo of the
+// same lines is; an edit corral cannot know asks.
+func (p *Pass) sedCodeConfigEdit(c *syntax.Call, opts []option, ops []int, scripted bool, file string) {
+	after, why := p.sedEditedText(c, opts, ops, scripted, file)
+	if why != "" {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+			Message: "sed -i edits " + file + ", a configuration whose settings make a program run code or move its output: " + why})
+		return
 	}
-	return ""
+	mark := "CORRAL_TEXT"
+	for strings.Contains(after, mark) {
+		mark += "_"
+	}
+	res := Check(p.Config, "cat > "+syntax.Quote(file)+" <<'"+mark+"'\n"+after+"\n"+mark)
+	if res.Decision == Allow || res.Decision == Rewrite {
+		return
+	}
+	var parts []string
+	for _, f := range res.Findings {
+		if f.Decision == res.Decision {
+			parts = append(parts, f.Rule+": "+f.Message)
+		}
+	}
+	p.Report(c, Finding{Rule: "bash-write", Decision: res.Decision,
+		Message: "sed -i edits " + file + " into text whose settings are judged as that text written by the shell: " + strings.Join(parts, "; ")})
 }
 
 // sandboxedSed runs GNU sed with args on text, at most listTime and

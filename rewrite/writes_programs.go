@@ -849,7 +849,7 @@ func compressedName(prog, name, suffix string, decompress, zlib bool) (string, b
 // before. --root and --runtime move the directory: not judged.
 func systemctlUnitLinks(c *syntax.Call) []target {
 	opts, ops := scan(c.Args, systemctlSpec.Get())
-	if len(ops) < 2 || has(opts, "root") || has(opts, "runtime") {
+	if len(ops) < 2 || has(opts, "root") {
 		return nil
 	}
 	switch c.Args[ops[0]].Value {
@@ -857,10 +857,26 @@ func systemctlUnitLinks(c *syntax.Call) []target {
 	default:
 		return nil
 	}
-	if !has(opts, "user") {
+	// --global links into /etc/systemd/user, the units every user's
+	// manager reads; --user --runtime into $XDG_RUNTIME_DIR/systemd/user,
+	// first on the user manager's search path until the next boot
+	// (systemd.unit(5)); both start the unit's programs at login.
+	var dir string
+	switch {
+	case has(opts, "global"):
+		dir = "/etc/systemd/user"
+	case has(opts, "user") && has(opts, "runtime"):
+		if dir = os.Getenv("XDG_RUNTIME_DIR"); !path.IsAbs(dir) {
+			return nil
+		}
+		dir = path.Join(dir, "systemd", "user")
+	case has(opts, "runtime"):
+		return nil
+	case has(opts, "user"):
+		dir = "~/.config/systemd/user"
+	default:
 		return nil
 	}
-	dir := "~/.config/systemd/user"
 	var out []target
 	for _, i := range ops[1:] {
 		a := c.Args[i]

@@ -28,6 +28,22 @@ func TestSystemdUserUnitRegistration(t *testing.T) {
 		{"systemctl --user enable --now /tmp/x.service", Deny},
 		{"systemctl --user reenable ./x.timer", Deny},
 		{"systemctl link ./x.service", Allow}, // the system manager: administration, as before
+		// Issue 12: --global links into /etc/systemd/user, the units
+		// of every user's manager (before, allowed).
+		{"systemctl --global link ./x.service", Deny},
+		{"systemctl --global enable /tmp/x.service", Deny},
+		// set-environment and import-environment give every unit the
+		// manager starts later a variable (systemctl(1) "Environment
+		// Commands"): one that loads code asks (before, allowed).
+		{"systemctl --user set-environment LD_PRELOAD=/tmp/x.so", Ask},
+		{"systemctl --user set-environment A=1 BASH_ENV=/tmp/x.sh", Ask},
+		{`systemctl --user set-environment "$V"`, Ask},
+		{"systemctl --user import-environment NODE_OPTIONS", Ask},
+		{"systemctl --user import-environment", Ask},
+		{"systemctl set-environment PATH=/tmp/bin:/usr/bin", Ask},
+		{"systemctl --user set-environment DISPLAY=:0", Allow},
+		{"systemctl --user import-environment DISPLAY XAUTHORITY", Allow},
+		{"systemctl --user show-environment", Allow},
 		{"loginctl enable-linger", Ask},
 		{"loginctl enable-linger u", Ask},
 		// Look-alikes.

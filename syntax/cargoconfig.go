@@ -345,3 +345,58 @@ func cargoConfigArgs(args []Arg) []Arg {
 	}
 	return out
 }
+
+// cargoEntriesPrograms judges the programs a cargo configuration's
+// entries name, for a write of that configuration (codeconfig.go):
+// every program key, rustflags' -C linker, build.rustdoc, doc.browser
+// and the credential providers, as cargo --config KEY=VALUE would run
+// them from inner's directory (the one that holds .cargo), and every
+// [alias] as the cargo command line it makes.
+func (w *walker) cargoEntriesPrograms(c scope, call, inner *Call, entries []tomlEntry) {
+	for _, e := range entries {
+		words := tomlStrings(e.value)
+		if len(words) == 0 {
+			continue
+		}
+		line := words[0]
+		if strings.HasPrefix(strings.TrimSpace(e.value), "[") {
+			q := make([]string, len(words))
+			for i, s := range words {
+				q[i] = Quote(s)
+			}
+			line = strings.Join(q, " ")
+		}
+		name := e.key
+		if e.table != "" {
+			name = e.table + "." + e.key
+		}
+		switch {
+		case name == "build.rustflags" || strings.HasPrefix(name, "target.") && strings.HasSuffix(name, ".rustflags"):
+			flagWords := words
+			if !strings.HasPrefix(strings.TrimSpace(e.value), "[") {
+				flagWords = strings.Fields(words[0])
+			}
+			for _, p := range rustLinkerWords(flagWords) {
+				w.child(c, inner, Quote(p), nil, "cargo config "+name+" -C linker", false)
+			}
+		case cargoProgramKey(e.table, e.key) || cargoCredentialKey(e.table, e.key):
+			for _, l := range cargoProgramLines(name == "registry.global-credential-providers", words, line) {
+				w.child(c, inner, l, nil, "cargo config "+name, false)
+			}
+		case name == "build.rustdoc" || name == "doc.browser":
+			w.child(c, inner, line, nil, "cargo config "+name, false)
+		case e.table == "alias" || e.table == "" && strings.HasPrefix(e.key, "alias."):
+			aliasWords, ok := cargoAliasWords(e.value)
+			if !ok {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: e.value,
+					What: "cargo alias " + e.key + " is a command line corral cannot read"})
+				continue
+			}
+			q := []string{"cargo"}
+			for _, s := range aliasWords {
+				q = append(q, Quote(s))
+			}
+			w.child(c, inner, strings.Join(q, " "), nil, "cargo alias "+e.key, false)
+		}
+	}
+}

@@ -1162,6 +1162,7 @@ func (w *walker) setWritten(p, text string) {
 	if w.indexCollect && IsPackageIndexFile(p) {
 		w.indexPending = append(w.indexPending, indexWrite{path: p, text: text})
 	}
+	w.noteCodeConfig(p, text, true)
 	delete(w.opaque, p)
 	delete(w.programs2, p)
 }
@@ -1173,6 +1174,7 @@ func (w *walker) setOpaque(p string) {
 	w.opaque[p] = true
 	w.bgReadRaced(p) // bgrace.go
 	delete(w.earlier, p)
+	w.noteCodeConfig(p, "", false)
 	if w.numberFiles == nil {
 		w.numberFiles = map[string]bool{}
 	}

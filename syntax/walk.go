@@ -178,6 +178,12 @@ type walker struct {
 	indexPending []indexWrite
 	indexCollect bool
 	indexSeen    map[[2]string]bool
+	// codeConfigPending are the code-running configuration files the
+	// call being walked writes (codeconfig.go); gitGlobalList the files
+	// git reads as the user's global configuration, found once.
+	codeConfigPending []codeConfigWrite
+	gitGlobalList     []string
+	gitGlobalSeen     bool
 	// includes counts the files read by :source, @include or gdb's
 	// source being walked, one inside the other.
 	includes int
@@ -2460,6 +2466,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	w.noteExecutable(call)
 	w.indexCollect = false
 	w.indexFileWrites(call)
+	w.codeConfigWrites(c, call)
 	w.noteCompile(c, call)
 	if len(w.coprocs) > 0 {
 		w.feedCoproc(c, call)

@@ -909,6 +909,52 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 		Message: fmt.Sprintf("Package index: %s sets %s in %s, which every later install follows: it fetches packages, and runs their install code, from there", abs, s, s.File)}
 }
 
+// codeConfigWrite decides a Write or Edit of a configuration file whose
+// settings make a program run code or move its output (git's global
+// configuration and its includes, cargo's configuration, ~/.wgetrc,
+// ~/.curlrc, ~/.gradle/gradle.properties: syntax.IsCodeConfigFile) as the
+// shell's write of the same text is judged: each setting it adds as the
+// program's own setter (git config --global KEY VALUE, cargo --config),
+// so a Write of core.fsmonitor = rm -rf ~ into ~/.gitconfig is denied and
+// [user] name passes. Text that cannot be known asks.
+func (s *settings) codeConfigWrite(req *agent.Request, path string, d guards.Decision) guards.Decision {
+	if len(req.Paths) != 1 {
+		return d
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(req.Cwd, abs)
+	}
+	if !syntax.IsCodeConfigFile(abs, s.cfg.Home) {
+		return d
+	}
+	text, ok, why := agentCodeTextWhy(req, path)
+	if ok && len(text) > maxBangText {
+		ok, why = false, "larger than the 64 KiB corral judges"
+	}
+	if !ok {
+		if why == "" {
+			return d
+		}
+		return unreadTextDecision(d, "tool-config", "the text this write leaves in "+path+" is "+why,
+			"the programs its settings make "+filepath.Base(abs)+"'s program run are unknown")
+	}
+	res := s.check(hereWrite(abs, text), req.AgentType)
+	v := guards.Ask
+	switch res.Decision {
+	case rewrite.Allow:
+		return d
+	case rewrite.Deny:
+		v = guards.Deny
+	}
+	if v <= d.Verdict {
+		return d
+	}
+	d.Verdict, d.Rule = v, "tool-config"
+	d.Message = "corral: this write of " + path + " is judged as the same text written by the shell: " + summary(res)
+	return d
+}
+
 // hookConfigWrite decides a Write or Edit of a git-hook manager's
 // configuration (.pre-commit-config.yaml, lefthook.yml, .overcommit.yml,
 // .lintstagedrc; mise.toml, whose [hooks] mise runs in the user's shell:

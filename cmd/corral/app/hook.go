@@ -533,6 +533,9 @@ func (env *runtimeEnv) write(s *settings, req *agent.Request) *agent.Answer {
 		if t.action == guards.Write && d.Verdict < guards.Deny {
 			d = s.hookConfigWrite(req, t.path, d)
 		}
+		if t.action == guards.Write && d.Verdict < guards.Deny {
+			d = s.codeConfigWrite(req, t.path, d)
+		}
 		if d.Verdict > worst.Verdict || worst.Path.Given == "" {
 			worst = d
 		}

@@ -1,0 +1,369 @@
+package syntax
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Issue 12 ("writes through every door"): a configuration file that makes
+// a program run code, or move what it writes, can be written directly as
+// well as through the program's own setter. git config --global
+// core.fsmonitor CMD is judged (programs.go gitConfig); the same line
+// echoed into ~/.gitconfig sets the same thing for every later git
+// command the user runs. A write whose text corral knows (echo, printf, a
+// here-document, cp of a file it reads) is judged by the settings it
+// adds, each as the program's own command would be:
+//
+//   - git's global configuration (~/.gitconfig, $XDG_CONFIG_HOME/git/config
+//     or ~/.config/git/config, $GIT_CONFIG_GLOBAL, and the files their
+//     include.path and includeIf.*.path name): each new setting as git
+//     config --global KEY VALUE (gitConfig), so core.fsmonitor = rm -rf ~
+//     denies, a download piped to sh asks and user.name passes;
+//   - cargo's configuration (.cargo/config.toml, .cargo/config, in a
+//     project or CARGO_HOME): each program key (build.rustc-wrapper,
+//     build.rustc, target.*.runner and .linker, rustflags' -C linker,
+//     build.rustdoc, credential providers) as cargo --config KEY=VALUE
+//     judges it, and each [alias] as the cargo command line it makes;
+//   - wget's and curl's start-up files (~/.wgetrc, ~/.curlrc, and
+//     $XDG_CONFIG_HOME/.curlrc): a setting that names where downloads or
+//     logs go, or a program (wget's use_askpass, curl's engine), asks, as
+//     the downloads corral cannot keep in the sandbox do;
+//   - Gradle's user properties (~/.gradle/gradle.properties):
+//     org.gradle.jvmargs and org.gradle.java.home, the options and the
+//     java of every later build's daemon, ask.
+//
+// A write whose text only run time knows (a download, a copy of a file
+// corral cannot read, a variable) asks for every one of these files.
+
+// codeConfigWrite is a write of a code-running configuration file the
+// call being walked makes: its text, when known.
+type codeConfigWrite struct {
+	path, text string
+	known      bool
+}
+
+// codeConfigKind is the format of a code-running configuration file.
+type codeConfigKind int
+
+const (
+	notCodeConfig codeConfigKind = iota
+	gitConfigFile
+	cargoCodeConfigFile
+	wgetrcFile
+	curlrcFile
+	gradlePropertiesFile
+	desktopEntryFile
+)
+
+// codeConfigKindOf returns what path is to the programs that read it.
+func (w *walker) codeConfigKindOf(path string) codeConfigKind {
+	base := filepath.Base(path)
+	parent := filepath.Base(filepath.Dir(path))
+	if (base == "config.toml" || base == "config") && parent == ".cargo" {
+		return cargoCodeConfigFile
+	}
+	if w.home == "" {
+		return notCodeConfig
+	}
+	if strings.HasSuffix(base, ".desktop") && strings.HasPrefix(path, filepath.Join(w.home, ".local", "share", "applications")+"/") {
+		return desktopEntryFile
+	}
+	for _, f := range w.gitGlobalFiles() {
+		if f == path {
+			return gitConfigFile
+		}
+	}
+	switch path {
+	case filepath.Join(w.home, ".wgetrc"):
+		return wgetrcFile
+	case filepath.Join(w.home, ".curlrc"), filepath.Join(xdgConfigHome(w.home), ".curlrc"):
+		return curlrcFile
+	case filepath.Join(w.home, ".gradle", "gradle.properties"):
+		return gradlePropertiesFile
+	}
+	if v := os.Getenv("WGETRC"); filepath.IsAbs(v) && filepath.Clean(v) == path {
+		return wgetrcFile
+	}
+	if v := os.Getenv("CURL_HOME"); filepath.IsAbs(v) && filepath.Join(v, ".curlrc") == path {
+		return curlrcFile
+	}
+	return notCodeConfig
+}
+
+// xdgConfigHome is $XDG_CONFIG_HOME when absolute, else ~/.config.
+func xdgConfigHome(home string) string {
+	if v := os.Getenv("XDG_CONFIG_HOME"); filepath.IsAbs(v) {
+		return filepath.Clean(v)
+	}
+	return filepath.Join(home, ".config")
+}
+
+// gitGlobalFiles are the files git reads as the user's global
+// configuration (git-config(1) FILES: $XDG_CONFIG_HOME/git/config, else
+// ~/.config/git/config, and ~/.gitconfig; both are written by one name or
+// the other whatever git reads; $GIT_CONFIG_GLOBAL), and the files their
+// include.path and includeIf.*.path settings name, one level down.
+func (w *walker) gitGlobalFiles() []string {
+	if w.gitGlobalSeen {
+		return w.gitGlobalList
+	}
+	w.gitGlobalSeen = true
+	w.gitGlobalList = w.readGitGlobalFiles()
+	return w.gitGlobalList
+}
+
+func (w *walker) readGitGlobalFiles() []string {
+	files := []string{
+		filepath.Join(w.home, ".gitconfig"),
+		filepath.Join(w.home, ".config", "git", "config"),
+	}
+	if x := filepath.Join(xdgConfigHome(w.home), "git", "config"); x != files[1] {
+		files = append(files, x)
+	}
+	if g := os.Getenv("GIT_CONFIG_GLOBAL"); filepath.IsAbs(g) && g != os.DevNull {
+		files = append(files, filepath.Clean(g))
+	}
+	if w.read == nil {
+		return files
+	}
+	n := len(files)
+	for _, f := range files[:n] {
+		text, err := w.read(f)
+		if err != nil || len(text) > 64<<10 {
+			continue
+		}
+		gitConfigLines(strings.NewReader(text), 64<<10, func(section, key, value string) {
+			s := strings.ToLower(section)
+			if !strings.EqualFold(key, "path") || s != "include" && !strings.HasPrefix(s, "includeif.") || value == "" {
+				return
+			}
+			p := expandTilde(value, w.home)
+			if !filepath.IsAbs(p) {
+				p = filepath.Join(filepath.Dir(f), p)
+			}
+			files = append(files, filepath.Clean(p))
+		})
+	}
+	return files
+}
+
+// noteCodeConfig records a write of path (text known or not) when path is
+// a code-running configuration file; judged after the call's writes are
+// noted (codeConfigWrites).
+func (w *walker) noteCodeConfig(path, text string, known bool) {
+	if !w.indexCollect || w.codeConfigKindOf(path) == notCodeConfig {
+		return
+	}
+	w.codeConfigPending = append(w.codeConfigPending, codeConfigWrite{path: path, text: text, known: known})
+}
+
+// codeConfigWrites judges the code-running configuration files call
+// wrote (codeConfigPending): the settings each adds, or, for text only
+// known at run time, the write itself.
+func (w *walker) codeConfigWrites(c scope, call *Call) {
+	pending := w.codeConfigPending
+	w.codeConfigPending = nil
+	for _, cw := range pending {
+		kind := w.codeConfigKindOf(cw.path)
+		if !cw.known {
+			if kind == cargoCodeConfigFile && call.Name == "cargo" {
+				// cargo vendor DIR > .cargo/config.toml: what cargo
+				// prints is the [source] replacement of the vendored
+				// directory (cargo-vendor(1)), which names no program.
+				continue
+			}
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: cw.path,
+				What: call.Name + " writes " + cw.path + ", " + codeConfigWhat(kind) + ", with text only known at run time"})
+			continue
+		}
+		before := ""
+		if w.read != nil {
+			if t, err := w.read(cw.path); err == nil && len(t) <= maxIndexFileText {
+				before = t
+			}
+		}
+		switch kind {
+		case gitConfigFile:
+			old := map[string]bool{}
+			gitConfigLines(strings.NewReader(before), 64<<10, func(section, key, value string) {
+				old[strings.ToLower(section+"."+key)+"="+value] = true
+			})
+			inner := *call
+			gitConfigLines(strings.NewReader(cw.text), 64<<10, func(section, key, value string) {
+				kv := section + "." + key + "=" + value
+				if old[strings.ToLower(section+"."+key)+"="+value] {
+					return
+				}
+				w.gitConfig(c, &inner, &Arg{Value: value, Raw: value, Static: true}, kv)
+			})
+		case cargoCodeConfigFile:
+			old := map[string]bool{}
+			for _, e := range tomlEntries(before) {
+				old[e.table+"\x00"+e.key+"\x00"+e.value] = true
+			}
+			var added []tomlEntry
+			for _, e := range tomlEntries(cw.text) {
+				if !old[e.table+"\x00"+e.key+"\x00"+e.value] {
+					added = append(added, e)
+				}
+			}
+			inner := *call
+			inner.Dir = Dir{Path: filepath.Dir(filepath.Dir(cw.path)), Known: true}
+			w.cargoEntriesPrograms(c, call, &inner, added)
+		case desktopEntryFile:
+			old := map[string]bool{}
+			for _, l := range desktopExecLines(before) {
+				old[l] = true
+			}
+			for _, l := range desktopExecLines(cw.text) {
+				if !old[l] {
+					w.child(c, call, l, nil, "desktop entry Exec", false)
+				}
+			}
+		case wgetrcFile, curlrcFile, gradlePropertiesFile:
+			old := map[string]bool{}
+			for _, kv := range rcSettings(before) {
+				old[kv[0]+"="+kv[1]] = true
+			}
+			for _, kv := range rcSettings(cw.text) {
+				if old[kv[0]+"="+kv[1]] || !rcKeyMoves(kind, kv[0]) {
+					continue
+				}
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: kv[1],
+					What: call.Name + " writes " + clip(kv[0], 30) + " = " + clip(kv[1], 60) + " into " + cw.path + ", " + codeConfigWhat(kind)})
+			}
+		}
+	}
+}
+
+// codeConfigWhat says what a kind of file does for the program that reads it.
+func codeConfigWhat(kind codeConfigKind) string {
+	switch kind {
+	case gitConfigFile:
+		return "git's global configuration, whose settings (core.fsmonitor, aliases, pagers, filters) every later git command runs"
+	case cargoCodeConfigFile:
+		return "cargo's configuration, whose wrappers, linkers, runners and aliases every later cargo build runs"
+	case wgetrcFile:
+		return "wget's start-up file, which decides where every later download and log goes and which programs wget runs"
+	case curlrcFile:
+		return "curl's start-up file, which decides where every later download and trace goes"
+	case gradlePropertiesFile:
+		return "Gradle's user properties, which give every later build's Java process its options and its java"
+	case desktopEntryFile:
+		return "a desktop entry, whose Exec line the desktop runs when the user opens the application or a file it handles"
+	}
+	return "a configuration file"
+}
+
+// rcSettings reads a wgetrc, curlrc or properties text as KEY, VALUE
+// pairs: "key = value", "key: value", "key value", "--key value", "-k
+// value" (curl(1) -K: a leading dash or two is optional, the separator
+// white space, = or :), keys as written.
+func rcSettings(text string) [][2]string {
+	var out [][2]string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' || line[0] == '!' {
+			continue
+		}
+		line = strings.TrimLeft(line, "-")
+		end := strings.IndexAny(line, " \t=:")
+		key, val := line, ""
+		if end >= 0 {
+			key = line[:end]
+			val = strings.TrimLeft(line[end:], " \t")
+			if val != "" && (val[0] == '=' || val[0] == ':') {
+				val = strings.TrimSpace(val[1:])
+			}
+		}
+		val = strings.Trim(val, `"`)
+		out = append(out, [2]string{key, val})
+	}
+	return out
+}
+
+// rcKeyMoves reports a start-up file key that names where a program
+// writes or a program it runs: wget's wgetrc commands (wget(1) "Wgetrc
+// Commands": output_document -O, dir_prefix -P, logfile -o, append_output
+// -a, save_cookies, warc_file, use_askpass, which runs a program; '-'
+// and '_' are the same there); curl's long and short options (curl(1):
+// -o/--output, --output-dir, -O/--remote-name(-all), -J, -D/--dump-header,
+// -c/--cookie-jar, --trace, --trace-ascii, --stderr, --libcurl,
+// --etag-save, --hsts, --alt-svc, --create-dirs, -K/--config, which reads
+// another file of options, --engine, which loads a library); Gradle's
+// org.gradle.jvmargs and org.gradle.java.home.
+func rcKeyMoves(kind codeConfigKind, key string) bool {
+	switch kind {
+	case wgetrcFile:
+		switch strings.ToLower(strings.ReplaceAll(strings.ReplaceAll(key, "-", ""), "_", "")) {
+		case "outputdocument", "dirprefix", "logfile", "appendoutput", "savecookies", "warcfile", "useaskpass":
+			return true
+		}
+	case curlrcFile:
+		switch key {
+		case "o", "output", "output-dir", "O", "remote-name", "remote-name-all", "J", "remote-header-name", "D", "dump-header",
+			"c", "cookie-jar", "trace", "trace-ascii", "stderr", "libcurl", "etag-save", "hsts", "alt-svc", "create-dirs",
+			"K", "config", "engine":
+			return true
+		}
+	case gradlePropertiesFile:
+		switch key {
+		case "org.gradle.jvmargs", "org.gradle.java.home":
+			return true
+		}
+	}
+	return false
+}
+
+// IsCodeConfigFile reports whether path (absolute) is a configuration
+// file whose settings make a program run code or move what it writes,
+// for the user whose home directory is home: git's global configuration
+// and the files it includes, cargo's configuration, ~/.wgetrc, ~/.curlrc,
+// ~/.gradle/gradle.properties. A Write or Edit of one is judged as the
+// same text written by the shell is (cmd/corral/app codeConfigWrite).
+func IsCodeConfigFile(path, home string) bool {
+	w := &walker{home: home, read: func(p string) (string, error) {
+		fi, err := os.Stat(p)
+		if err != nil {
+			return "", err
+		}
+		if !fi.Mode().IsRegular() || fi.Size() > maxIndexFileText {
+			return "", os.ErrInvalid
+		}
+		b, err := os.ReadFile(p)
+		return string(b), err
+	}}
+	return w.codeConfigKindOf(filepath.Clean(path)) != notCodeConfig
+}
+
+// desktopExecLines returns the command lines of a desktop entry's Exec=
+// keys (the Desktop Entry Specification's Exec key, also in [Desktop
+// Action] groups), with the field codes (%f, %F, %u, %U, %i, %c, %k, and
+// the deprecated ones) removed and %% kept as %.
+func desktopExecLines(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || strings.TrimSpace(k) != "Exec" {
+			continue
+		}
+		var b strings.Builder
+		v = strings.TrimSpace(v)
+		for i := 0; i < len(v); i++ {
+			if v[i] == '%' && i+1 < len(v) {
+				i++
+				if v[i] == '%' {
+					b.WriteByte('%')
+				}
+				continue
+			}
+			b.WriteByte(v[i])
+		}
+		if l := strings.TrimSpace(b.String()); l != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
