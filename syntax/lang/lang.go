@@ -220,6 +220,8 @@ func analyzeText(l Lang, src string) []Effect {
 		return finish(src, gradle(src))
 	case Maven:
 		return finish(src, maven(src))
+	case Ant:
+		return finish(src, ant(src))
 	case M4:
 		return finish(src, m4Macros(src))
 	case CMake:
