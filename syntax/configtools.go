@@ -175,6 +175,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "bazel", "bazelisk":
 		w.bazelRun(c, call)
 		return false // bazel run TARGET is read elsewhere, if at all
+	case "sbt":
+		w.sbtRun(c, call)
+		return true
 	}
 	if !slices.Contains(configToolNames[:], call.Name) {
 		return false // the table is not built for other programs
@@ -559,4 +562,36 @@ func jsModule(name string) bool {
 		return true
 	}
 	return false
+}
+
+// sbtRun models sbt [options] [commands]: sbt loads the build of the
+// working directory before any command: every *.sbt file of the directory and
+// project/'s *.sbt and *.scala files, Scala code (lang.JVM: its
+// sys.process calls, "cmd".!, Process(…)), read as a build script is.
+// sbt --version, --help, --script-version and sbt new TEMPLATE load no
+// build of the project.
+func (w *walker) sbtRun(c scope, call *Call) {
+	dir := call.Dir
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case v == "--version" || v == "-version" || v == "--help" || v == "-help" || v == "-h" || v == "--script-version" ||
+			v == "--numeric-version" || v == "-V":
+			return
+		case v == "new" || v == "init":
+			return // a project made from a template, elsewhere
+		case v == "--sbt-dir" || v == "--sbt-boot" || v == "--ivy" || v == "--java-home" || v == "--sbt-jar" ||
+			v == "--sbt-version" || v == "--sbt-launch-dir" || v == "-mem" || v == "--mem" || v == "-jvm-debug":
+			i++
+		}
+	}
+	files := []string{"build.sbt"} // also when the command writes it
+	for _, pat := range []string{"*.sbt", "project/*.sbt", "project/*.scala"} {
+		for _, f := range w.globNames(dir, pat) {
+			if f != "build.sbt" {
+				files = append(files, f)
+			}
+		}
+	}
+	w.readConfigs(c, call, dir, files, lang.JVM, true)
 }

@@ -610,7 +610,7 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 	if r.l == JVM {
 		// java.nio.file.Files.delete, new java.io.File(…): the
 		// package is no part of the call's name.
-		for _, pkg := range []string{"java.nio.file.", "java.io.", "java.lang.", "org.apache.commons.io."} {
+		for _, pkg := range []string{"java.nio.file.", "java.io.", "java.lang.", "org.apache.commons.io.", "scala.sys.process.", "sys.process."} {
 			name = strings.TrimPrefix(name, pkg)
 		}
 	}
