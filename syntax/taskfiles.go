@@ -562,6 +562,13 @@ func (w *walker) bazelRun(c scope, call *Call) {
 			cmd = v
 		}
 	}
+	root := Dir{}
+	if p, _, found := w.findUp(call.Dir, bazelWorkspace...); found {
+		root = Dir{Path: filepath.Dir(p), Known: true}
+	}
+	if cmd == "build" || cmd == "run" || cmd == "test" || cmd == "coverage" {
+		w.bazelBuild(c, call, root, cmd, opts) // bazelbuild.go
+	}
 	if cmd != "run" && cmd != "test" && cmd != "coverage" {
 		return
 	}
@@ -592,10 +599,6 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		case v == "--run_under":
 			cmdline = append(cmdline, bazelRunUnder{val, "bazel " + cmd + " --run_under"})
 		}
-	}
-	root := Dir{}
-	if p, _, found := w.findUp(call.Dir, bazelWorkspace...); found {
-		root = Dir{Path: filepath.Dir(p), Known: true}
 	}
 	var lines []bazelRCLine
 	files := 0
