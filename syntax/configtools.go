@@ -57,7 +57,7 @@ func jsConfig(base string, extra ...string) []string {
 // (TestLazyTableNames checks that they agree).
 var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
-	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane"}
+	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane", "xmake", "premake5", "premake4"}
 
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
@@ -112,8 +112,15 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"tilt":    {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
 		// Berkshelf, Capistrano and fastlane evaluate their Ruby DSL file
 		// (red team 14 CR1).
-		"berks":    {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},
-		"cap":      {as: lang.Ruby, files: []string{"Capfile", "capfile", "Capfile.rb", "capfile.rb"}},
+		"berks": {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},
+		"cap":   {as: lang.Ruby, files: []string{"Capfile", "capfile", "Capfile.rb", "capfile.rb"}},
+		// xmake loads xmake.lua (-F/--file FILE) for its project
+		// commands; premake runs premake5.lua (premake4.lua) for an
+		// action (--file=FILE) (issue 12 class 4).
+		"xmake": {as: lang.XMake, files: []string{"xmake.lua"}, opts: []string{"-F", "--file"},
+			skip: []string{"create", "update", "lua", "l", "show"}},
+		"premake5": {as: lang.Premake, files: []string{"premake5.lua", "premake4.lua"}, opts: []string{"--file"}},
+		"premake4": {as: lang.Premake, files: []string{"premake4.lua"}, opts: []string{"--file"}},
 		"fastlane": {as: lang.Ruby, files: []string{"fastlane/Fastfile", "Fastfile", ".fastlane/Fastfile"}, skip: []string{"init", "help", "actions", "action", "env", "docs"}},
 	}
 }}
