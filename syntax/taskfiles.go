@@ -567,7 +567,13 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		root = Dir{Path: filepath.Dir(p), Known: true}
 	}
 	if cmd == "build" || cmd == "run" || cmd == "test" || cmd == "coverage" {
-		w.bazelBuild(c, call, root, cmd, opts) // bazelbuild.go
+		broot := root
+		if !broot.Known {
+			// No workspace file found (one the command touches is not
+			// recorded): the working directory's.
+			broot = call.Dir
+		}
+		w.bazelBuild(c, call, broot, cmd, opts) // bazelbuild.go
 	}
 	if cmd != "run" && cmd != "test" && cmd != "coverage" {
 		return

@@ -40,3 +40,35 @@ func TestAntEffects(t *testing.T) {
 		}
 	}
 }
+
+// TestLuaBuildEffects: xmake.lua's and premake5.lua's os functions (each
+// tool's manual, "os"), besides standard Lua's. Look-alikes: os.rm in a
+// premake file (premake has no os.rm), a method named exec, a harmless
+// os.cp.
+func TestLuaBuildEffects(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		l    Lang
+		src  string
+		want []string
+	}{
+		{"xmake-exec", XMake, `on_build(function (t) os.exec("rm -rf '/srv x'") end)`, []string{"exec os.exec: rm -rf /srv x"}},
+		{"xmake-execv", XMake, `os.execv("rm", {"-rf", "/srv"})`, []string{"exec os.execv: rm -rf /srv"}},
+		{"xmake-rm", XMake, `os.rm("/srv")`, []string{"delete -r os.rm: /srv"}},
+		{"xmake-execute", XMake, `os.execute("rm -rf /srv")`, []string{"shell os.execute: rm -rf /srv"}},
+		{"premake-rmdir", Premake, `os.rmdir("/srv")`, []string{"delete -r os.rmdir: /srv"}},
+		// Look-alikes.
+		{"premake-rm", Premake, `os.rm("/srv")`, nil},
+		{"xmake-method", XMake, `t:exec("rm -rf /srv")`, nil},
+		{"xmake-cp", XMake, `os.cp("$(buildir)/x", "bin/")`, nil},
+	} {
+		var got []string
+		for _, e := range Analyze(tc.l, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
