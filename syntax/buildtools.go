@@ -14,7 +14,7 @@ import (
 // exec blocks, String.execute and deletions run what they say (lang.Gradle);
 // mvn (and ./mvnw) builds with pom.xml (-f/--file FILE), whose
 // exec-maven-plugin and maven-antrun-plugin run their commands
-// (lang.Maven). Read as a build script is (only what the text shows is
+// (lang.Maven); ant runs build.xml's tasks (lang.Ant). Read as a build script is (only what the text shows is
 // judged: a ${property} or a variable does not ask).
 
 // buildTool models gradle, gradlew, mvn and mvnw; it reports whether call
@@ -70,6 +70,60 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 					dir, files = Dir{Path: filepath.Dir(d.Path), Known: true}, []string{filepath.Base(d.Path)}
 				}
 			}
+		}
+	case "ant":
+		// ant [options] [target…] (ant -help, 1.10): the build file is
+		// build.xml, or -f/-file/-buildfile FILE; -find/-s [FILE] looks
+		// for it in the working directory and each one above. Its tasks
+		// run from its directory (the project's basedir).
+		as = lang.Ant
+		name, find := "build.xml", false
+		given := ""
+		for i := 0; i < len(call.Args); i++ {
+			a := call.Args[i]
+			switch v := a.Value; {
+			case v == "-version" || v == "-help" || v == "-h" || v == "-diagnostics":
+				return true
+			case v == "-f" || v == "-file" || v == "-buildfile":
+				if i+1 >= len(call.Args) {
+					return true
+				}
+				if !call.Args[i+1].Static {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: call.Args[i+1].Raw,
+						What: "ant runs the build file " + call.Args[i+1].Raw + ", only known at run time"})
+					return true
+				}
+				given = call.Args[i+1].Value
+				i++
+			case v == "-find" || v == "-s":
+				find = true
+				if i+1 < len(call.Args) && !strings.HasPrefix(call.Args[i+1].Value, "-") && strings.HasSuffix(call.Args[i+1].Value, ".xml") {
+					name = call.Args[i+1].Value
+					i++
+				}
+			case v == "-l" || v == "-logfile" || v == "-logger" || v == "-listener" || v == "-propertyfile" ||
+				v == "-inputhandler" || v == "-nice" || v == "-lib" || v == "-main":
+				i++
+			}
+		}
+		switch {
+		case given != "":
+			d := call.Dir.Join(given)
+			if w.isDir(d) {
+				d = d.Join("build.xml")
+			}
+			if !d.Known {
+				return true
+			}
+			dir, files = Dir{Path: filepath.Dir(d.Path), Known: true}, []string{filepath.Base(d.Path)}
+		case find:
+			p, _, ok := w.findUp(call.Dir, name)
+			if !ok {
+				return true
+			}
+			dir, files = Dir{Path: filepath.Dir(p), Known: true}, []string{filepath.Base(p)}
+		default:
+			files = []string{name}
 		}
 	default:
 		return false

@@ -59,6 +59,10 @@ func (w *walker) cargoRun(c scope, call *Call) bool {
 			i = len(args)
 		}
 	}
+	if sub == "make" {
+		w.cargoMake(c, call, dir, rest) // cargo-make: cargomake.go
+		return true
+	}
 	opts := map[string]string{}
 	var selected []string // -p/--package NAME, each
 	workspace := false    // --workspace, --all

@@ -57,7 +57,7 @@ func jsConfig(base string, extra ...string) []string {
 // (TestLazyTableNames checks that they agree).
 var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
-	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane"}
+	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane", "xmake", "premake5", "premake4"}
 
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
@@ -112,8 +112,15 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"tilt":    {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
 		// Berkshelf, Capistrano and fastlane evaluate their Ruby DSL file
 		// (red team 14 CR1).
-		"berks":    {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},
-		"cap":      {as: lang.Ruby, files: []string{"Capfile", "capfile", "Capfile.rb", "capfile.rb"}},
+		"berks": {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},
+		"cap":   {as: lang.Ruby, files: []string{"Capfile", "capfile", "Capfile.rb", "capfile.rb"}},
+		// xmake loads xmake.lua (-F/--file FILE) for its project
+		// commands; premake runs premake5.lua (premake4.lua) for an
+		// action (--file=FILE) (issue 12 class 4).
+		"xmake": {as: lang.XMake, files: []string{"xmake.lua"}, opts: []string{"-F", "--file"},
+			skip: []string{"create", "update", "lua", "l", "show"}},
+		"premake5": {as: lang.Premake, files: []string{"premake5.lua", "premake4.lua"}, opts: []string{"--file"}},
+		"premake4": {as: lang.Premake, files: []string{"premake4.lua"}, opts: []string{"--file"}},
 		"fastlane": {as: lang.Ruby, files: []string{"fastlane/Fastfile", "Fastfile", ".fastlane/Fastfile"}, skip: []string{"init", "help", "actions", "action", "env", "docs"}},
 	}
 }}
@@ -175,6 +182,9 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "bazel", "bazelisk":
 		w.bazelRun(c, call)
 		return false // bazel run TARGET is read elsewhere, if at all
+	case "sbt":
+		w.sbtRun(c, call)
+		return true
 	}
 	if !slices.Contains(configToolNames[:], call.Name) {
 		return false // the table is not built for other programs
@@ -559,4 +569,36 @@ func jsModule(name string) bool {
 		return true
 	}
 	return false
+}
+
+// sbtRun models sbt [options] [commands]: sbt loads the build of the
+// working directory before any command: every *.sbt file of the directory and
+// project/'s *.sbt and *.scala files, Scala code (lang.JVM: its
+// sys.process calls, "cmd".!, Process(…)), read as a build script is.
+// sbt --version, --help, --script-version and sbt new TEMPLATE load no
+// build of the project.
+func (w *walker) sbtRun(c scope, call *Call) {
+	dir := call.Dir
+	for i := 0; i < len(call.Args); i++ {
+		v := call.Args[i].Value
+		switch {
+		case v == "--version" || v == "-version" || v == "--help" || v == "-help" || v == "-h" || v == "--script-version" ||
+			v == "--numeric-version" || v == "-V":
+			return
+		case v == "new" || v == "init":
+			return // a project made from a template, elsewhere
+		case v == "--sbt-dir" || v == "--sbt-boot" || v == "--ivy" || v == "--java-home" || v == "--sbt-jar" ||
+			v == "--sbt-version" || v == "--sbt-launch-dir" || v == "-mem" || v == "--mem" || v == "-jvm-debug":
+			i++
+		}
+	}
+	files := []string{"build.sbt"} // also when the command writes it
+	for _, pat := range []string{"*.sbt", "project/*.sbt", "project/*.scala"} {
+		for _, f := range w.globNames(dir, pat) {
+			if f != "build.sbt" {
+				files = append(files, f)
+			}
+		}
+	}
+	w.readConfigs(c, call, dir, files, lang.JVM, true)
 }

@@ -562,6 +562,19 @@ func (w *walker) bazelRun(c scope, call *Call) {
 			cmd = v
 		}
 	}
+	root := Dir{}
+	if p, _, found := w.findUp(call.Dir, bazelWorkspace...); found {
+		root = Dir{Path: filepath.Dir(p), Known: true}
+	}
+	if cmd == "build" || cmd == "run" || cmd == "test" || cmd == "coverage" {
+		broot := root
+		if !broot.Known {
+			// No workspace file found (one the command touches is not
+			// recorded): the working directory's.
+			broot = call.Dir
+		}
+		w.bazelBuild(c, call, broot, cmd, opts) // bazelbuild.go
+	}
 	if cmd != "run" && cmd != "test" && cmd != "coverage" {
 		return
 	}
@@ -592,10 +605,6 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		case v == "--run_under":
 			cmdline = append(cmdline, bazelRunUnder{val, "bazel " + cmd + " --run_under"})
 		}
-	}
-	root := Dir{}
-	if p, _, found := w.findUp(call.Dir, bazelWorkspace...); found {
-		root = Dir{Path: filepath.Dir(p), Known: true}
 	}
 	var lines []bazelRCLine
 	files := 0

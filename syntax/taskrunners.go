@@ -66,6 +66,9 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 		return w.codeBuild(c, call)
 	case "devbox":
 		return w.devboxRun(c, call) // devbox run CMD is the wrapper's too
+	case "makers":
+		w.cargoMake(c, call, call.Dir, call.Args)
+		return true
 	case "task", "go-task":
 		w.taskRunFile(c, call)
 		return true

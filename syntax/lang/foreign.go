@@ -525,6 +525,9 @@ func foreignArgv(l Lang, src string, argv []Arg) []Effect {
 		return nil
 	}
 	r := &foreignReader{l: l, s: s, src: src, toks: foreignLex(s, src)}
+	if l == JVM {
+		r.toks = jvmHomeValues(r.toks)
+	}
 	r.bindForeign(argv)
 	r.matchBrackets()
 	var out []Effect
@@ -610,7 +613,7 @@ func (r *foreignReader) call(i int) (Effect, bool) {
 	if r.l == JVM {
 		// java.nio.file.Files.delete, new java.io.File(…): the
 		// package is no part of the call's name.
-		for _, pkg := range []string{"java.nio.file.", "java.io.", "java.lang.", "org.apache.commons.io."} {
+		for _, pkg := range []string{"java.nio.file.", "java.io.", "java.lang.", "org.apache.commons.io.", "scala.sys.process.", "sys.process."} {
 			name = strings.TrimPrefix(name, pkg)
 		}
 	}
@@ -917,6 +920,9 @@ func (r *foreignReader) effect(name string, rl role, args []fgroup, off int) (Ef
 			return hidden()
 		}
 		e := Effect{Kind: Delete, Call: name, Path: first, Offset: off}
+		if p, home := HomeWord(first); home {
+			e.Path, e.Tilde = p, true // Files.delete(Paths.get(System.getProperty("user.home")))
+		}
 		e.Recursive = rl == rDeleteTree
 		e.Dir = rl == rRmdir
 		if r.l == Octave && rl == rRmdir && len(args) > 1 {
@@ -1100,6 +1106,30 @@ func m4Macros(src string) []Effect {
 				break // the rest of the input is this argument
 			}
 		}
+	}
+	return out
+}
+
+// jvmHomeValues replaces in toks each call that returns the home
+// directory (System.getProperty("user.home"), System.getenv("HOME"),
+// Scala's sys.props("user.home") and sys.env("HOME")) with a literal
+// marked as the home directory's (HomeMark): a word of a command it runs
+// (Process(Seq("rm", "-rf", System.getProperty("user.home"))).!) is that
+// directory.
+func jvmHomeValues(toks []ftok) []ftok {
+	var out []ftok
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.kind == tIdent && i+3 < len(toks) && isP2(toks[i+1], "(") && toks[i+2].kind == tString && toks[i+2].lit && isP2(toks[i+3], ")") {
+			name := strings.TrimPrefix(t.text, "java.lang.")
+			key := toks[i+2].text
+			if (name == "System.getProperty" || name == "sys.props") && key == "user.home" || (name == "System.getenv" || name == "sys.env") && key == "HOME" {
+				out = append(out, ftok{kind: tString, text: HomeMark + "~", lit: true, off: t.off})
+				i += 3
+				continue
+			}
+		}
+		out = append(out, t)
 	}
 	return out
 }

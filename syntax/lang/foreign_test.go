@@ -100,6 +100,9 @@ var foreignCases = []struct {
 	{"groovy-exec", JVM, `"rm -rf /h".execute(); ['rm', 'x'].execute()`, []string{"exec execute: rm -rf /h", "exec execute: rm x"}},
 	{"groovy-gstring", JVM, `"rm -rf ${d}".execute()`, []string{"hidden execute: rm -rf ${d}"}},
 	{"scala-bang", JVM, `import sys.process._; "rm -rf /h".!; Seq("rm", "a").!!`, []string{"exec execute: rm -rf /h", "exec execute: rm a"}},
+	{"scala-home", JVM, `scala.sys.process.Process(Seq("rm", "-rf", System.getProperty("user.home"))).!`, []string{"exec Process: rm -rf \x00home\x00~"}},
+	{"scala-sys-home", JVM, `Seq("rm", "-rf", sys.env("HOME")).!`, []string{"exec execute: rm -rf \x00home\x00~"}},
+	{"jvm-home-look", JVM, `println(System.getProperty("user.home")); Seq("rm", System.getProperty("user.name")).!`, nil},
 	{"kt-file", JVM, `File("/h").deleteRecursively()`, []string{"delete -r File: /h"}},
 	{"jvm-look", JVM, `println("\"rm -rf /h\".execute()") // Runtime.getRuntime().exec("x")` + "\n/* \"rm\".execute() */", nil},
 	// Prolog, Haskell, OCaml.

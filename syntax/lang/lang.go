@@ -220,6 +220,10 @@ func analyzeText(l Lang, src string) []Effect {
 		return finish(src, gradle(src))
 	case Maven:
 		return finish(src, maven(src))
+	case Ant:
+		return finish(src, ant(src))
+	case XMake, Premake:
+		return finish(src, luaBuild(l, src))
 	case M4:
 		return finish(src, m4Macros(src))
 	case CMake:

@@ -272,3 +272,54 @@ func rTrue(a *arg) bool {
 	v = strings.TrimSpace(v)
 	return v == "TRUE" || v == "T"
 }
+
+// XMake is an xmake.lua: xmake runs its description when it loads the
+// project and its on_*/before_*/after_* scripts when it builds, Lua with
+// xmake's os module besides the standard one. Premake is a premake5.lua
+// (premake4.lua): premake runs it whole to generate the project files,
+// Lua with premake's os additions.
+const (
+	XMake   Lang = "xmake"
+	Premake Lang = "premake"
+)
+
+// luaBuild reads an xmake.lua or premake5.lua: as Lua, and the os
+// functions each tool adds (xmake's manual, "os"; premake's "os"):
+// xmake's os.exec, os.run, os.iorun, os.vrun and os.execv/os.runv/
+// os.vexecv/os.vrunv(program, {args}) run a program (the string split
+// into words, quotes kept together, no shell); os.rm, os.tryrm and
+// os.rmdir delete a tree; premake's os.rmdir deletes a directory with
+// everything in it, os.execute runs shell text (standard Lua).
+func luaBuild(l Lang, src string) []Effect {
+	out := analyze(Lua, src, 0)
+	p := &parser{src: src, toks: lex(Lua, src), l: Lua}
+	names := map[string]bool{"os.rmdir": true}
+	if l == XMake {
+		for _, n := range []string{"os.exec", "os.run", "os.iorun", "os.vrun", "os.execv", "os.runv", "os.vexecv", "os.vrunv", "os.iorunv", "os.rm", "os.tryrm"} {
+			names[n] = true
+		}
+	}
+	for _, c := range p.findCalls(true, func(n string) bool { return names[n] }) {
+		if c.method {
+			continue
+		}
+		first := argAt(c.args, 0)
+		switch c.name {
+		case "os.rm", "os.tryrm", "os.rmdir":
+			if e, ok := pathEffect(c, Delete, first, true); ok {
+				out = append(out, e)
+			}
+		case "os.execv", "os.runv", "os.vexecv", "os.vrunv", "os.iorunv":
+			out = append(out, luaPipe(c, first, argAt(c.args, 1)))
+		default:
+			if first == nil || !first.lit {
+				out = append(out, shellOf(c, first))
+				continue
+			}
+			if argv := shellWords(first.str); len(argv) > 0 {
+				out = append(out, Effect{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off})
+			}
+		}
+	}
+	return out
+}

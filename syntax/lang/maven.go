@@ -13,12 +13,23 @@ import (
 // and <delete dir|file="…"/>. A ${property} is only known when Maven runs.
 const Maven Lang = "maven"
 
+// Ant is a build.xml: ant runs its tasks, <exec> and <apply> (executable
+// with <arg value|line|path|file="…"/>) and <delete dir|file="…"/>, as
+// maven-antrun-plugin does. A ${property} is the value a literal
+// <property name value|location> of the file gives it (the first: Ant's
+// properties do not change), the home directory for ${user.home} and
+// ${env.HOME} (the JVM's user.home, the environment's HOME), else only
+// known when ant runs.
+const Ant Lang = "ant"
+
 var (
 	mavenConfig   = lazy.Regexp{Expr: `(?s)<configuration>(.*?)</configuration>`}
 	mavenExe      = lazy.Regexp{Expr: `(?s)<executable>\s*(.*?)\s*</executable>`}
 	mavenArgument = lazy.Regexp{Expr: `(?s)<argument>\s*(.*?)\s*</argument>`}
 	mavenCmdArgs  = lazy.Regexp{Expr: `(?s)<commandlineArgs>\s*(.*?)\s*</commandlineArgs>`}
-	antExec       = lazy.Regexp{Expr: `(?s)<exec\b([^>]*?)(/>|>(.*?)</exec>)`}
+	antExec       = lazy.Regexp{Expr: `(?s)<(?:exec|apply)\b([^>]*?)(/>|>(.*?)</(?:exec|apply)>)`}
+	antProperty   = lazy.Regexp{Expr: `<property\b([^>]*)/?>`}
+	antRef        = lazy.Regexp{Expr: `\$\{([^}]*)\}`}
 	antAttr       = lazy.Regexp{Expr: `(\w+)\s*=\s*"([^"]*)"`}
 	antArg        = lazy.Regexp{Expr: `<arg\b([^>]*)/?>`}
 	antDelete     = lazy.Regexp{Expr: `<delete\b([^>]*)/?>`}
@@ -57,6 +68,19 @@ func maven(src string) []Effect {
 		}
 		emit("exec-maven-plugin", argv, m[2])
 	}
+	return append(out, antTasks(text, "antrun ")...)
+}
+
+// antHome are the properties whose value is the home directory.
+var antHome = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"user.home": true, "env.HOME": true}
+}}
+
+// antTasks reads the Ant tasks of text (comments blanked): prefix
+// begins each call's name ("antrun " in a pom.xml).
+func antTasks(text, prefix string) []Effect {
+	var out []Effect
+	unescape := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&apos;", "'", "&amp;", "&")
 	attrs := func(s string) map[string]string {
 		out := map[string]string{}
 		for _, a := range antAttr.Get().FindAllStringSubmatch(s, -1) {
@@ -64,9 +88,47 @@ func maven(src string) []Effect {
 		}
 		return out
 	}
+	props := map[string]string{}
+	for _, m := range antProperty.Get().FindAllStringSubmatch(text, -1) {
+		at := attrs(m[1])
+		v, ok := at["value"]
+		if !ok {
+			v, ok = at["location"]
+		}
+		if n := at["name"]; n != "" && ok && props[n] == "" && !antHome.Get()[n] {
+			props[n] = v
+		}
+	}
+	// expand returns v with the properties it names replaced (several
+	// rounds, for one naming another), and whether it begins with the
+	// home directory (then "~" or "~/rest").
+	expand := func(v string) (string, bool) {
+		home := false
+		for range 8 {
+			if !strings.Contains(v, "${") {
+				break
+			}
+			next := antRef.Get().ReplaceAllStringFunc(v, func(r string) string {
+				if p, ok := props[r[2:len(r)-1]]; ok {
+					return p
+				}
+				return r
+			})
+			if next == v {
+				break
+			}
+			v = next
+		}
+		for n := range antHome.Get() {
+			if rest, ok := strings.CutPrefix(v, "${"+n+"}"); ok && (rest == "" || strings.HasPrefix(rest, "/")) {
+				v, home = "~"+rest, true
+			}
+		}
+		return v, home
+	}
 	for _, m := range antExec.Get().FindAllStringSubmatchIndex(text, -1) {
 		at := attrs(text[m[2]:m[3]])
-		exe := at["executable"]
+		exe, _ := expand(at["executable"])
 		if exe == "" {
 			continue
 		}
@@ -74,30 +136,60 @@ func maven(src string) []Effect {
 		if m[6] >= 0 {
 			for _, a := range antArg.Get().FindAllStringSubmatch(text[m[6]:m[7]], -1) {
 				aa := attrs(a[1])
+				var words []string
 				switch {
 				case aa["value"] != "":
-					argv = append(argv, aa["value"])
+					words = []string{aa["value"]}
 				case aa["line"] != "":
-					argv = append(argv, strings.Fields(aa["line"])...)
+					words = strings.Fields(aa["line"])
 				case aa["path"] != "":
-					argv = append(argv, aa["path"])
+					words = []string{aa["path"]}
+				case aa["file"] != "":
+					words = []string{aa["file"]}
+				}
+				for _, w := range words {
+					v, home := expand(w)
+					if home {
+						v = HomeMark + v
+					}
+					argv = append(argv, v)
 				}
 			}
 		}
-		emit("antrun exec", argv, m[0])
+		call := prefix + "exec"
+		if strings.HasPrefix(text[m[0]:], "<apply") {
+			call = prefix + "apply"
+		}
+		hidden := false
+		for _, a := range argv {
+			if strings.Contains(a, "${") {
+				hidden = true
+			}
+		}
+		if hidden {
+			out = append(out, Effect{Kind: Hidden, Call: call, Text: unmarkHome(strings.Join(argv, " ")), Offset: m[0], Built: !strings.Contains(argv[0], "${")})
+			continue
+		}
+		out = append(out, Effect{Kind: Exec, Call: call, Argv: argv, Offset: m[0]})
 	}
 	for _, m := range antDelete.Get().FindAllStringSubmatchIndex(text, -1) {
 		at := attrs(text[m[2]:m[3]])
 		for _, k := range []string{"dir", "file"} {
-			v := at[k]
+			v, home := expand(at[k])
 			switch {
 			case v == "":
 			case strings.Contains(v, "${"):
-				out = append(out, Effect{Kind: Hidden, Call: "antrun delete", Text: v, Offset: m[0]})
+				out = append(out, Effect{Kind: Hidden, Call: prefix + "delete", Text: v, Offset: m[0]})
 			default:
-				out = append(out, Effect{Kind: Delete, Call: "antrun delete", Path: v, Recursive: k == "dir", Offset: m[0]})
+				out = append(out, Effect{Kind: Delete, Call: prefix + "delete", Path: v, Tilde: home, Recursive: k == "dir", Offset: m[0]})
 			}
 		}
 	}
 	return out
+}
+
+// ant reads a build.xml (see Ant).
+func ant(src string) []Effect {
+	text := xmlComment.Get().ReplaceAllStringFunc(src, func(c string) string { return strings.Repeat(" ", len(c)) })
+	return antTasks(text, "")
 }
