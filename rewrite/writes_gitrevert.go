@@ -16,11 +16,12 @@ import (
 // .corral.json, another agent's project settings) is reverted with the
 // rest: the hook is unregistered with no write naming the file. So corral
 // asks the real git (runGit, bounded) which tracked files have local
-// changes, as the command compares them (git diff HEAD for a stash or a
-// hard reset, the work tree against the index for git stash
-// --keep-index, the index against HEAD for --staged and reset --merge;
-// untracked files too for git stash -u, ignored ones for -a: a stash
-// removes them), and judges each self-protected one as a write. With no
+// changes, as the command compares them (the work tree and index
+// against HEAD for a stash or a hard reset, the work tree against the
+// index for git stash --keep-index, the index against HEAD for --staged
+// and reset --merge; the repository's untracked files too for git stash
+// -u, ignored ones for -a: a stash removes them), with the plumbing
+// diffs, which hash no file through a clean filter, and judges each self-protected one as a write. With no
 // such file changed (the usual case) nothing is reported: the command's
 // decision is the one it had. git stash -p picks changes interactively:
 // an ask naming the file.
@@ -32,8 +33,15 @@ func (p *Pass) revertAllWrites(c *syntax.Call, dir syntax.Dir, sub int) {
 	args := c.Args[sub+1:]
 	var lists [][]string
 	patch := false
+	// The plumbing diffs, which do not refresh the index first (git
+	// diff does, hashing files through the repository's clean
+	// filters): a file whose stat data changed counts as changed.
 	diff := func(extra ...string) []string {
-		return append([]string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}, extra...)
+		verb := "diff-files"
+		if len(extra) > 0 {
+			verb = "diff-index"
+		}
+		return append([]string{verb, "--name-only", "-z", "--no-renames"}, extra...)
 	}
 	switch verb {
 	case "stash":
@@ -68,9 +76,9 @@ func (p *Pass) revertAllWrites(c *syntax.Call, dir syntax.Dir, sub int) {
 			lists = append(lists, diff("--end-of-options", "HEAD"))
 		}
 		if has(opts, "a", "all") {
-			lists = append(lists, []string{"ls-files", "-z", "--full-name", "--others"})
+			lists = append(lists, []string{"ls-files", "-z", "--full-name", "--others", "--", ":/"})
 		} else if has(opts, "u", "include-untracked") {
-			lists = append(lists, []string{"ls-files", "-z", "--full-name", "--others", "--exclude-standard"})
+			lists = append(lists, []string{"ls-files", "-z", "--full-name", "--others", "--exclude-standard", "--", ":/"})
 		}
 		patch = has(opts, "p", "patch")
 	case "reset":

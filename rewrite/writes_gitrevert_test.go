@@ -52,6 +52,9 @@ func TestGitRevertAllWrites(t *testing.T) {
 		{"staged", "git restore --staged --worktree .", "deny", false},
 		{"untracked", "git stash -u", "deny", false},
 		{"untracked", "git stash --all", "deny", false},
+		{"untracked", "git -C src stash -u", "deny", false}, // the whole repository's untracked files
+		{"unstaged", "git -C src stash", "deny", false},
+		{"unstaged", "cd src && git reset --hard", "deny", false},
 		{"unstaged", "git stash -p", "ask", true},
 		// look-alikes
 		{"clean", "git stash", "allow", false},
