@@ -438,8 +438,17 @@ func (p *Pass) rarMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, j
 func stdinLines(c *syntax.Call) []string {
 	var text string
 	for _, r := range c.Redirs {
-		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && r.Target.Static {
-			text = r.Target.Value
+		if body, static, ok := r.Body(); ok && static {
+			// A here-document's body (not its delimiter word), a
+			// here-string's word; <<- strips leading tabs.
+			text = body
+			if r.Op == "<<-" {
+				lines := strings.Split(text, "\n")
+				for i, l := range lines {
+					lines[i] = strings.TrimLeft(l, "\t")
+				}
+				text = strings.Join(lines, "\n")
+			}
 		}
 	}
 	if text == "" && c.Pipe != nil && c.PipeIndex > 0 {
@@ -459,6 +468,10 @@ func stdinLines(c *syntax.Call) []string {
 			text = strings.Join(words, " ")
 		case src.Name == "printf" && len(words) > 1 && words[0] == "%s\\n":
 			text = strings.Join(words[1:], "\n")
+		case src.Name == "printf" && len(words) == 1 && !strings.Contains(words[0], "%"):
+			// printf 'a\nb\n': the format is the text, its \n escapes
+			// line breaks.
+			text = strings.NewReplacer("\\n", "\n", "\\\\", "\\").Replace(words[0])
 		}
 	}
 	var out []string

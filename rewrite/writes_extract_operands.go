@@ -109,6 +109,10 @@ func extractionOperands(c *syntax.Call) (memberOperands, bool) {
 					d.Value = "./" + d.Value
 				}
 				m.e.dir = &d
+			case a.Static && (strings.HasPrefix(a.Value, "-i@") || strings.HasPrefix(a.Value, "-ir@")):
+				n := a
+				n.Value = a.Value[strings.IndexByte(a.Value, '@'):] // a list file: sevenZipListedNames
+				m.names = append(m.names, n)
 			case a.Static && (strings.HasPrefix(a.Value, "-i!") || strings.HasPrefix(a.Value, "-ir!")):
 				n := a
 				n.Value = a.Value[strings.IndexByte(a.Value, '!')+1:]
@@ -185,6 +189,11 @@ func (p *Pass) checkMemberOperands(c *syntax.Call) {
 		}
 		m.names = append(m.names, listed...)
 	}
+	if m.e.unzip && strings.HasPrefix(c.Name, "7z") {
+		if m.names, ok = p.sevenZipListedNames(c, m.names); !ok {
+			return
+		}
+	}
 	what := c.Name + " (a member it is told to extract from " + clipText(m.what, 60) + ")"
 	at := func(v string) string {
 		if strings.HasPrefix(v, "/") {
@@ -259,42 +268,85 @@ func (p *Pass) regularFileAt(c *syntax.Call, v string) bool {
 // file of at most 1 MiB, never a device, FIFO or /proc file): a line
 // each, or NUL-separated with --null. A list an earlier command of this
 // one writes is not what is on disk now: that asks, and ok is false. A
-// list on stdin or named at run time adds no names.
+// list on stdin (-T -) is the text the command gives it (stdinLines: a
+// here-document, a here-string, echo or printf with static words piped
+// in); one only run time knows, or named at run time, adds no names.
 func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
-	if p.Config.NoScriptFiles {
-		return nil, true
-	}
 	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
 	sep := "\n"
 	if has(opts, "null") {
 		sep = "\x00"
 	}
 	for _, o := range find(opts, "T", "files-from") {
-		if !o.val.Static || o.val.Value == "-" {
+		if o.val.Static && o.val.Value == "-" {
+			for _, line := range stdinLines(c) {
+				if len(names) < maxArchiveMembers {
+					n := o.val
+					n.Value = line
+					names = append(names, n)
+				}
+			}
 			continue
 		}
-		d := c.Dir.Join(o.val.Value)
-		if !d.Known {
-			continue
-		}
-		if p.madeEarlier(c, d.Path, nil) {
-			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
-				Message: c.Name + " extracts the members listed in " + o.val.Value + ", a list this command writes: the names are chosen when it is written and cannot be read before"})
+		listed, ok := p.listFileNames(c, o.val, sep)
+		if !ok {
 			return nil, false
 		}
-		text, err := syntax.ReadScript(d.Path)
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(text, sep) {
-			line = strings.TrimRight(line, "\r")
-			if line == "" || len(names) >= maxArchiveMembers {
-				continue
-			}
-			n := o.val
-			n.Value = line
-			names = append(names, n)
-		}
+		names = append(names, listed...)
 	}
 	return names, true
+}
+
+// listFileNames returns the names a list file holds (tar -T FILE, 7z
+// @FILE), read at hook time as scripts are, a name a line (sep), each
+// with the word that names the list. A list an earlier command of this
+// one writes asks, and ok is false.
+func (p *Pass) listFileNames(c *syntax.Call, list syntax.Arg, sep string) (names []syntax.Arg, ok bool) {
+	if p.Config.NoScriptFiles || !list.Static || list.Value == "-" {
+		return nil, true
+	}
+	d := c.Dir.Join(list.Value)
+	if !d.Known {
+		return nil, true
+	}
+	if p.madeEarlier(c, d.Path, nil) {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+			Message: c.Name + " extracts the members listed in " + list.Value + ", a list this command writes: the names are chosen when it is written and cannot be read before"})
+		return nil, false
+	}
+	text, err := syntax.ReadScript(d.Path)
+	if err != nil {
+		return nil, true
+	}
+	for _, line := range strings.Split(text, sep) {
+		line = strings.TrimRight(line, "\r")
+		if line == "" || len(names) >= maxArchiveMembers {
+			continue
+		}
+		n := list
+		n.Value = line
+		names = append(names, n)
+	}
+	return names, true
+}
+
+// sevenZipListedNames replaces 7-Zip's list-file operands (@FILE, and
+// -i@FILE, -ir@FILE) with the names the file holds (7z x A @names.txt
+// extracts the members it names), read at hook time as tar -T's.
+func (p *Pass) sevenZipListedNames(c *syntax.Call, in []syntax.Arg) ([]syntax.Arg, bool) {
+	var out []syntax.Arg
+	for _, n := range in {
+		if !n.Static || !strings.HasPrefix(n.Value, "@") || len(n.Value) < 2 {
+			out = append(out, n)
+			continue
+		}
+		list := n
+		list.Value = n.Value[1:]
+		listed, ok := p.listFileNames(c, list, "\n")
+		if !ok {
+			return nil, false
+		}
+		out = append(out, listed...)
+	}
+	return out, true
 }

@@ -4,13 +4,16 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // TestExtractMemberOperands (issue 12 class 6): the member names given
 // after an archive corral cannot list (and the names of a tar -T list on
-// disk) are the paths the extraction writes, under its -C/-d/-o/-D
+// disk or on stdin as static text, and of a 7z @LIST file) are the paths the extraction writes, under its -C/-d/-o/-D
 // directory and with the names the program uses (--strip-components,
 // --transform, bsdtar -s, 7z e, unzip -j); a protected file named so is
 // denied, a directory or a pattern that can hold one asks, and a
@@ -55,6 +58,17 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"tar xf " + x + " -T " + root + "/list.txt", "deny"},
 		{"tar xf " + x + " --null --files-from=" + root + "/null.txt", "deny"},
 		{"printf '.claude/settings.json' > " + root + "/new.txt && tar xf " + x + " -T " + root + "/new.txt", "ask"},
+		// tar -T - : the names the command gives on stdin.
+		{"printf '.claude/settings.json\\n' | tar xf " + x + " -T -", "deny"},
+		{"printf '%s\\n' docs/a.md .claude/settings.json | tar xf " + x + " --files-from=-", "deny"},
+		{"echo .claude/settings.json | tar xf " + x + " -T -", "deny"},
+		{"tar xf " + x + " -T - <<< .claude/settings.json", "deny"},
+		{"tar xf " + x + " -T - <<XEOF\n.claude/settings.json\nXEOF", "deny"},
+		{"tar xf " + x + " -T - <<'XEOF'\ndocs/a.md\n.claude/settings.json\nXEOF", "deny"},
+		// 7z @LIST (and -i@LIST): the names in the list file.
+		{"7z x " + z + " @" + root + "/list.txt", "deny"},
+		{"7z x " + z + " -i@" + root + "/list.txt", "deny"},
+		{"printf '.claude/settings.json' > " + root + "/new7.txt && 7z x " + z + " @" + root + "/new7.txt", "ask"},
 		// A rename of names corral cannot list into a protected place.
 		{"tar xf " + x + " --transform 's,^,.claude/,'", "ask"},
 		{"tar xf " + x + " --xform='s,^,.git/hooks/,'", "deny"}, // every name there is a hook
@@ -67,6 +81,14 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"tar xf " + x, "allow"},
 		{"tar xf " + x + " docs/", "allow"},
 		{"tar xf " + x + " -T " + root + "/ok.txt", "allow"},
+		{"printf 'docs/a.md\\n' | tar xf " + x + " -T -", "allow"},
+		{"echo .claude/settings.json | tar tf " + x + " -T -", "allow"}, // a listing
+		{"tar xf " + x + " -T - <<< docs/a.md", "allow"},
+		{"tar xf " + x + " -T - <<XEOF\ndocs/a.md\nXEOF", "allow"},
+		{"echo '.claude/settings.json' > /dev/null; tar xf " + x + " -T " + root + "/ok.txt", "allow"},
+		{"7z x " + z + " @" + root + "/ok.txt", "allow"},
+		{"7z e " + z + " @" + root + "/list.txt", "allow"},                  // e keeps settings.json only
+		{"7z a " + z + " @" + root + "/list.txt", "allow"},                  // adding reads them
 		{"tar cf " + root + "/out/y.tar -T " + root + "/list.txt", "allow"}, // creating reads them
 		{"tar xf " + x + " .", "allow"},
 		{"tar tf " + x + " .claude/settings.json", "allow"},
@@ -236,6 +258,66 @@ func TestTarOneTopLevelOracle(t *testing.T) {
 		}
 		if got := strings.Join(listFiles(t, dir), " "); got != strings.Join(want, " ") {
 			t.Errorf("tar %v wrote %q, corral judges %q", opts, got, want)
+		}
+	}
+}
+
+// TestTarStdinListOracle runs the real tar with a -T - list given on
+// stdin (printf, echo, a here-string, a here-document) and checks that
+// the files it writes are the names corral reads from the command
+// (stdinLines of the tar call).
+func TestTarStdinListOracle(t *testing.T) {
+	t.Parallel()
+	for _, p := range []string{"tar", "bash"} {
+		if _, err := exec.LookPath(p); err != nil {
+			t.Skip(p + " is not installed")
+		}
+	}
+	src := t.TempDir()
+	for _, f := range []string{"pkg/.claude/settings.json", "pkg/src/a.go", "pkg/docs/x.md"} {
+		if err := os.MkdirAll(filepath.Join(src, filepath.Dir(f)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(src, f), []byte("x\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	archive := filepath.Join(t.TempDir(), "a.tar")
+	c := exec.Command("tar", "-cf", archive, "pkg")
+	c.Dir = src
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("tar -cf: %v %s", err, out)
+	}
+	for _, line := range []string{
+		"printf 'pkg/.claude/settings.json\\n' | tar -xf A -T -",
+		"printf 'pkg/.claude/settings.json\\npkg/docs/x.md\\n' | tar -xf A -T -",
+		"printf '%s\\n' pkg/.claude/settings.json pkg/src/a.go | tar -xf A --files-from=-",
+		"echo pkg/.claude/settings.json | tar -xf A -T -",
+		"tar -xf A -T - <<< pkg/src/a.go",
+		"tar -xf A -T - <<XEOF\npkg/.claude/settings.json\npkg/docs/x.md\nXEOF",
+		"tar -xf A -T - <<-XEOF\n\tpkg/src/a.go\n\tXEOF",
+	} {
+		dir := t.TempDir()
+		line = strings.ReplaceAll(line, " A ", " "+archive+" ")
+		run := exec.Command("bash", "-c", line)
+		run.Dir = dir
+		if out, err := run.CombinedOutput(); err != nil {
+			t.Fatalf("%s: %v %s", line, err, out)
+		}
+		got := strings.Join(listFiles(t, dir), " ")
+		m, err := syntax.Analyze(line, syntax.Options{Cwd: dir, Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, call := range m.Calls {
+			if call.Name == "tar" {
+				names = stdinLines(call)
+			}
+		}
+		sort.Strings(names)
+		if want := strings.Join(names, " "); got != want {
+			t.Errorf("%s: the real tar wrote %q, corral reads the names %q", line, got, want)
 		}
 	}
 }

@@ -104,6 +104,8 @@ func gitRestores(c *syntax.Call, verb string, args []syntax.Arg) (gitTreeMove, b
 				return m, false
 			}
 			m.to, m.rev = src[len(src)-1].val.Value, src[len(src)-1].val
+		} else if has(opts, "S", "staged") {
+			m.to = "HEAD" // --staged --worktree: both from HEAD
 		}
 		m.paths = append(before, after...)
 	case "stash":
@@ -181,6 +183,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	}
 	verb := c.Args[sub].Value
 	p.checkLocalFetchMoves(c, dir, sub)
+	p.revertAllWrites(c, dir, sub)
 	if verb == "worktree" {
 		p.worktreeAddWrites(c, dir, c.Args[sub+1:])
 		return
@@ -269,11 +272,26 @@ func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]strin
 	}
 	args = append(args, "--")
 	listed := false
+	lv, lk, literal := c.Getenv("GIT_LITERAL_PATHSPECS")
+	literal = literal && (!lk || lv != "0" && lv != "" && lv != "false")
 	for _, a := range m.paths {
-		p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Write}, "bash-write", "git "+verb)
-		p.judgeTrackedUnder(c, verb, a)
-		if a.Static && !a.Glob {
-			args = append(args, ":(literal)"+a.Value)
+		plain := a
+		if ps, ok := pathspecPlain(c, a); ok {
+			plain = ps
+		}
+		if !strings.HasPrefix(plain.Value, ":") {
+			p.judge(c, c.Script, c.Dir, target{arg: plain, action: guards.Write}, "bash-write", "git "+verb)
+		}
+		p.judgeTrackedUnder(c, verb, plain)
+		if a.Static && !a.Glob && a.Value != "" {
+			// The word as git reads it: a pathspec, with its magic
+			// (:/, :(top), :(glob), :!x) and its wildcards, resolved
+			// by git itself from the same directory.
+			if literal {
+				args = append(args, ":(literal)"+a.Value)
+			} else {
+				args = append(args, a.Value)
+			}
 			listed = true
 		}
 	}
@@ -808,4 +826,62 @@ func worktreeBeside(dir syntax.Dir, dest string) bool {
 		return true
 	}
 	return filepath.Dir(d.Path) == filepath.Dir(top) && !strings.HasPrefix(filepath.Base(d.Path), ".")
+}
+
+// pathspecPlain returns the path a git pathspec word with magic names,
+// when the magic leaves one file or directory (gitglossary(7)
+// "pathspec"): :/PATH, :/:PATH and :(top)PATH are PATH from the
+// repository's top, :(literal)PATH and :(top,literal)PATH the name as
+// written. A word with no magic, an exclusion (:!x, :^x, :(exclude)),
+// icase or attr magic, or a pattern with wildcards is not one path (git
+// resolves those itself when listing what differs).
+func pathspecPlain(c *syntax.Call, a syntax.Arg) (syntax.Arg, bool) {
+	v := a.Value
+	if !a.Static || a.Glob || !strings.HasPrefix(v, ":") {
+		return a, false
+	}
+	top, literal := false, false
+	rest := v[1:]
+	if strings.HasPrefix(rest, "(") {
+		end := strings.IndexByte(rest, ')')
+		if end < 0 {
+			return a, false
+		}
+		for _, m := range strings.Split(rest[1:end], ",") {
+			switch strings.TrimSpace(m) {
+			case "top":
+				top = true
+			case "literal":
+				literal = true
+			case "glob", "":
+			default:
+				return a, false // exclude, icase, attr:…, prefix:…
+			}
+		}
+		rest = rest[end+1:]
+	} else {
+		i := 0
+		for ; i < len(rest) && rest[i] == '/'; i++ {
+			top = true
+		}
+		if i < len(rest) && (rest[i] == '!' || rest[i] == '^') {
+			return a, false
+		}
+		rest = strings.TrimPrefix(rest[i:], ":")
+	}
+	if !literal && strings.ContainsAny(rest, "*?[\\") {
+		return a, false
+	}
+	dir, _ := gitArgs(c)
+	if !dir.Known {
+		return a, false
+	}
+	base := dir.Path
+	if top {
+		if base = repoTop(dir.Path); base == "" {
+			return a, false
+		}
+	}
+	abs := filepath.Join(base, filepath.FromSlash(rest))
+	return syntax.Arg{Value: abs, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, true
 }

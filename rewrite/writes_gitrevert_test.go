@@ -1,0 +1,139 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestGitRevertAllWrites: git commands that put back every locally
+// changed tracked file with no pathspec (git stash, git reset --hard,
+// git checkout -f, git switch -f) revert an uncommitted edit of a tracked
+// self-protected file, and pathspec magic (:/, :(top), :(glob), :!x)
+// names files as git resolves it. Each row runs in its own repository in
+// a state: settings.json changed in the work tree ("unstaged"), staged
+// ("staged"), only an ordinary file changed ("src"), nothing changed
+// ("clean"), an untracked hook script ("untracked"). The real git is the
+// oracle: after corral's decision the command runs, and a deny must be a
+// command that changed the protected file (reverted or removed it), any
+// other decision one that left it.
+func TestGitRevertAllWrites(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	tests := []struct {
+		state, cmd, want string
+		noOracle         bool
+	}{
+		{"unstaged", "git stash", "deny", false},
+		{"unstaged", "git stash push", "deny", false},
+		{"unstaged", "git stash push -m wip", "deny", false},
+		{"unstaged", "git stash save wip", "deny", false},
+		{"unstaged", "git stash -u", "deny", false},
+		{"staged", "git stash", "deny", false},
+		{"unstaged", "git stash --keep-index", "deny", false},
+		{"staged", "git stash --staged", "deny", false},
+		{"unstaged", "git reset --hard", "deny", false},
+		{"staged", "git reset --hard HEAD", "deny", false},
+		{"staged", "git reset --merge", "deny", false},
+		{"unstaged", "git checkout -f", "deny", false},
+		{"unstaged", "git checkout -f main", "deny", false},
+		{"unstaged", "git switch -f main", "deny", false},
+		{"unstaged", "git switch --discard-changes main", "deny", false},
+		{"unstaged", "git restore :/", "deny", false},
+		{"unstaged", "git restore ':/.claude'", "deny", false},
+		{"unstaged", "git -C src restore ':/.claude'", "deny", false},
+		{"unstaged", "git checkout -- ':(top).claude'", "deny", false},
+		{"unstaged", "git restore ':(glob).claude/*'", "deny", false},
+		{"unstaged", "git restore '.claude/*.json'", "deny", false},
+		{"unstaged", "git restore ':!src'", "deny", false},
+		{"staged", "git restore --staged --worktree .", "deny", false},
+		{"untracked", "git stash -u", "deny", false},
+		{"untracked", "git stash --all", "deny", false},
+		{"untracked", "git -C src stash -u", "deny", false}, // the whole repository's untracked files
+		{"unstaged", "git -C src stash", "deny", false},
+		{"unstaged", "cd src && git reset --hard", "deny", false},
+		{"unstaged", "git stash -p", "ask", true},
+		// look-alikes
+		{"clean", "git stash", "allow", false},
+		{"clean", "git checkout .", "allow", false},
+		{"clean", "git reset --hard", "ask", false}, // git-destroy, as before
+		{"clean", "git checkout -f main", "ask", false},
+		{"src", "git stash", "allow", false},
+		{"src", "git stash -u", "allow", false},
+		{"src", "git checkout -f", "ask", false},     // git-destroy, as before,
+		{"src", "git restore ':/src'", "ask", false}, // git-destroy, as git restore src,
+		{"src", "git restore ':!.claude'", "ask", false},
+		{"staged", "git stash --keep-index", "allow", false},
+		{"untracked", "git stash", "allow", false},
+		{"unstaged", "git stash list", "allow", false},
+		{"unstaged", "git stash show -p", "allow", false},
+		{"unstaged", "git checkout main", "allow", false},
+		{"unstaged", "git reset --soft HEAD", "allow", false},
+		{"unstaged", "git restore ':/src'", "warn", false}, // as git restore src,
+		{"unstaged", "git restore ':!.claude'", "allow", false},
+		{"unstaged", "git stash -- src", "warn", false},
+	}
+	for _, tt := range tests {
+		tt := tt
+		t.Run(tt.state+" "+tt.cmd, func(t *testing.T) {
+			t.Parallel()
+			cfg := scratchProject(t, map[string]string{
+				"proj/.claude/settings.json": "{}\n",
+				"proj/src/a.go":              "package a\n",
+			})
+			proj := cfg.Project
+			env := append(os.Environ(), "GIT_AUTHOR_NAME=a", "GIT_AUTHOR_EMAIL=a@b", "GIT_COMMITTER_NAME=a", "GIT_COMMITTER_EMAIL=a@b", "HOME="+filepath.Dir(proj), "GIT_CONFIG_NOSYSTEM=1")
+			run := func(name string, args ...string) {
+				t.Helper()
+				cmd := exec.Command(name, args...)
+				cmd.Dir = proj
+				cmd.Env = env
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("%s %v: %v\n%s", name, args, err, out)
+				}
+			}
+			write := func(rel, text string) {
+				t.Helper()
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(proj, rel)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(proj, rel), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			run("git", "init", "-q", "-b", "main")
+			run("git", "add", ".")
+			run("git", "commit", "-qm", "base")
+			watched := ".claude/settings.json"
+			switch tt.state {
+			case "unstaged":
+				write(watched, `{"hooks":{}}`+"\n")
+			case "staged":
+				write(watched, `{"hooks":{}}`+"\n")
+				run("git", "add", watched)
+			case "src":
+				write("src/a.go", "package b\n")
+			case "untracked":
+				watched = ".claude/hooks/guard.sh"
+				write(watched, "exit 0\n")
+			}
+			before, _ := os.ReadFile(filepath.Join(proj, watched))
+			r := Check(cfg, tt.cmd)
+			if got := r.Decision.String(); got != tt.want {
+				t.Errorf("%s: %s, want %s (%v)", tt.cmd, got, tt.want, r.Findings)
+			}
+			if tt.noOracle {
+				return
+			}
+			run("sh", "-c", tt.cmd+" >/dev/null 2>&1; true")
+			after, err := os.ReadFile(filepath.Join(proj, watched))
+			changed := err != nil || string(after) != string(before)
+			if changed != (tt.want == "deny") {
+				t.Errorf("oracle: real %s in state %s changed %s: %v, but corral's decision is %s", tt.cmd, tt.state, watched, changed, tt.want)
+			}
+		})
+	}
+}
