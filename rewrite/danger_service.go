@@ -66,10 +66,22 @@ starts later inherits, as ~/.config/environment.d (self-protected) does:
 a variable that makes programs load code (LD_PRELOAD, BASH_ENV,
 NODE_OPTIONS, PATH, …), a name or value only known at run time, or
 import-environment with no name (every variable of the caller) asks;
-systemctl --user set-environment DISPLAY=:0 passes.`,
-	Commands: []string{"loginctl", "systemctl"},
+systemctl --user set-environment DISPLAY=:0 passes.
+dbus-update-activation-environment (dbus-update-activation-environment(1))
+sets the same variables in the D-Bus session bus's activation
+environment, and with --systemd in the systemd user manager's too: each
+NAME=VALUE, and each bare NAME (whose value it takes from this shell),
+is judged as set-environment's, and --all (every variable of this
+shell) asks as import-environment with no name does.`,
+	Commands: []string{"loginctl", "systemctl", "dbus-update-activation-environment"},
 	Call: func(p *Pass, c *syntax.Call) {
 		if asksHelp(c) {
+			return
+		}
+		if c.Name == "dbus-update-activation-environment" {
+			if why := dbusActivationEnvironment(c); why != "" {
+				p.Report(c, Finding{Rule: "service-persist", Decision: Ask, Message: why})
+			}
 			return
 		}
 		if c.Name == "systemctl" {
@@ -110,6 +122,30 @@ func systemctlEnvironment(c *syntax.Call) string {
 		}
 		if !a.Static || strings.ContainsAny(name, "*?[") || codeLoadingVar(name) {
 			return "systemctl " + verb + " " + a.Raw + " sets a variable of the service manager's environment that every unit it starts later inherits, one that makes programs load code"
+		}
+	}
+	return ""
+}
+
+// dbusActivationEnvironment says why dbus-update-activation-environment
+// changes what every service the session bus (and, with --systemd, the
+// systemd user manager) starts later inherits, or "". Its options are
+// --all, --systemd and --verbose; every other word is NAME or
+// NAME=VALUE (dbus-update-activation-environment(1)).
+func dbusActivationEnvironment(c *syntax.Call) string {
+	for _, a := range c.Args {
+		if !a.Static {
+			return "dbus-update-activation-environment " + a.Raw + " sets a variable only known at run time in the environment every service the session bus starts later inherits"
+		}
+		switch a.Value {
+		case "--systemd", "--verbose":
+			continue
+		case "--all":
+			return "dbus-update-activation-environment --all gives the session bus every variable of this shell, which every service it starts later inherits"
+		}
+		name, _, _ := strings.Cut(a.Value, "=")
+		if strings.ContainsAny(name, "*?[") || codeLoadingVar(name) {
+			return "dbus-update-activation-environment " + a.Raw + " sets a variable of the environment every service the session bus starts later inherits, one that makes programs load code"
 		}
 	}
 	return ""

@@ -87,3 +87,53 @@ X`, "deny"},
 		{`echo 'org.gradle.parallel=true' > ~/.gradle/gradle.properties`, "allow"},
 	})
 }
+
+// TestCodeConfigWritesMavenXresources (issue 12): Maven's user settings
+// (settings(5), the Settings Reference): a <mirror>'s <url>, and a
+// profile's <repository> and <pluginRepository> <url>, are where every
+// later build downloads its dependencies and plugins; off Maven Central
+// (https://repo.maven.apache.org, repo1.maven.org) it asks, as a package
+// index setting does; file:// and Central pass. X resources (X(7)
+// "RESOURCES", urxvt(1)): URxvt perl-ext-common, perl-ext and perl-lib
+// load Perl code into every later terminal, print-pipe is a command:
+// ask; colours and fonts pass. Before, every write below was allowed.
+func TestCodeConfigWritesMavenXresources(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.m2/":          "",
+		"home/.Xresources":   "URxvt.perl-ext-common: default\n",
+		"proj/README.md":     "x\n",
+		"evil-settings.xml":  "<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://maven.evil.example/r</url></mirror></mirrors></settings>\n",
+		"plain-settings.xml": "<settings><localRepository>/tmp/r</localRepository></settings>\n",
+	})
+	up := filepath.Dir(cfg.Project)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`echo '<settings><mirrors><mirror><id>m</id><mirrorOf>central</mirrorOf><url>https://maven.evil.example/repo</url></mirror></mirrors></settings>' > ~/.m2/settings.xml`, "ask"},
+		{`cat > ~/.m2/settings.xml <<'X'
+<settings>
+  <profiles><profile><id>p</id>
+    <pluginRepositories><pluginRepository><id>r</id>
+      <url>http://repo.maven.apache.org/maven2</url>
+    </pluginRepository></pluginRepositories>
+  </profile></profiles>
+</settings>
+X`, "ask"},
+		{`printf '<settings><profiles><profile><repositories><repository><url>${env.REPO}</url></repository></repositories></profile></profiles></settings>' > ~/.m2/settings.xml`, "ask"},
+		{"cp " + filepath.Join(up, "evil-settings.xml") + " ~/.m2/settings.xml", "ask"},
+		{`curl -s https://x.example/settings.xml > ~/.m2/settings.xml`, "ask"},
+		{`echo '<settings><mirrors><mirror><id>c</id><mirrorOf>central</mirrorOf><url>https://repo1.maven.org/maven2</url></mirror></mirrors></settings>' > ~/.m2/settings.xml`, "allow"},
+		{`echo '<settings><profiles><profile><repositories><repository><url>file:///home/me/repo</url></repository></repositories></profile></profiles></settings>' > ~/.m2/settings.xml`, "allow"},
+		{"cp " + filepath.Join(up, "plain-settings.xml") + " ~/.m2/settings.xml", "allow"},
+		{`echo '<settings><mirrors><mirror><url>https://maven.evil.example/r</url></mirror></mirrors></settings>' > settings.xml`, "allow"},
+		// X resources.
+		{`echo 'URxvt.perl-ext-common: default,evil' >> ~/.Xresources`, "ask"},
+		{`echo 'URxvt*perl-lib: /tmp/x' >> ~/.Xdefaults`, "ask"},
+		{`printf 'URxvt.font: xft:Mono\nURxvt.perl-ext: x\n' > ~/.Xresources`, "ask"},
+		{`echo 'URxvt.print-pipe: sh /tmp/x' >> ~/.Xresources`, "ask"},
+		{`curl -s https://x.example/xr > ~/.Xresources`, "ask"},
+		{`echo 'URxvt.perl-ext-common: default' > ~/.Xresources`, "allow"},
+		{`printf 'URxvt.background: #000000\nURxvt*font: xft:Mono:size=11\n! perl-ext: x\n' >> ~/.Xresources`, "allow"},
+		{`echo 'URxvt.perl-ext-common: x' > notes.txt`, "allow"},
+		{`cat ~/.Xresources ~/.Xdefaults`, "allow"},
+	})
+}

