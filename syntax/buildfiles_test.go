@@ -29,6 +29,8 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		"bz/app/tool.sh":           "#!/bin/sh\nrm -rf /victim\n",
 		"sbt/build.sbt":            "import scala.sys.process._\nlazy val wipe = taskKey[Unit](\"wipe\")\nwipe := { \"rm -rf /victim\".! }\n",
 		"sbtp/build.sbt":           "name := \"x\"\n",
+		"sbtc/build.sbt":           "import scala.sys.process._\nval w = (\"rm -rf \" + \"/victim\").!\n",
+		"sbti/build.sbt":           "import scala.sys.process._\nval d = \"/victim\"\nval w = s\"echo ${sys.props(\"user.home\")} rm -rf /victim\".!\n",
 		"sbtp/project/Build.scala": "object Build { scala.sys.process.Process(Seq(\"rm\", \"-rf\", \"/victim\")).! }\n",
 		"xm/xmake.lua":             "target(\"x\")\n    set_kind(\"binary\")\n    on_build(function (target) os.rm(\"/victim\") end)\n",
 		"pm/premake5.lua":          "os.rmdir(\"/victim\")\nworkspace \"x\"\n",
@@ -69,6 +71,7 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd bz && bazel run //app:tool`, true},
 		{`cd sbt && sbt compile`, true},
 		{`cd sbtp && sbt test`, true},
+		{`cd sbtc && sbt compile`, true}, // "a" + "b" folded as scalac does
 		{`cd xm && xmake`, true},
 		{`cd xm && xmake build`, true},
 		{`cd pm && premake5 gmake2`, true},
@@ -88,6 +91,7 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd sbt && sbt --version`, false},
 		{`cd sbt && sbt -version`, false},
 		{`cd ok && sbt compile`, false},
+		{`cd sbti && sbt compile`, false}, // echo's words, not rm's
 		{`cd xm && xmake --version`, false},
 		{`cd ok && xmake && premake5 gmake2`, false},
 		{`cd cmfile && sbt compile && ant && xmake`, false}, // no files
