@@ -23,6 +23,7 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		"ant/build.xml":            "<project default=\"dist\"><target name=\"dist\"><exec executable=\"rm\"><arg line=\"-rf /victim\"/></exec></target></project>\n",
 		"antp/custom.xml":          "<project><property name=\"v\" location=\"/victim\"/><target name=\"x\"><delete dir=\"${v}\"/></target></project>\n",
 		"antp/sub/keep":            "",
+		"antd/build.xml":           "<project default=\"c\"><property name=\"out\" value=\"build\"/><target name=\"c\"><delete dir=\"${out}\"/></target></project>\n",
 		"bz/WORKSPACE":             "",
 		"bz/BUILD.bazel":           "genrule(\n    name = \"gen\",\n    outs = [\"out.txt\"],\n    cmd = \"rm -rf /victim && \" +\n        \"touch $@\",\n)\n",
 		"bz/app/BUILD":             "cc_binary(name = \"app\", srcs = [\"main.cc\", \"//:gen\"])\nsh_binary(name = \"tool\", srcs = [\"tool.sh\"])\n",
@@ -64,6 +65,8 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`ant -f ant/build.xml`, true},
 		{`cd antp && ant -buildfile custom.xml x`, true},
 		{`cd antp/sub && ant -find custom.xml x`, true},
+		{`cd antd && ant -Dout=/victim`, true}, // -D wins over <property>
+		{`cd antd && ant -Dout /victim c`, true},
 		{`cd bz && bazel build //:gen`, true},
 		{`cd bz && bazelisk build //...`, true},
 		{`cd bz && bazel build //app`, true}, // builds //:gen first
@@ -84,6 +87,8 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd ant && ant -version`, false},
 		{`cd ok && ant`, false},
 		{`cd antp && ant x`, false}, // no build.xml
+		{`cd antd && ant -Dother=/victim`, false},
+		{`cd antd && ant`, false},
 		{`cd bz && bazel version`, false},
 		{`cd bz && bazel query //...`, false},
 		{`cd bz && bazel build //app:tool`, false}, // a script is not run by build
