@@ -28,6 +28,9 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		"bz/BUILD.bazel":           "genrule(\n    name = \"gen\",\n    outs = [\"out.txt\"],\n    cmd = \"rm -rf /victim && \" +\n        \"touch $@\",\n)\n",
 		"bz/app/BUILD":             "cc_binary(name = \"app\", srcs = [\"main.cc\", \"//:gen\"])\nsh_binary(name = \"tool\", srcs = [\"tool.sh\"])\n",
 		"bz/app/tool.sh":           "#!/bin/sh\nrm -rf /victim\n",
+		"bzm/WORKSPACE":            "",
+		"bzm/defs.bzl":             "def wipe(name):\n    native.genrule(name = name, outs = [\"o\"], cmd = \"rm -rf /victim\")\n\ndef gen(name, c):\n    native.genrule(name = name, outs = [\"o\"], cmd = c)\n\ndef lib(name):\n    native.cc_library(name = name, srcs = [\"a.cc\"])\n\ndef echo(name):\n    native.genrule(name = name, outs = [\"o\"], cmd = \"echo rm -rf /victim > $@\")\n",
+		"bzm/BUILD":                "load(\":defs.bzl\", \"wipe\", \"lib\", \"echo\", g = \"gen\")\nwipe(name = \"w\")\ng(name = \"p\", c = \"rm -rf /victim\")\nlib(name = \"l\")\necho(name = \"e\")\n",
 		"sbt/build.sbt":            "import scala.sys.process._\nlazy val wipe = taskKey[Unit](\"wipe\")\nwipe := { \"rm -rf /victim\".! }\n",
 		"sbtp/build.sbt":           "name := \"x\"\n",
 		"sbtc/build.sbt":           "import scala.sys.process._\nval w = (\"rm -rf \" + \"/victim\").!\n",
@@ -72,6 +75,8 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd bz && bazel build //app`, true}, // builds //:gen first
 		{`cd bz/app && bazel build :app`, true},
 		{`cd bz && bazel run //app:tool`, true},
+		{`cd bzm && bazel build //:w`, true}, // the macro's native.genrule
+		{`cd bzm && bazel build :p`, true},   // its cmd a parameter, given by the call
 		{`cd sbt && sbt compile`, true},
 		{`cd sbtp && sbt test`, true},
 		{`cd sbtc && sbt compile`, true}, // "a" + "b" folded as scalac does
@@ -93,6 +98,7 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd bz && bazel query //...`, false},
 		{`cd bz && bazel build //app:tool`, false}, // a script is not run by build
 		{`cd ok && bazel build //...`, false},
+		{`cd bzm && bazel build //:l //:e`, false}, // a macro of no genrule; an echo
 		{`cd sbt && sbt --version`, false},
 		{`cd sbt && sbt -version`, false},
 		{`cd ok && sbt compile`, false},
