@@ -386,7 +386,8 @@ func (w *walker) bazelBuild(c scope, call *Call, root Dir, cmd string, opts []Ar
 		queue = append(queue, it)
 	}
 	files := map[string][]bazelTarget{}
-	names := map[string]string{} // the file each package's targets are in
+	names := map[string]string{}               // the file each package's targets are in
+	loads := map[string]map[string][2]string{} // each package's loaded symbols
 	seen := map[item]bool{}
 	for n := 0; len(queue) > 0 && n < 8*maxTaskDepth; n++ {
 		it := queue[0]
@@ -401,6 +402,7 @@ func (w *walker) bazelBuild(c scope, call *Call, root Dir, cmd string, opts []Ar
 			for _, f := range []string{"BUILD.bazel", "BUILD"} {
 				if text, ok := w.readScript(pdir.Join(f)); ok {
 					targets = bazelBuildFile(text)
+					loads[it.pkg] = bazelLoads(text)
 					names[it.pkg] = filepath.Join(it.pkg, f)
 					break
 				}
@@ -422,6 +424,12 @@ func (w *walker) bazelBuild(c scope, call *Call, root Dir, cmd string, opts []Ar
 						queue = append(queue, d)
 					}
 				}
+			}
+			if ld, ok := loads[it.pkg][t.rule]; ok {
+				// A macro of a .bzl file: one level of it is followed,
+				// its native.genrule's cmd run as a genrule's is.
+				w.bazelMacro(c, call, root, it.pkg, t, ld, where)
+				continue
 			}
 			if t.rule == "genrule" {
 				raw, has := t.attrs["cmd_bash"]
@@ -458,4 +466,156 @@ func (w *walker) bazelBuild(c scope, call *Call, root Dir, cmd string, opts []Ar
 			w.scriptFile(c, &inner, Arg{Value: srcs[0], Raw: srcs[0], Static: true}, as)
 		}
 	}
+}
+
+// bazelLoads returns the symbols a BUILD file's load statements bring in
+// (load(":defs.bzl", "wipe", w2 = "wipe2")): each local name with the
+// label of its .bzl file and its name there.
+func bazelLoads(text string) map[string][2]string {
+	out := map[string][2]string{}
+	for i := 0; i < len(text); i++ {
+		if !strings.HasPrefix(text[i:], "load(") || i > 0 && text[i-1] != '\n' {
+			continue
+		}
+		kw, end := starlarkArgs(text, i+4)
+		inner := text[i+5 : max(i+5, end-1)]
+		strs := starlarkList(inner)
+		if len(strs) == 0 {
+			continue
+		}
+		for _, s := range strs[1:] {
+			out[s] = [2]string{strs[0], s}
+		}
+		for local, raw := range kw {
+			if s, ok := starlarkStr(raw, nil); ok {
+				out[local] = [2]string{strs[0], s}
+			}
+		}
+		i = end - 1
+	}
+	return out
+}
+
+// bzlMacro is what a .bzl function does when a BUILD file calls it:
+// found reports a native.genrule call in its body, whose cmd is the
+// literal cmd or the function's parameter param.
+type bzlMacro struct {
+	found      bool
+	cmd, param string
+	// body is the function's text; args the genrule's raw arguments.
+	body string
+	args map[string]string
+}
+
+// bzlMacroOf reads the function name of a .bzl file's text (def NAME(…):
+// and its indented body) for its native.genrule call.
+func bzlMacroOf(text, name string) bzlMacro {
+	k := strings.Index(text, "\ndef "+name+"(")
+	if k < 0 && strings.HasPrefix(text, "def "+name+"(") {
+		k = -1
+	} else if k < 0 {
+		return bzlMacro{}
+	}
+	body := text[k+1:]
+	if nl := strings.IndexByte(body, '\n'); nl >= 0 {
+		rest := body[nl+1:]
+		end := len(rest)
+		for off := 0; off < len(rest); {
+			line, _, _ := strings.Cut(rest[off:], "\n")
+			if t := strings.TrimSpace(line); t != "" && !strings.HasPrefix(t, "#") && line[0] != ' ' && line[0] != '\t' {
+				end = off
+				break
+			}
+			off += len(line) + 1
+		}
+		body = body[:nl+1] + rest[:end]
+	}
+	g := strings.Index(body, "native.genrule(")
+	if g < 0 {
+		return bzlMacro{body: body}
+	}
+	args, _ := starlarkArgs(body, g+len("native.genrule"))
+	raw, has := args["cmd_bash"]
+	if !has {
+		raw = args["cmd"]
+	}
+	m := bzlMacro{found: true, body: body, args: args}
+	if s, ok := starlarkStr(raw, nil); ok {
+		m.cmd = s
+	} else if isStarlarkName(raw) {
+		m.param = raw
+	}
+	return m
+}
+
+func isStarlarkName(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || i > 0 && c >= '0' && c <= '9') {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// bzlPath is the workspace path of a .bzl label written in package pkg
+// (":defs.bzl", "//tools:defs.bzl", "defs.bzl"); ok is false for another
+// repository's.
+func bzlPath(l, pkg string) (string, bool) {
+	switch {
+	case strings.HasPrefix(l, "@"):
+		return "", false
+	case strings.HasPrefix(l, "//"):
+		p, f, _ := strings.Cut(strings.TrimPrefix(l, "//"), ":")
+		return filepath.Join(p, f), true
+	}
+	return filepath.Join(pkg, strings.TrimPrefix(l, ":")), true
+}
+
+// bazelMacro judges target t of package pkg, a call of the macro ld
+// (its .bzl label and name there): a function whose body calls
+// native.genrule with a literal cmd or one of its parameters runs that
+// command; another loaded function asks when its file names a command
+// that can destroy data.
+func (w *walker) bazelMacro(c scope, call *Call, root Dir, pkg string, t bazelTarget, ld [2]string, where string) {
+	p, ok := bzlPath(ld[0], pkg)
+	if !ok {
+		return // another repository's rules
+	}
+	text, ok := w.readScript(root.Join(p))
+	if !ok {
+		return
+	}
+	m := bzlMacroOf(text, ld[1])
+	cmd, known := m.cmd, m.cmd != ""
+	if m.param != "" {
+		cmd, known = starlarkStr(t.attrs[m.param], nil)
+	}
+	if m.found && known {
+		// The genrule's own attributes, a parameter's from the call.
+		g := bazelTarget{rule: "genrule", name: t.name, attrs: map[string]string{}, line: t.line}
+		for k, v := range m.args {
+			if isStarlarkName(v) {
+				v = t.attrs[v]
+			}
+			g.attrs[k] = v
+		}
+		cmd, lit := bazelMakeVars(cmd, pkg, g)
+		w.runTaskText(c, call, root, cmd, where+" via "+p+" "+ld[1], !lit)
+		return
+	}
+	if m.body == "" {
+		return // no such function: a symbol the file re-exports
+	}
+	// The text judged is the function's and that of each function of
+	// the file it calls (_impl(name), a helper that calls genrule).
+	judged := m.body
+	for _, part := range strings.Split(text, "\ndef ")[1:] {
+		n, _, _ := strings.Cut(part, "(")
+		if n != ld[1] && strings.Contains(m.body, n+"(") {
+			judged += "\n" + bzlMacroOf(text, n).body
+		}
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: judged,
+		What: where + " calls " + ld[1] + " of " + p + ", a macro corral does not follow"})
 }

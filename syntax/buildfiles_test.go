@@ -23,12 +23,18 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		"ant/build.xml":            "<project default=\"dist\"><target name=\"dist\"><exec executable=\"rm\"><arg line=\"-rf /victim\"/></exec></target></project>\n",
 		"antp/custom.xml":          "<project><property name=\"v\" location=\"/victim\"/><target name=\"x\"><delete dir=\"${v}\"/></target></project>\n",
 		"antp/sub/keep":            "",
+		"antd/build.xml":           "<project default=\"c\"><property name=\"out\" value=\"build\"/><target name=\"c\"><delete dir=\"${out}\"/></target></project>\n",
 		"bz/WORKSPACE":             "",
 		"bz/BUILD.bazel":           "genrule(\n    name = \"gen\",\n    outs = [\"out.txt\"],\n    cmd = \"rm -rf /victim && \" +\n        \"touch $@\",\n)\n",
 		"bz/app/BUILD":             "cc_binary(name = \"app\", srcs = [\"main.cc\", \"//:gen\"])\nsh_binary(name = \"tool\", srcs = [\"tool.sh\"])\n",
 		"bz/app/tool.sh":           "#!/bin/sh\nrm -rf /victim\n",
+		"bzm/WORKSPACE":            "",
+		"bzm/defs.bzl":             "def wipe(name):\n    native.genrule(name = name, outs = [\"o\"], cmd = \"rm -rf /victim\")\n\ndef gen(name, c):\n    native.genrule(name = name, outs = [\"o\"], cmd = c)\n\ndef lib(name):\n    native.cc_library(name = name, srcs = [\"a.cc\"])\n\ndef echo(name):\n    native.genrule(name = name, outs = [\"o\"], cmd = \"echo rm -rf /victim > $@\")\n",
+		"bzm/BUILD":                "load(\":defs.bzl\", \"wipe\", \"lib\", \"echo\", g = \"gen\")\nwipe(name = \"w\")\ng(name = \"p\", c = \"rm -rf /victim\")\nlib(name = \"l\")\necho(name = \"e\")\n",
 		"sbt/build.sbt":            "import scala.sys.process._\nlazy val wipe = taskKey[Unit](\"wipe\")\nwipe := { \"rm -rf /victim\".! }\n",
 		"sbtp/build.sbt":           "name := \"x\"\n",
+		"sbtc/build.sbt":           "import scala.sys.process._\nval w = (\"rm -rf \" + \"/victim\").!\n",
+		"sbti/build.sbt":           "import scala.sys.process._\nval d = \"/victim\"\nval w = s\"echo ${sys.props(\"user.home\")} rm -rf /victim\".!\n",
 		"sbtp/project/Build.scala": "object Build { scala.sys.process.Process(Seq(\"rm\", \"-rf\", \"/victim\")).! }\n",
 		"xm/xmake.lua":             "target(\"x\")\n    set_kind(\"binary\")\n    on_build(function (target) os.rm(\"/victim\") end)\n",
 		"pm/premake5.lua":          "os.rmdir(\"/victim\")\nworkspace \"x\"\n",
@@ -62,13 +68,18 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`ant -f ant/build.xml`, true},
 		{`cd antp && ant -buildfile custom.xml x`, true},
 		{`cd antp/sub && ant -find custom.xml x`, true},
+		{`cd antd && ant -Dout=/victim`, true}, // -D wins over <property>
+		{`cd antd && ant -Dout /victim c`, true},
 		{`cd bz && bazel build //:gen`, true},
 		{`cd bz && bazelisk build //...`, true},
 		{`cd bz && bazel build //app`, true}, // builds //:gen first
 		{`cd bz/app && bazel build :app`, true},
 		{`cd bz && bazel run //app:tool`, true},
+		{`cd bzm && bazel build //:w`, true}, // the macro's native.genrule
+		{`cd bzm && bazel build :p`, true},   // its cmd a parameter, given by the call
 		{`cd sbt && sbt compile`, true},
 		{`cd sbtp && sbt test`, true},
+		{`cd sbtc && sbt compile`, true}, // "a" + "b" folded as scalac does
 		{`cd xm && xmake`, true},
 		{`cd xm && xmake build`, true},
 		{`cd pm && premake5 gmake2`, true},
@@ -81,13 +92,17 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cd ant && ant -version`, false},
 		{`cd ok && ant`, false},
 		{`cd antp && ant x`, false}, // no build.xml
+		{`cd antd && ant -Dother=/victim`, false},
+		{`cd antd && ant`, false},
 		{`cd bz && bazel version`, false},
 		{`cd bz && bazel query //...`, false},
 		{`cd bz && bazel build //app:tool`, false}, // a script is not run by build
 		{`cd ok && bazel build //...`, false},
+		{`cd bzm && bazel build //:l //:e`, false}, // a macro of no genrule; an echo
 		{`cd sbt && sbt --version`, false},
 		{`cd sbt && sbt -version`, false},
 		{`cd ok && sbt compile`, false},
+		{`cd sbti && sbt compile`, false}, // echo's words, not rm's
 		{`cd xm && xmake --version`, false},
 		{`cd ok && xmake && premake5 gmake2`, false},
 		{`cd cmfile && sbt compile && ant && xmake`, false}, // no files

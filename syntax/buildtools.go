@@ -21,6 +21,7 @@ import (
 // was one.
 func (w *walker) buildTool(c scope, call *Call) bool {
 	var files []string
+	var defs []lang.Arg // ant -D: the argv lang.Ant reads
 	as := lang.Gradle
 	dir := call.Dir
 	switch call.Name {
@@ -101,6 +102,14 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 					name = call.Args[i+1].Value
 					i++
 				}
+			case strings.HasPrefix(v, "-D"):
+				// -Dname=value, -Dname value: properties that win
+				// over the file's (lang.Ant reads them from argv).
+				defs = append(defs, lang.Arg{Value: v, Known: a.Static})
+				if !strings.Contains(v, "=") && i+1 < len(call.Args) {
+					i++
+					defs = append(defs, lang.Arg{Value: call.Args[i].Value, Known: call.Args[i].Static})
+				}
 			case v == "-l" || v == "-logfile" || v == "-logger" || v == "-listener" || v == "-propertyfile" ||
 				v == "-inputhandler" || v == "-nice" || v == "-lib" || v == "-main":
 				i++
@@ -138,7 +147,11 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	for _, f := range files {
 		d := dir.Join(f)
 		if d.Known && w.exists(d.Path) {
+			if len(defs) > 0 {
+				w.argv = defs
+			}
 			w.scriptFile(c, &inner, Arg{Value: f, Raw: f, Static: true}, string(as))
+			w.argv = nil
 		}
 	}
 	return true

@@ -41,6 +41,47 @@ func TestAntEffects(t *testing.T) {
 	}
 }
 
+// TestAntDefines: ant's -Dname=value and -Dname value set properties that
+// win over the file's <property> (ant -h; Ant manual, "Running Apache
+// Ant": properties are immutable, the command line's are set first);
+// ${basedir} is the project's directory. Look-alikes: another property
+// defined, a value only known at run time, a file that loads properties
+// from elsewhere (its unset ${name} does not ask).
+func TestAntDefines(t *testing.T) {
+	t.Parallel()
+	const del = `<property name="d" value="build"/><target><delete dir="${d}"/></target>`
+	const rm = `<target><exec executable="rm"><arg value="-rf"/><arg value="${v}"/></exec></target>`
+	for _, tc := range []struct {
+		name, src string
+		argv      []Arg
+		want      []string
+	}{
+		{"define-wins", del, []Arg{{Value: "-Dd=/srv", Known: true}}, []string{"delete -r delete: /srv"}},
+		{"define-split", rm, []Arg{{Value: "-Dv", Known: true}, {Value: "/srv", Known: true}}, []string{"exec exec: rm -rf /srv"}},
+		{"define-last", rm, []Arg{{Value: "-Dv=a", Known: true}, {Value: "-Dv=/srv", Known: true}}, []string{"exec exec: rm -rf /srv"}},
+		{"unset-rm", rm, nil, []string{"hidden exec: rm -rf ${v} unset"}},
+		{"unset-delete", `<target><delete dir="${d}"/></target>`, nil, []string{"hidden delete: ${d} unset"}},
+		// Look-alikes.
+		{"other-define", del, []Arg{{Value: "-Dx=/srv", Known: true}}, []string{"delete -r delete: build"}},
+		{"basedir", `<target><delete dir="${basedir}/out"/></target>`, nil, []string{"delete -r delete: ./out"}},
+		{"runtime-define", rm, []Arg{{Value: "-Dv=$X", Known: false}}, []string{"hidden exec: rm -rf ${v} unset"}},
+		{"loads-file", `<property file="b.properties"/>` + rm, nil, []string{"hidden exec: rm -rf ${v}"}},
+		{"unset-command", `<target><exec executable="${tool}"/></target>`, nil, []string{"hidden exec: ${tool}"}},
+	} {
+		var got []string
+		for _, e := range AnalyzeArgv(Ant, tc.src, tc.argv) {
+			d := describe(e)
+			if e.Unset {
+				d += " unset"
+			}
+			got = append(got, d)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
+
 // TestLuaBuildEffects: xmake.lua's and premake5.lua's os functions (each
 // tool's manual, "os"), besides standard Lua's. Look-alikes: os.rm in a
 // premake file (premake has no os.rm), a method named exec, a harmless

@@ -36,6 +36,8 @@ func analyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	case Python, JS, Ruby, Perl, PHP:
 	case D, CSharp, Swift, JVM:
 		return withUnread(back(finish(src, foreignArgv(l, src, argv))), unread)
+	case Ant:
+		return withUnread(back(finish(src, antArgv(src, argv))), unread)
 	default:
 		return withUnread(back(analyzeText(l, src)), unread)
 	}

@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -404,10 +405,45 @@ func foreignString(s *foreignSpec, src string, i int) (string, bool, int) {
 				lit = false
 			}
 		}
+		if !triple && (strings.HasPrefix(src[j:], "${") || strings.HasPrefix(src[j:], "#{")) && slices.Contains(s.interp, src[j:j+2]) {
+			// "…${expr}…" (Scala, Kotlin, Groovy), "…#{expr}…" (Elixir):
+			// the expression is code, its own strings do not end this one.
+			k := interpEnd(src, j+2)
+			b.WriteString(src[j:k])
+			j = k
+			continue
+		}
 		b.WriteByte(c)
 		j++
 	}
 	return b.String(), lit, len(src)
+}
+
+// interpEnd is the index after the } that closes an interpolated
+// expression whose code starts at i, past nested braces and strings.
+func interpEnd(src string, i int) int {
+	depth := 1
+	for i < len(src) {
+		switch c := src[i]; c {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"', '\'':
+			for i++; i < len(src) && src[i] != c && src[i] != '\n'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '\n':
+			return i // an unclosed expression ends at the line
+		}
+		i++
+	}
+	return len(src)
 }
 
 // fgroup is one argument of a foreign call: the tokens [a, b).
@@ -1131,5 +1167,137 @@ func jvmHomeValues(toks []ftok) []ftok {
 		}
 		out = append(out, t)
 	}
+	return jvmFold(out)
+}
+
+// jvmHomeExprs are the expressions whose value is the home directory, as
+// written inside an interpolated string ("${…}").
+func jvmHomeExpr(e string) bool {
+	e = strings.ReplaceAll(strings.ReplaceAll(strings.TrimSpace(e), " ", ""), "'", `"`)
+	e = strings.TrimPrefix(e, "java.lang.")
+	switch e {
+	case `System.getProperty("user.home")`, `sys.props("user.home")`, `System.getenv("HOME")`, `sys.env("HOME")`:
+		return true
+	}
+	return false
+}
+
+// jvmFold folds the strings the program computes from constants the way
+// the compiler does: "${expr}" inside an interpolated string (Scala's
+// s"…", Kotlin's and Groovy's "…") when expr is the home directory's,
+// "a" + "b" (+ concatenates strings in Java, Scala, Kotlin and Groovy)
+// and a string in grouping parentheses, ("rm -rf " + home).!. A string
+// with a name in it (("rm -rf " + dir)) is one known only at run time.
+// The home directory's mark stays only at the start of a word: elsewhere
+// the word is not a path corral knows.
+func jvmFold(toks []ftok) []ftok {
+	str := func(t ftok) bool { return t.kind == tString }
+	// operand reports a string or a bare name (not a call, an index or a
+	// field of one) at i of out, the token after it being next.
+	operand := func(out []ftok, i int, next ftok) bool {
+		t := out[i]
+		if str(t) {
+			return true
+		}
+		if t.kind != tIdent || strings.HasSuffix(t.text, ".") || isP2(next, "(") || isP2(next, "[") || isP2(next, ".") {
+			return false
+		}
+		return i == 0 || !isP2(out[i-1], ".")
+	}
+	// tight reports an operator that binds its left operand tighter
+	// than +.
+	tight := func(out []ftok, i int) bool {
+		return i >= 0 && (isP2(out[i], ".") || isP2(out[i], "*") || isP2(out[i], "/") || isP2(out[i], "%"))
+	}
+	var out []ftok
+	for i, t := range toks {
+		if t.kind == tString && !t.lit {
+			t = jvmInterpHome(t)
+		}
+		out = append(out, t)
+		var next ftok
+		if i+1 < len(toks) {
+			next = toks[i+1]
+		}
+		for {
+			n := len(out)
+			if n >= 3 && isP2(out[n-2], "+") && (str(out[n-3]) || str(out[n-1])) && operand(out, n-1, next) &&
+				operand(out, n-3, out[n-2]) && !tight(out, n-4) {
+				out = append(out[:n-3], jvmJoin(out[n-3], out[n-1]))
+				continue
+			}
+			if n >= 3 && isP2(out[n-1], ")") && str(out[n-2]) && isP2(out[n-3], "(") &&
+				(n < 4 || out[n-4].kind != tIdent && !isClose(out[n-4]) && !str(out[n-4])) {
+				// ("…"): grouping, not a call's argument list.
+				g := out[n-2]
+				g.off = out[n-3].off
+				out = append(out[:n-3], g)
+				continue
+			}
+			break
+		}
+	}
 	return out
+}
+
+// jvmJoin is the string a + b, of two strings or of a string and a name.
+func jvmJoin(a, b ftok) ftok {
+	val := func(t ftok) (string, bool) {
+		if t.kind == tIdent {
+			return "${" + t.text + "}", false
+		}
+		return t.text, t.lit
+	}
+	av, al := val(a)
+	bv, bl := val(b)
+	t := ftok{kind: tString, text: av + bv, lit: al && bl, off: a.off}
+	if t.lit && strings.Contains(t.text, HomeMark) {
+		for _, f := range strings.Fields(t.text) {
+			if w, ok := HomeWord(f); strings.Contains(f, HomeMark) && (!ok || strings.Contains(w, HomeMark) || w != "~" && !strings.HasPrefix(w, "~/")) {
+				t.lit = false
+				t.text = unmarkHome(t.text)
+				break
+			}
+		}
+	}
+	return t
+}
+
+// jvmInterpHome replaces in an interpolated string each ${expr} whose
+// value is the home directory with it; the string is known when no other
+// run-time part is left.
+func jvmInterpHome(t ftok) ftok {
+	s := t.text
+	var b strings.Builder
+	other := false
+	for {
+		k := strings.Index(s, "${")
+		if k < 0 {
+			b.WriteString(s)
+			break
+		}
+		e := interpEnd(s, k+2)
+		b.WriteString(s[:k])
+		if e <= len(s) && e > k+2 && s[e-1] == '}' && jvmHomeExpr(s[k+2:e-1]) {
+			b.WriteString(HomeMark + "~")
+		} else {
+			b.WriteString(s[k:e])
+			other = true
+		}
+		s = s[e:]
+	}
+	if other || hasBareInterp(b.String()) {
+		return t
+	}
+	return jvmJoin(ftok{kind: tString, lit: true, off: t.off}, ftok{kind: tString, text: b.String(), lit: true})
+}
+
+// hasBareInterp reports a $name interpolation left in s.
+func hasBareInterp(s string) bool {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '$' && isIdentStart(s[i+1]) {
+			return true
+		}
+	}
+	return false
 }

@@ -102,6 +102,17 @@ var foreignCases = []struct {
 	{"scala-bang", JVM, `import sys.process._; "rm -rf /h".!; Seq("rm", "a").!!`, []string{"exec execute: rm -rf /h", "exec execute: rm a"}},
 	{"scala-home", JVM, `scala.sys.process.Process(Seq("rm", "-rf", System.getProperty("user.home"))).!`, []string{"exec Process: rm -rf \x00home\x00~"}},
 	{"scala-sys-home", JVM, `Seq("rm", "-rf", sys.env("HOME")).!`, []string{"exec execute: rm -rf \x00home\x00~"}},
+	// Constant folding: "a" + "b", grouping parentheses, "${home}" in an
+	// interpolated string (Scala's s"…", Groovy's and Kotlin's "…").
+	{"scala-concat-home", JVM, `("rm -rf " + System.getProperty("user.home")).!`, []string{"exec execute: rm -rf \x00home\x00~"}},
+	{"scala-concat-lits", JVM, `("rm" + " -rf " + "/h").!; ("rm -rf " + ("/g")).!!`, []string{"exec execute: rm -rf /h", "exec execute: rm -rf /g"}},
+	{"scala-interp-home", JVM, `s"rm -rf ${sys.props("user.home")}/x".!`, []string{"exec execute: rm -rf \x00home\x00~/x"}},
+	{"groovy-interp-home", JVM, `"rm -rf ${System.getenv('HOME')}".execute()`, []string{"exec execute: rm -rf \x00home\x00~"}},
+	{"scala-concat-name", JVM, `("rm -rf " + dir).!`, []string{"hidden execute: rm -rf ${dir}"}},
+	{"scala-interp-other", JVM, `s"rm -rf ${sys.props("user.home")}/$d".!`, []string{"hidden execute: rm -rf ${sys.props(\"user.home\")}/$d"}},
+	{"jvm-fold-look", JVM, `println("rm -rf " + System.getProperty("user.home")); ("ls " + sys.props("user.home")).!; s"echo ${sys.props("user.home")}".!; f("rm -rf " + x.y()).!`,
+		[]string{"exec execute: ls \x00home\x00~", "exec execute: echo \x00home\x00~"}},
+	{"jvm-fold-suffix", JVM, `(System.getProperty("user.home") + "x").!`, []string{"hidden execute: ~x"}},
 	{"jvm-home-look", JVM, `println(System.getProperty("user.home")); Seq("rm", System.getProperty("user.name")).!`, nil},
 	{"kt-file", JVM, `File("/h").deleteRecursively()`, []string{"delete -r File: /h"}},
 	{"jvm-look", JVM, `println("\"rm -rf /h\".execute()") // Runtime.getRuntime().exec("x")` + "\n/* \"rm\".execute() */", nil},

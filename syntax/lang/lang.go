@@ -144,6 +144,11 @@ type Effect struct {
 	// a literal directory in the same program, the entries it finds are
 	// the ones deleted (listing.go). Recursive then tells a tree.
 	Deletes bool
+	// Unset reports a Hidden effect built from a build file's property
+	// that nothing corral reads sets (Ant's ${name} with no <property>,
+	// -D or properties file setting it): judged even where a build
+	// file's run-time values pass.
+	Unset bool
 	// Cwd is the working directory a Shell or Exec effect's process
 	// starts in, given to the call that starts it (subprocess.run(…,
 	// cwd="d"), execSync(…, {cwd: "d"}), system(…, chdir: "d")), or the

@@ -78,8 +78,57 @@ var antHome = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // antTasks reads the Ant tasks of text (comments blanked): prefix
 // begins each call's name ("antrun " in a pom.xml).
-func antTasks(text, prefix string) []Effect {
+func antTasks(text, prefix string) []Effect { return antTasksDefs(text, prefix, nil) }
+
+// antDefines are the properties ant's command line sets (ant -h, 1.10:
+// -D<property>=<value>, or -D<property> <value>): they win over the
+// file's <property> tasks. A value only known at run time leaves its
+// property unset.
+func antDefines(argv []Arg) map[string]string {
+	out := map[string]string{}
+	for i := 0; i < len(argv); i++ {
+		a := argv[i]
+		rest, ok := strings.CutPrefix(a.Value, "-D")
+		if !ok || rest == "" {
+			continue
+		}
+		name, val, eq := strings.Cut(rest, "=")
+		known := a.Known
+		if !eq {
+			if i+1 >= len(argv) {
+				continue
+			}
+			i++
+			val, known = argv[i].Value, argv[i].Known
+		}
+		if known {
+			out[name] = val
+		} else {
+			delete(out, name)
+		}
+	}
+	return out
+}
+
+// antLoadsProperties reports a build file that sets properties from
+// elsewhere (a properties file, an imported build file, the
+// environment): a property it does not set may be set there.
+func antLoadsProperties(text string) bool {
+	for _, t := range []string{"<property file", "<property resource", "<property url", "<property environment", "<loadproperties", "<xmlproperty", "<import", "<include", "<propertyfile", "<available", "<condition", "<dirname", "<basename", "<tempfile", "<loadfile", "<pathconvert"} {
+		if strings.Contains(text, t) {
+			return true
+		}
+	}
+	return false
+}
+
+// antTasksDefs is antTasks with the command line's properties defs.
+func antTasksDefs(text, prefix string, defs map[string]string) []Effect {
 	var out []Effect
+	// asks reports a property no source of the build sets: ant keeps
+	// ${name} as it is only when nothing sets it, so one named next to
+	// rm or <delete> is set where corral does not look.
+	asks := !antLoadsProperties(text)
 	unescape := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&quot;", `"`, "&apos;", "'", "&amp;", "&")
 	attrs := func(s string) map[string]string {
 		out := map[string]string{}
@@ -88,15 +137,20 @@ func antTasks(text, prefix string) []Effect {
 		}
 		return out
 	}
-	props := map[string]string{}
+	props := map[string]string{"basedir": "."} // the project's directory, where its tasks run
+	for n, v := range defs {
+		props[n] = v
+	}
 	for _, m := range antProperty.Get().FindAllStringSubmatch(text, -1) {
 		at := attrs(m[1])
 		v, ok := at["value"]
 		if !ok {
 			v, ok = at["location"]
 		}
-		if n := at["name"]; n != "" && ok && props[n] == "" && !antHome.Get()[n] {
-			props[n] = v
+		if n := at["name"]; n != "" && ok && !antHome.Get()[n] {
+			if _, set := props[n]; !set {
+				props[n] = v // the first setting wins: properties are immutable
+			}
 		}
 	}
 	// expand returns v with the properties it names replaced (several
@@ -167,7 +221,7 @@ func antTasks(text, prefix string) []Effect {
 			}
 		}
 		if hidden {
-			out = append(out, Effect{Kind: Hidden, Call: call, Text: unmarkHome(strings.Join(argv, " ")), Offset: m[0], Built: !strings.Contains(argv[0], "${")})
+			out = append(out, Effect{Kind: Hidden, Call: call, Text: unmarkHome(strings.Join(argv, " ")), Offset: m[0], Built: !strings.Contains(argv[0], "${"), Unset: asks && !strings.Contains(argv[0], "${")})
 			continue
 		}
 		out = append(out, Effect{Kind: Exec, Call: call, Argv: argv, Offset: m[0]})
@@ -179,7 +233,7 @@ func antTasks(text, prefix string) []Effect {
 			switch {
 			case v == "":
 			case strings.Contains(v, "${"):
-				out = append(out, Effect{Kind: Hidden, Call: prefix + "delete", Text: v, Offset: m[0]})
+				out = append(out, Effect{Kind: Hidden, Call: prefix + "delete", Text: v, Offset: m[0], Unset: asks})
 			default:
 				out = append(out, Effect{Kind: Delete, Call: prefix + "delete", Path: v, Tilde: home, Recursive: k == "dir", Offset: m[0]})
 			}
@@ -192,4 +246,10 @@ func antTasks(text, prefix string) []Effect {
 func ant(src string) []Effect {
 	text := xmlComment.Get().ReplaceAllStringFunc(src, func(c string) string { return strings.Repeat(" ", len(c)) })
 	return antTasks(text, "")
+}
+
+// antArgv reads a build.xml run by ant with the command line argv.
+func antArgv(src string, argv []Arg) []Effect {
+	text := xmlComment.Get().ReplaceAllStringFunc(src, func(c string) string { return strings.Repeat(" ", len(c)) })
+	return antTasksDefs(text, "", antDefines(argv))
 }
