@@ -133,21 +133,9 @@ func (w *walker) cargoConfig(c scope, call *Call, dir Dir, sub string, building 
 		inner := *call
 		inner.Dir = root
 		for _, e := range tomlEntries(text) {
-			words := tomlStrings(e.value)
+			name, line, words := cargoEntry(e)
 			if len(words) == 0 {
 				continue
-			}
-			line := words[0]
-			if strings.HasPrefix(strings.TrimSpace(e.value), "[") {
-				q := make([]string, len(words))
-				for i, s := range words {
-					q[i] = Quote(s)
-				}
-				line = strings.Join(q, " ")
-			}
-			name := e.key
-			if e.table != "" {
-				name = e.table + "." + e.key
 			}
 			switch {
 			case building && (name == "build.rustflags" || strings.HasPrefix(name, "target.") && strings.HasSuffix(name, ".rustflags")):
@@ -354,21 +342,9 @@ func cargoConfigArgs(args []Arg) []Arg {
 // [alias] as the cargo command line it makes.
 func (w *walker) cargoEntriesPrograms(c scope, call, inner *Call, entries []tomlEntry) {
 	for _, e := range entries {
-		words := tomlStrings(e.value)
+		name, line, words := cargoEntry(e)
 		if len(words) == 0 {
 			continue
-		}
-		line := words[0]
-		if strings.HasPrefix(strings.TrimSpace(e.value), "[") {
-			q := make([]string, len(words))
-			for i, s := range words {
-				q[i] = Quote(s)
-			}
-			line = strings.Join(q, " ")
-		}
-		name := e.key
-		if e.table != "" {
-			name = e.table + "." + e.key
 		}
 		switch {
 		case name == "build.rustflags" || strings.HasPrefix(name, "target.") && strings.HasSuffix(name, ".rustflags"):
@@ -399,4 +375,27 @@ func (w *walker) cargoEntriesPrograms(c scope, call, inner *Call, entries []toml
 			w.child(c, inner, strings.Join(q, " "), nil, "cargo alias "+e.key, false)
 		}
 	}
+}
+
+// cargoEntry returns a cargo configuration entry's dotted name, its
+// string words and the command line they make: an array's words quoted
+// and joined, a string as written (cargo splits it on white space).
+func cargoEntry(e tomlEntry) (name, line string, words []string) {
+	words = tomlStrings(e.value)
+	if len(words) == 0 {
+		return "", "", nil
+	}
+	line = words[0]
+	if strings.HasPrefix(strings.TrimSpace(e.value), "[") {
+		q := make([]string, len(words))
+		for i, s := range words {
+			q[i] = Quote(s)
+		}
+		line = strings.Join(q, " ")
+	}
+	name = e.key
+	if e.table != "" {
+		name = e.table + "." + e.key
+	}
+	return name, line, words
 }
