@@ -252,23 +252,39 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 // as written (a pattern or a run-time word as the files it can be), and
 // listed as the files under them that differ from the source (git diff
 // [REV] -- PATHS, the index when there is no REV).
+//
+// A comparison with the work tree uses git's plumbing, diff-index
+// against a tree and diff-files against the index, which decide from the
+// index's stat data and never refresh it: porcelain git diff would run
+// the clean filter of every stat-dirty file while the hook runs. A file
+// touched but unchanged is then listed too, which only judges more.
 func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]string, string, bool) {
-	args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv"}
 	if m.paths == nil {
 		if !m.rev.Static || !safeRev(m.from) || !safeRev(m.to) || strings.HasPrefix(m.rev.Value, "-") {
 			return nil, "", false
 		}
-		args = append(args, "--end-of-options")
+		if m.from == "" && !strings.Contains(m.to, "..") {
+			// The work tree against TO (HEAD...REV, a merge's side
+			// since the merge base, compares two trees: porcelain).
+			return []string{"diff-index", "--name-only", "-z", "--end-of-options", m.to}, "a file that differs in " + m.rev.Value, true
+		}
+		args := []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options"}
 		if m.from != "" {
 			args = append(args, m.from)
 		}
 		return append(args, m.to), "a file that differs in " + m.rev.Value, true
 	}
+	args := []string{"diff-files", "--name-only", "-z"}
 	if m.to != "" {
 		if !safeRev(m.to) {
 			return nil, "", false
 		}
-		args = append(args, "--end-of-options", m.to)
+		args = []string{"diff-index", "--name-only", "-z", "--end-of-options", m.to}
+		if strings.Contains(m.to, "..") {
+			// Two trees (a merge's side since the merge base): porcelain
+			// diff reads no work tree.
+			args = []string{"diff", "--name-only", "-z", "--no-renames", "--no-ext-diff", "--no-textconv", "--end-of-options", m.to}
+		}
 	}
 	args = append(args, "--")
 	listed := false
