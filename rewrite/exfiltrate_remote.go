@@ -24,6 +24,7 @@ func (p *Pass) gitRemoteRepoint(c *syntax.Call) {
 		return
 	}
 	var url, what string
+	dynamic := false // the address is only known at run time
 	rest := c.Args[sub+1:]
 	switch c.Args[sub].Value {
 	case "remote":
@@ -31,10 +32,8 @@ func (p *Pass) gitRemoteRepoint(c *syntax.Call) {
 		if !ok || len(ops) < 3 || ops[0].Value != "add" && ops[0].Value != "set-url" {
 			return
 		}
-		if !ops[2].Static {
-			return // a URL known only at run time: the push judges it
-		}
-		url, what = ops[2].Value, "git remote "+ops[0].Value+" "+ops[1].Value+" "+ops[2].Value
+		url, what = ops[2].Value, "git remote "+ops[0].Value+" "+ops[1].Value+" "+ops[2].Raw
+		dynamic = !ops[2].Static
 	case "config":
 		var ops []syntax.Arg
 		for i := 0; i < len(rest); i++ {
@@ -48,27 +47,32 @@ func (p *Pass) gitRemoteRepoint(c *syntax.Call) {
 				ops = append(ops, rest[i])
 			}
 		}
-		if len(ops) < 2 || !ops[0].Static || !ops[1].Static {
+		if len(ops) < 2 || !ops[0].Static {
 			return
 		}
 		k := strings.ToLower(ops[0].Value)
 		if !strings.HasPrefix(k, "remote.") || !strings.HasSuffix(k, ".url") && !strings.HasSuffix(k, ".pushurl") {
 			return
 		}
-		url, what = ops[1].Value, "git config "+ops[0].Value+" "+ops[1].Value
+		url, what = ops[1].Value, "git config "+ops[0].Value+" "+ops[1].Raw
+		dynamic = !ops[1].Static
 	default:
 		return
 	}
 	host := gitURLHost(url)
-	if host == "" || p.hostAllowed(host) {
+	if !dynamic && (host == "" || p.hostAllowed(host)) {
 		return
 	}
 	known := p.remoteHosts(c)
-	if len(known) == 0 || known[strings.ToLower(host)] {
+	if len(known) == 0 || !dynamic && known[strings.ToLower(host)] {
 		return
 	}
+	where := host + ", a host none of the repository's remotes is on and not on network.allow_hosts"
+	if dynamic {
+		where = "an address only known at run time"
+	}
 	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask,
-		Message: fmt.Sprintf("%s points later pushes at %s, a host none of the repository's remotes is on and not on network.allow_hosts: the next git push uploads the repository's commits there", what, host)})
+		Message: fmt.Sprintf("%s points later pushes at %s: the next git push uploads the repository's commits there", what, where)})
 }
 
 // remoteRepointOperands returns the operands of git remote's words

@@ -34,6 +34,8 @@ func TestRemoteRepoint(t *testing.T) {
 		{"git config --global remote.origin.pushurl https://example.com/r", "ask"},
 		{"git config set remote.origin.pushURL https://example.com/r", "ask"},
 		{"git -C . remote set-url origin https://example.com/r", "ask"},
+		{`git remote add x "$U"`, "ask"}, // a run-time address: a later push is not judged
+		{`git config remote.origin.pushurl "$(cat url.txt)"`, "ask"},
 		// Look-alikes.
 		{"git remote add upstream https://github.com/other/proj.git", "allow"},
 		{"git remote set-url origin git@github.com:me/proj.git", "allow"},
@@ -43,6 +45,7 @@ func TestRemoteRepoint(t *testing.T) {
 		{"git config --get remote.origin.url", "allow"},
 		{"git remote -v", "allow"},
 		{"git remote remove origin", "allow"},
+		{`u=https://github.com/other/proj.git; git remote add up "$u"`, "allow"},
 		{"echo git remote add x https://example.com/r", "allow"},
 	})
 	fresh := scratchProject(t, map[string]string{"proj/README.md": "x"})
