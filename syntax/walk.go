@@ -2365,7 +2365,8 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		w.wordAssigns(c, word, st)
 	}
 	args = w.globCommand(c, args, st.dir)
-	w.endBgRaces(args) // bgrace.go
+	args = w.globOptionWords(args, st.dir) // globoptions.go
+	w.endBgRaces(args)                     // bgrace.go
 	inv := unwrap(args, st.dir)
 	if choice, readings := nameReadings(args, inv); choice != nil {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)

@@ -1,0 +1,183 @@
+package syntax
+
+import (
+	"path"
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/pattern"
+)
+
+// maxOptionWords bounds the option-like names one word adds to a call.
+const maxOptionWords = 64
+
+// globOptionWords gives a program the option words that pathname
+// expansion hands it. A name on disk that starts with "-" is an option to
+// the program that receives it: in a directory holding a file named
+// "--checkpoint-action=exec=sh x.sh", tar cf a.tar * runs sh x.sh (the
+// classic wildcard injection). Bash expands a pattern into its matches
+// after every other expansion, so the names reach the program from a
+// pattern written in the command (tar cf a.tar *, [-a]*), from a
+// variable's value expanded unquoted (x=*; tar cf a.tar $x) and from a
+// value that came from such an expansion (for f in *; … "$f", a=(*);
+// "${a[@]}", set -- *; "$@").
+//
+// A static pattern starting with a pattern character whose matches now
+// include such a name is replaced by its matches, as bash does (byte
+// order puts the option names first, as the C locale does). A run-time
+// word whose candidate values include such a name, or a pattern that
+// matches one, keeps its place and those names are added before it, so
+// that the options are read and the word is still judged as the unknown
+// it is. A pattern starting with a literal (./*, src/*, x*) cannot make
+// such a word, nor can a word after "--"; where no match starts with "-"
+// nothing changes.
+func (w *walker) globOptionWords(args []Arg, dir Dir) []Arg {
+	dirs := dir.Candidates()
+	if w.read == nil || len(dirs) == 0 || len(args) < 2 {
+		return args
+	}
+	var out []Arg
+	for i, a := range args {
+		if i == 0 {
+			continue
+		}
+		if a.Static && a.Value == "--" && !a.Glob {
+			if out == nil {
+				return args
+			}
+			out = append(out, args[i:]...)
+			break
+		}
+		var words []string
+		replace := false
+		switch {
+		case a.Static && a.Glob && dir.Known:
+			words, replace = w.optionMatches(a, argPattern(a), dir.Path), true
+		case a.Static && a.Glob:
+			words = w.optionCandidates(a, []string{argPattern(a)}, true, dirs)
+		case !a.Static && len(a.Candidates()) > 0:
+			words = w.optionCandidates(a, a.Candidates(), a.Word != nil && unquotedExpansion(a.Word), dirs)
+		}
+		if len(words) == 0 {
+			if out != nil {
+				out = append(out, a)
+			}
+			continue
+		}
+		if out == nil {
+			out = append(make([]Arg, 0, len(args)+len(words)), args[:i]...)
+		}
+		for _, m := range words {
+			b := a
+			b.Value, b.Static, b.Glob, b.Split = m, true, false, true
+			b.SetPattern("")
+			out = append(out, b)
+		}
+		if !replace {
+			out = append(out, a)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// argPattern is a's word as a pattern.
+func argPattern(a Arg) string {
+	if p := a.Pattern(); p != "" {
+		return p
+	}
+	return a.Value
+}
+
+// optionCandidates returns the names starting with "-" that a
+// candidate value of a word matches in one of dirs when it is a pattern
+// starting with a pattern character: all of them when bash globs the
+// word's value (glob: an unquoted expansion, x=*; $x), else those that
+// are candidates too, the values of a variable set from such a pattern
+// (for f in *; "$f", a=(*); "${a[@]}"). A value that starts with "-"
+// but does not come from the disk is the word's own and judged as
+// before.
+func (w *walker) optionCandidates(a Arg, cands []string, glob bool, dirs []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, v := range cands {
+		if GlobMeta(v) != 0 {
+			continue
+		}
+		for _, d := range dirs {
+			for _, m := range w.optionMatches(a, v, d) {
+				if strings.HasPrefix(m, "-") && !seen[m] && len(out) < maxOptionWords && (glob || slices.Contains(cands, m)) {
+					seen[m] = true
+					out = append(out, m)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// optionMatches returns the names pat matches in dir now when pat starts
+// with a pattern character and one of them starts with "-", else nil.
+func (w *walker) optionMatches(a Arg, pat, dir string) []string {
+	if GlobMeta(pat) != 0 {
+		return nil // absolute, or a literal first character
+	}
+	base := strings.TrimSuffix(dir, "/")
+	found := GlobFiles(pattern.QuoteMeta(base, 0)+"/"+pat, a.GlobOpts)
+	if !strings.Contains(pat, "/") {
+		// Files an earlier command here makes in dir are there when
+		// bash expands the pattern (touch -- '--checkpoint=1' …; tar
+		// cf x.tar *).
+		found = append(found, w.madeIn(base, pat, a.GlobOpts)...)
+		slices.Sort(found)
+		found = slices.Compact(found)
+	}
+	var names []string
+	option := false
+	for _, f := range found {
+		name, ok := strings.CutPrefix(f, base+"/")
+		if !ok || a.IgnoresMatch(f, dir) {
+			continue
+		}
+		names = append(names, name)
+		option = option || strings.HasPrefix(name, "-")
+	}
+	if !option {
+		return nil
+	}
+	if len(names) > maxOptionWords {
+		names = names[:maxOptionWords]
+	}
+	return names
+}
+
+// madeIn returns the files this command made so far directly in dir
+// whose names start with "-" and match pat.
+func (w *walker) madeIn(dir, pat string, o GlobOpts) []string {
+	var out []string
+	add := func(p string) {
+		if path.Dir(p) == dir || (dir == "" && path.Dir(p) == "/") {
+			if n := path.Base(p); strings.HasPrefix(n, "-") && GlobMatch(pat, n, o) {
+				out = append(out, p)
+			}
+		}
+	}
+	for p := range w.written {
+		add(p)
+	}
+	for p := range w.programs2 {
+		add(p)
+	}
+	for p := range w.opaque {
+		add(p)
+	}
+	for p := range w.touched { // touch, mkdir, cp, mv, ln (touched.go)
+		add(p)
+	}
+	for _, p := range w.mkdirs {
+		add(p)
+	}
+	return out
+}
