@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -76,6 +77,9 @@ func (p *Pass) sandboxRead(c *syntax.Call, ix relocationIndex, fetcher bool) str
 		}
 		if src, ok := p.operandRead(c, ix, a); ok {
 			return src
+		}
+		if src := p.foundRead(c, ix, a); src != "" {
+			return src // find agent_sandbox -exec cp {} . \;
 		}
 		// key=value (dd if=F), --opt=F: the value is the path.
 		if i := strings.IndexByte(a.Value, '='); i > 0 && a.Static && i+1 < len(a.Value) && (copier(c.Name) || !workDirOption(a.Value[:i])) {
@@ -285,7 +289,13 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 	if out, ok := c.Fd(1).File(); ok && out.Writes() && out.Stmt != c.Stmt {
 		add(out.Target, false) // the output of the loop or block around it
 	}
-	for _, r := range c.Redirs {
+	redirs := c.Redirs
+	if f := c.RunBy; f != nil && (f.Name == "find" || isFd(f)) && f.Stmt == c.Stmt {
+		// find -exec cat {} \; > out: the command find runs writes to
+		// find's own output.
+		redirs = append(slices.Clip(redirs), f.Redirs...)
+	}
+	for _, r := range redirs {
 		if r.Writes() && r.Fd != "2" { // what the program says about the file, not the file
 			if _, _, net := netRedirect(r); !net {
 				add(r.Target, false)
@@ -301,6 +311,17 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 		opts, ops := scan(c.Args, specFor("cpio"))
 		if len(ops) > 0 && (has(opts, "p", "pass-through") || passThrough(c)) {
 			add(c.Args[ops[len(ops)-1]], true)
+		}
+		if _, extracts, dir := cpioExtraction(c); extracts && dir == nil {
+			add(workingDir(c), true) // cpio -i: into the working directory
+		}
+	}
+	switch c.Name {
+	case "tar", "bsdtar", "gtar":
+		// An archive on standard input extracted with no -C unpacks
+		// into the working directory (tar c -C agent_sandbox . | tar x).
+		if archive, extracts, dir, _ := tarExtraction(c); extracts && dir == nil && (archive == nil || archive.Value == "-") {
+			add(workingDir(c), true)
 		}
 	}
 	out = append(out, p.diffApplyWrites(c, ix)...)
@@ -503,4 +524,26 @@ func splitPieces(c *syntax.Call, out []outsideWrite) []outsideWrite {
 		return out
 	}
 	return out
+}
+
+// workingDir is the word "." at c, the directory c runs in.
+func workingDir(c *syntax.Call) syntax.Arg {
+	return syntax.Arg{Value: ".", Raw: ".", Static: true, Start: c.Start, End: c.End}
+}
+
+// foundRead returns the sandbox path a word holding find's {} stands
+// for when the find that runs c (find -exec, -execdir, -ok) starts
+// under the sandbox, else "": each file it finds there is put in the
+// word's place.
+func (p *Pass) foundRead(c *syntax.Call, ix relocationIndex, a syntax.Arg) string {
+	f := c.RunBy
+	if f == nil || (f.Name != "find" && !isFd(f)) || !strings.Contains(a.Raw, "{}") || !contentReader(c.Name) {
+		return ""
+	}
+	for _, r := range findRoots(f) {
+		if src, ok := p.sandboxWord(f, ix, r); ok {
+			return src
+		}
+	}
+	return ""
 }
