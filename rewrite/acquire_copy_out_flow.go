@@ -136,10 +136,10 @@ func workDirOption(o string) bool {
 }
 
 // copier reports a program that copies or links a directory given to it
-// (cp -r, tar c, ln -s, rsync, zip -r).
+// (cp -r, tar c, ln -s, rsync, zip -r, pax -rw, ditto, rclone copy).
 func copier(name string) bool {
 	switch name {
-	case "cp", "mv", "install", "rsync", "ln", "tar", "zip", "cpio":
+	case "cp", "mv", "install", "rsync", "ln", "tar", "zip", "cpio", "pax", "ditto", "rclone":
 		return true
 	}
 	return false
@@ -323,6 +323,12 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 		if archive, extracts, dir, _ := tarExtraction(c); extracts && dir == nil && (archive == nil || archive.Value == "-") {
 			add(workingDir(c), true)
 		}
+	case "pax":
+		// pax -r reads an archive and unpacks it into the working
+		// directory (pax -rw copies into the directory it names).
+		if opts, _ := scan(c.Args, optSpec{shortVal: "bfopsx"}); has(opts, "r") && !has(opts, "w") {
+			add(workingDir(c), true)
+		}
 	}
 	out = append(out, p.diffApplyWrites(c, ix)...)
 	return append(out, p.worktreeWrites(c, ix)...)
@@ -404,7 +410,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		return ""
 	}
 	for _, c := range p.Model.Calls {
-		s := p.sandboxRead(c, ix, fetchers[c.Name] && lang.ForProgram(c.Name) == "")
+		s := p.sandboxRead(c, ix, fetchers[c.Name] && lang.ForProgram(c.Name) == "" && !localCloudCopy(c))
 		in := c.Fd(0)
 		// compound reports input the call has from a redirection or a
 		// pipe of the loop or block around it: the calls there pass it
@@ -546,4 +552,25 @@ func (p *Pass) foundRead(c *syntax.Call, ix relocationIndex, a syntax.Arg) strin
 		}
 	}
 	return ""
+}
+
+// localCloudCopy reports a cloud copier (rclone copy, aws s3 cp, gsutil
+// cp, …) whose every operand is a local path: it fetches nothing, it
+// copies files (rclone copy agent_sandbox/repo dir).
+func localCloudCopy(c *syntax.Call) bool {
+	switch c.Name {
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+	default:
+		return false
+	}
+	ops, ok := cloudCopyOperands(c)
+	if !ok || len(ops) < 2 {
+		return false
+	}
+	for _, o := range ops {
+		if _, remote := cloudRemote(c.Name, o.Value); remote || !o.Static {
+			return false
+		}
+	}
+	return true
 }

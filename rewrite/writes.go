@@ -265,6 +265,27 @@ func writeTargets(c *syntax.Call) []target {
 			out = append(out, parentsTargets(c, specFor(c.Name), "parents")...) // writes_rename.go
 		}
 		out = append(out, copyBackups(c, ts)...) // writes_backup.go
+	case "pax", "ditto":
+		// ditto SRC... DST (macOS) copies files and trees into DST
+		// (its trees are read by treeCopies, writes_tree.go). pax -rw
+		// FILE... DIR (pax(1), POSIX) copies each FILE to DIR/FILE, the
+		// path as given, and a directory's files under it.
+		files := operands()
+		if len(files) < 2 {
+			break
+		}
+		d := files[len(files)-1]
+		if c.Name == "ditto" {
+			out = append(out, target{arg: d, action: guards.Write}, target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write})
+			break
+		}
+		if opts, _ := scan(c.Args, optSpec{shortVal: "bfopsx"}); !has(opts, "r") || !has(opts, "w") {
+			break
+		}
+		for _, src := range files[:len(files)-1] {
+			at := strings.TrimSuffix(d.Value, "/") + "/" + strings.TrimPrefix(src.Value, "/")
+			out = append(out, target{arg: d, value: at, action: guards.Write}, target{arg: d, value: strings.TrimSuffix(at, "/") + "/*", action: guards.Write})
+		}
 	case "link":
 		// link FILE1 FILE2 (coreutils, busybox): FILE2 is a new name of
 		// FILE1, made as ln FILE1 FILE2 makes it (a git hook, a policy
@@ -524,6 +545,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
 	p.checkUnknownWriter(c, ts)
+	p.checkFilledDirs(c, ts) // writes_tree.go
 	p.checkRunFileWrites(c, ts)
 	p.checkFileRefs(c)
 	p.checkMemoryLinks(c)

@@ -457,3 +457,40 @@ func (p *Pass) heldSelf(env guards.Env, abs, given string) string {
 	}
 	return held
 }
+
+// checkFilledDirs asks about a directory a program fills with files
+// whose names it chooses (a write target DIR/*: pax -rw . DIR, rclone
+// copy SRC DIR, rustc --out-dir, pip install --target) when DIR
+// can hold a self-protected file (.claude, ~/.claude, .git/hooks is
+// judged by the pattern itself): the names come from the sources, which
+// may hold settings.json. cp, mv, install, ln, rsync and ditto are read
+// tree by tree by checkTreeCopy; the project root and the home directory
+// themselves, where programs write every day, are left to the guards'
+// judgement of the files named.
+func (p *Pass) checkFilledDirs(c *syntax.Call, ts []target) {
+	switch c.Name {
+	case "cp", "mv", "install", "ln", "rsync", "ditto":
+		return
+	}
+	cfg := p.Config
+	for _, t := range ts {
+		v := t.path()
+		if t.action != guards.Write || t.derived || t.mount || !t.arg.Static || !strings.HasSuffix(v, "/*") {
+			continue
+		}
+		base := strings.TrimSuffix(v, "/*")
+		env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+		if !c.Dir.Known {
+			env.Cwd = cfg.Project
+		}
+		abs := guards.Normalize(env, base).Abs
+		if abs == "" || abs == cfg.Project || abs == cfg.Home || p.inSandboxPath(abs) {
+			continue
+		}
+		if held := p.heldSelf(env, abs, base); held != "" {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+				Message: fmt.Sprintf("%s fills %s with files whose names its sources choose, where they can land on %s, which registers agent hooks, configures corral or runs at login", c.Name, abs, held)})
+			return
+		}
+	}
+}

@@ -109,3 +109,34 @@ func checkDecisions(t *testing.T, cfg *Config, tests []struct{ cmd, want string 
 		}
 	}
 }
+
+// TestFilledDirs: a program that fills a directory with files whose
+// names its sources choose (pax -rw ., ditto, rclone copy, pip install
+// --target, rustc --out-dir) asks where that directory can hold a
+// self-protected file, as a tree copy by cp does; elsewhere, and in the
+// project root, it keeps its decision.
+func TestFilledDirs(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/x/a.txt": "a\n", "proj/.claude/settings.json": "{}\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"pax -rw . .claude", "ask"},
+		{"pax -rw settings.json .claude", "deny"},
+		{"ditto y .claude", "ask"},
+		{"rclone copy x .claude/", "ask"},
+		{"pax -rw . ~/.claude", "ask"},
+		{"pip install --target .claude requests", "ask"},
+		{"rustc --out-dir .claude main.rs", "ask"},
+		{"rclone copy x .git/hooks", "deny"},
+		// Look-alikes.
+		{"pax -rw x out", "allow"},
+		{"ditto x out", "allow"},
+		{"rclone copy x out/", "allow"},
+		{"pax -rw x .", "allow"},
+		{"pax -rw x .claude", "allow"}, // .claude/x/a.txt
+		{"pax -w -f x.pax x", "allow"},
+		{"cp -r y/. .claude", "ask"}, // checkTreeCopy's, one finding
+	})
+	if r := Check(cfg, "cp -r y/. .claude"); len(r.Findings) != 1 {
+		t.Errorf("cp -r y/. .claude: %d findings, want 1 (%v)", len(r.Findings), r.Findings)
+	}
+}
