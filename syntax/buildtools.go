@@ -51,8 +51,9 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	case "mvn", "mvnw":
 		as = lang.Maven
 		files = []string{"pom.xml"}
-		opts, _ := ScanOptions(call.Args, mavenSpec)
+		opts, _ := ScanOptions(w.mavenArgs(c, call), mavenSpec)
 		for _, o := range opts {
+			w.mavenOption(c, call, o)
 			switch o.Name {
 			case "v", "version", "h", "help":
 				return true
