@@ -159,6 +159,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 	case "systemctl":
 		w.systemdUnits(c, call)
 		return false
+	case "xdg-mime", "xdg-settings", "gio":
+		w.mimeSetter(c, call) // codeconfig.go
+		return false
 	case "pueue":
 		// pueue add [OPTIONS] COMMAND…: the daemon joins the words and
 		// runs them through sh -c, in -w/--working-directory.
