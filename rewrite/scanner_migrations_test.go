@@ -342,6 +342,12 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"php -d x=1 -r 'system(\"rm -rf ~\");'", Deny},
 		{"watch --int 1 'rm -rf ~'", Deny},
 		{"watch -dn1 'rm -rf ~'", Deny},
+		// watch -x/--exec runs its words as a command and its
+		// arguments, not joined for sh -c (code3: sh -c 'rm -rf ~' was
+		// joined into sh -c rm, and allowed).
+		{"watch -x sh -c 'rm -rf ~'", Deny},
+		{"watch -n 5 --exec bash -c 'rm -rf ~'", Deny},
+		{"watch -tx -- sh -c 'rm -rf ~'", Deny},
 		{"git config --fil x core.pager 'rm -rf ~'", Deny},
 		{"git submodule foreach --rec 'rm -rf ~'", Deny},
 		{"script --comm 'rm -rf ~'", Deny},
@@ -367,6 +373,9 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"R --args -e 'system(\"rm -rf ~\")'", Allow}, // the program's arguments
 		{"su -c 'ls ~' x", Allow},
 		{"watch -n 1 'ls ~'", Allow},
+		{"watch -x sh -c 'ls -l'", Allow},
+		{"watch -x git status", Allow},
+		{"watch -x echo 'rm -rf ~'", Allow},
 		{"git config --get core.pager 'rm -rf ~'", Allow},
 		{"git config --unset core.pager", Allow},
 		{"script -O 'rm -rf ~' -c ls", Allow}, // the log file's name

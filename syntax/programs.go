@@ -151,6 +151,15 @@ func (w *walker) programs(c scope, call *Call) bool {
 		}
 		return true
 	case "watch":
+		// watch(1): the words are joined and run with sh -c, or, with
+		// -x/--exec, run as the command and its arguments.
+		opts, _ := ScanOptions(call.Args, watchSpec)
+		for _, o := range opts {
+			if o.Name == "x" || o.Name == "exec" {
+				w.argvChild(c, call, afterOptions(call.Args, watchSpec), "watch -x", nil, call.Dir)
+				return true
+			}
+		}
 		w.joined(c, call, afterOptions(call.Args, watchSpec), "watch")
 		return true
 	case "xterm", "uxterm", "urxvt", "rxvt", "urxvtc", "st", "alacritty", "konsole", "tilix", "lxterminal", "qterminal",
