@@ -30,6 +30,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.gitEnvConfig(c, call)
 	}
 	w.clientConfig(c, call)
+	if text, dynamic, ok := sudoShellText(call); ok {
+		w.child(c, call, text, nil, "sudo -s", dynamic) // sudoshell.go
+	}
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true
