@@ -13,8 +13,15 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	writeFiles(t, dir, map[string]string{
-		"cm/Makefile.toml":         "[tasks.wipe]\nscript = \"rm -rf /victim\"\n\n[tasks.build]\ncommand = \"cargo\"\nargs = [\"build\"]\n",
-		"cmargs/Makefile.toml":     "[tasks.x]\ncommand = \"rm\"\nargs = [\"-rf\", \"/victim\"]\n",
+		"cm/Makefile.toml":     "[tasks.wipe]\nscript = \"rm -rf /victim\"\n\n[tasks.build]\ncommand = \"cargo\"\nargs = [\"build\"]\n",
+		"cmargs/Makefile.toml": "[tasks.x]\ncommand = \"rm\"\nargs = [\"-rf\", \"/victim\"]\n",
+		// A top-level extend loads another makefile's tasks first
+		// (code3: not followed before); the extending file's fields win.
+		"cmtop/Makefile.toml":      "extend = \"../common/wipe.toml\"\n",
+		"cmextin/Makefile.toml":    "extend = [{ path = \"more.toml\", optional = true }]\n",
+		"cmextin/more.toml":        "extend = \"../common/wipe.toml\"\n",
+		"cmextok/Makefile.toml":    "extend = \"../common/wipe.toml\"\n\n[tasks.wipe]\nscript = \"echo kept\"\n",
+		"common/wipe.toml":         "[tasks.wipe]\nscript = \"rm -rf /victim\"\n",
 		"cmdeps/Makefile.toml":     "[tasks.default]\ndependencies = [\"clean\"]\n\n[tasks.clean]\nscript = [\n  \"echo cleaning\",\n  \"rm -rf /victim\",\n]\n",
 		"cmenv/Makefile.toml":      "[env]\nSTAMP = { script = [\"rm -rf /victim\"] }\n\n[tasks.x]\ncommand = \"echo\"\n",
 		"cmpy/Makefile.toml":       "[tasks.x]\nscript_runner = \"python3\"\nscript = '''\nimport shutil\nshutil.rmtree(\"/victim\")\n'''\n",
@@ -56,6 +63,10 @@ func TestBuildFilesOfMoreRunners(t *testing.T) {
 		{`cargo make --cwd cm wipe`, true},
 		{`cd cm && cargo make -t wipe`, true},
 		{`cd cmargs && cargo make x`, true},
+		{`cd cmtop && cargo make wipe`, true},
+		{`cd cmextin && makers wipe`, true},
+		{`cd cmextok && cargo make wipe`, false},
+		{`cd cmtop && cargo make build`, false},
 		{`cd cmdeps && makers`, true},
 		{`cd cmenv && makers x`, true},
 		{`cd cmpy && makers x`, true},
