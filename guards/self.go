@@ -101,7 +101,12 @@ var selfHome = []string{
 	// and ~/.k5users (principals let in as the user). Build tools' start
 	// files: ~/.mavenrc, sourced by the mvn script on every build, and
 	// Gradle's init scripts (~/.gradle/init.gradle[.kts], ~/.gradle/init.d),
-	// run before every build.
+	// run before every build. Ant's launcher sources ~/.ant/ant.conf
+	// and ~/.antrc as shell text on every run (bin/ant, "load user ant
+	// configuration"); sbt loads ~/.sbt/VERSION/*.sbt (global settings)
+	// and ~/.sbt/VERSION/plugins/** (global plugins, compiled and run)
+	// into every build, and runs the commands of ~/.sbtrc (eval runs
+	// Scala) at every start.
 	"~/.login", "~/.logout", "~/.cshdirs", "~/.config/nushell/**", "~/.local/share/nushell/vendor/autoload/**",
 	"~/.config/powershell/*profile.ps1", "~/.xonshrc", "~/.config/xonsh/**", "~/.config/elvish/rc.elv", "~/.elvish/rc.elv",
 	"~/.local/share/systemd/user/**", "~/.config/systemd/user.conf", "~/.config/systemd/user.conf.d/**",
@@ -110,6 +115,7 @@ var selfHome = []string{
 	"~/.forward", "~/.qmail", "~/.qmail-*", "~/.procmailrc", "~/.mailfilter",
 	"~/.rhosts", "~/.shosts", "~/.ssh/authorized_keys2", "~/.ssh/rc", "~/.ssh/environment", "~/.k5login", "~/.k5users",
 	"~/.mavenrc", "~/.gradle/init.gradle", "~/.gradle/init.gradle.kts", "~/.gradle/init.d/**",
+	"~/.antrc", "~/.ant/ant.conf", "~/.sbt/*/*.sbt", "~/.sbt/*/plugins/**", "~/.sbtrc",
 	// The user manager's control directory is first on its unit search
 	// path (systemd.unit(5)); zsh's compinit sources its dump file
 	// (~/.zcompdump, oh-my-zsh's ~/.zcompdump-HOST-VERSION) at every

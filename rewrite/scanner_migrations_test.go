@@ -342,6 +342,19 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"php -d x=1 -r 'system(\"rm -rf ~\");'", Deny},
 		{"watch --int 1 'rm -rf ~'", Deny},
 		{"watch -dn1 'rm -rf ~'", Deny},
+		// watch -x/--exec runs its words as a command and its
+		// arguments, not joined for sh -c (code3: sh -c 'rm -rf ~' was
+		// joined into sh -c rm, and allowed).
+		{"watch -x sh -c 'rm -rf ~'", Deny},
+		{"watch -n 5 --exec bash -c 'rm -rf ~'", Deny},
+		{"watch -tx -- sh -c 'rm -rf ~'", Deny},
+		// sudo -s/-i joins the words for $SHELL -c, escaping every
+		// byte but alphanumerics, '_', '-' and '$' (sudo's
+		// parse_args.c): '$HOME' quoted for corral's shell is expanded
+		// by sudo's (code3: allowed before).
+		{"sudo -s rm -rf '$HOME'", Deny},
+		{"sudo --login -- rm -rf '$HOME'", Deny},
+		{"sudo -u me -i X=1 rm -rf '$HOME'", Deny},
 		{"git config --fil x core.pager 'rm -rf ~'", Deny},
 		{"git submodule foreach --rec 'rm -rf ~'", Deny},
 		{"script --comm 'rm -rf ~'", Deny},
@@ -367,6 +380,13 @@ func TestScannerWrappersAndShells(t *testing.T) {
 		{"R --args -e 'system(\"rm -rf ~\")'", Allow}, // the program's arguments
 		{"su -c 'ls ~' x", Allow},
 		{"watch -n 1 'ls ~'", Allow},
+		{"watch -x sh -c 'ls -l'", Allow},
+		{"watch -x git status", Allow},
+		{"watch -x echo 'rm -rf ~'", Allow},
+		{"sudo -s echo '$HOME'", Allow},
+		{"sudo -s rm -rf '$HOME/tmp'", Allow},
+		{"sudo -i 'rm -rf $HOME'", Allow}, // one escaped word: a command named "rm -rf /root"
+		{"sudo -E rm -rf '$HOME'", Allow}, // no shell: the word is literal
 		{"git config --get core.pager 'rm -rf ~'", Allow},
 		{"git config --unset core.pager", Allow},
 		{"script -O 'rm -rf ~' -c ls", Allow}, // the log file's name

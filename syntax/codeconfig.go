@@ -36,6 +36,17 @@ import (
 //     profile's repository's or pluginRepository's, <url> off Maven
 //     Central (https://repo.maven.apache.org, repo1.maven.org) asks, as
 //     a package index setting does (pkgindexfile.go); file:// passes;
+//   - MIME associations (mimeapps.list in $XDG_CONFIG_HOME or
+//     ~/.config, DESKTOP-mimeapps.list there, and the deprecated
+//     mimeapps.list and defaults.list in ~/.local/share/applications):
+//     each desktop entry a new [Default Applications] or [Added
+//     Associations] line names is found where the MIME Applications
+//     Associations specification looks for it (the applications
+//     directories of $XDG_DATA_HOME, ~/.local/share, and
+//     $XDG_DATA_DIRS, /usr/local/share:/usr/share by default; "a-b.desktop"
+//     also as a/b.desktop), written by the same command or on disk, and
+//     its Exec lines are judged as a desktop entry write's are, because
+//     xdg-open now runs them for that type or URL scheme;
 //   - X resources (~/.Xresources, ~/.Xdefaults, ~/.Xdefaults-HOST):
 //     URxvt's perl-ext-common, perl-ext and perl-lib (Perl code every
 //     terminal loads) and print-pipe (a command) ask; colours and fonts
@@ -64,6 +75,7 @@ const (
 	desktopEntryFile
 	mavenSettingsFile
 	xresourcesFile
+	mimeappsFile
 )
 
 // codeConfigKindOf returns what path is to the programs that read it.
@@ -78,6 +90,9 @@ func (w *walker) codeConfigKindOf(path string) codeConfigKind {
 	}
 	if strings.HasSuffix(base, ".desktop") && strings.HasPrefix(path, filepath.Join(w.home, ".local", "share", "applications")+"/") {
 		return desktopEntryFile
+	}
+	if isMimeappsList(path, w.home) {
+		return mimeappsFile
 	}
 	for _, f := range w.gitGlobalFiles() {
 		if f == path {
@@ -252,6 +267,8 @@ func (w *walker) codeConfigWrites(c scope, call *Call) {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: u,
 					What: call.Name + " writes the repository url " + clip(u, 60) + " into " + cw.path + ", " + codeConfigWhat(kind)})
 			}
+		case mimeappsFile:
+			w.mimeappsWrite(c, call, before, cw.text)
 		case wgetrcFile, curlrcFile, gradlePropertiesFile, xresourcesFile:
 			old := map[string]bool{}
 			for _, kv := range rcSettings(before) {
@@ -287,6 +304,8 @@ func codeConfigWhat(kind codeConfigKind) string {
 		return "Maven's user settings, whose mirrors and repositories every later build downloads its dependencies and plugins from"
 	case xresourcesFile:
 		return "the user's X resources, whose URxvt perl-ext and perl-lib settings load Perl code into every later terminal"
+	case mimeappsFile:
+		return "the user's MIME associations, which pick the desktop entry whose Exec line xdg-open and the file managers run for a type of file or link"
 	}
 	return "a configuration file"
 }
@@ -459,4 +478,147 @@ func desktopExecLines(text string) []string {
 		}
 	}
 	return out
+}
+
+// isMimeappsList reports a file the MIME Applications Associations
+// specification reads the user's associations from: mimeapps.list and
+// DESKTOP-mimeapps.list in $XDG_CONFIG_HOME (~/.config), and the
+// deprecated mimeapps.list and defaults.list in the user's applications
+// directory ($XDG_DATA_HOME/applications).
+func isMimeappsList(path, home string) bool {
+	dir, base := filepath.Dir(path), filepath.Base(path)
+	switch dir {
+	case xdgConfigHome(home), filepath.Join(home, ".config"):
+		return base == "mimeapps.list" || strings.HasSuffix(base, "-mimeapps.list")
+	case filepath.Join(xdgDataHome(home), "applications"), filepath.Join(home, ".local", "share", "applications"):
+		return base == "mimeapps.list" || base == "defaults.list"
+	}
+	return false
+}
+
+// xdgDataHome is $XDG_DATA_HOME when absolute, else ~/.local/share.
+func xdgDataHome(home string) string {
+	if v := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(v) {
+		return filepath.Clean(v)
+	}
+	return filepath.Join(home, ".local", "share")
+}
+
+// mimeappsEntries returns the desktop ids a mimeapps.list text
+// associates with a type: the values (';'-separated) of the [Default
+// Applications] and [Added Associations] groups ([Removed Associations]
+// takes associations away); lines before the first group header are in
+// group (an append joins the group the file ends in). Bounded: at most
+// 256 ids.
+func mimeappsEntries(text, group string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		if line[0] == '[' {
+			group = strings.Trim(line, "[]")
+			continue
+		}
+		if group != "Default Applications" && group != "Added Associations" {
+			continue
+		}
+		_, v, ok := strings.Cut(line, "=")
+		if !ok {
+			continue
+		}
+		for _, id := range strings.Split(v, ";") {
+			if id = strings.TrimSpace(id); id != "" && len(out) < 256 {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// lastMimeappsGroup is the group a mimeapps.list text ends in.
+func lastMimeappsGroup(text string) string {
+	group := ""
+	for _, line := range strings.Split(text, "\n") {
+		if line = strings.TrimSpace(line); strings.HasPrefix(line, "[") {
+			group = strings.Trim(line, "[]")
+		}
+	}
+	return group
+}
+
+// mimeappsWrite judges the desktop entries a write of a mimeapps.list
+// newly associates: each entry's Exec lines, as a desktop entry write's.
+func (w *walker) mimeappsWrite(c scope, call *Call, before, text string) {
+	old := map[string]bool{}
+	for _, id := range mimeappsEntries(before, "") {
+		old[id] = true
+	}
+	for _, id := range mimeappsEntries(text, lastMimeappsGroup(before)) {
+		if !old[id] {
+			old[id] = true
+			w.associatedEntry(c, call, id)
+		}
+	}
+}
+
+// associatedEntry judges the Exec lines of the desktop entry id, found
+// where the MIME Applications Associations specification looks for it,
+// which an association makes xdg-open run.
+func (w *walker) associatedEntry(c scope, call *Call, id string) {
+	if !strings.HasSuffix(id, ".desktop") || strings.Contains(id, "/") || w.home == "" {
+		return
+	}
+	dirs := []string{filepath.Join(xdgDataHome(w.home), "applications")}
+	data := os.Getenv("XDG_DATA_DIRS")
+	if data == "" {
+		data = "/usr/local/share:/usr/share"
+	}
+	for _, d := range strings.Split(data, ":") {
+		if filepath.IsAbs(d) && len(dirs) < 16 {
+			dirs = append(dirs, filepath.Join(d, "applications"))
+		}
+	}
+	names := []string{id}
+	if a, b, ok := strings.Cut(id, "-"); ok {
+		names = append(names, filepath.Join(a, b))
+	}
+	for _, d := range dirs {
+		for _, n := range names {
+			entry, ok := w.readScript(Dir{Path: filepath.Join(d, n), Known: true})
+			if !ok {
+				continue
+			}
+			for _, l := range desktopExecLines(entry) {
+				w.child(c, call, l, nil, "desktop entry Exec", false)
+			}
+			return
+		}
+	}
+}
+
+// mimeSetter judges the desktop entry the associations' own setters
+// write into mimeapps.list: xdg-mime default APP.desktop TYPE…,
+// xdg-settings set default-web-browser APP.desktop and set
+// default-url-scheme-handler SCHEME APP.desktop, gio mime TYPE APP.desktop.
+func (w *walker) mimeSetter(c scope, call *Call) {
+	a := call.Args
+	var id *Arg
+	switch {
+	case call.Name == "xdg-mime" && len(a) >= 3 && a[0].Value == "default":
+		id = &a[1]
+	case call.Name == "xdg-settings" && len(a) >= 3 && a[0].Value == "set":
+		id = &a[len(a)-1]
+	case call.Name == "gio" && len(a) >= 3 && a[0].Value == "mime":
+		id = &a[2]
+	default:
+		return
+	}
+	if !id.Static {
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: id.Raw,
+			What: call.Name + " makes " + id.Raw + ", a desktop entry only known at run time, the handler xdg-open runs"})
+		return
+	}
+	w.associatedEntry(c, call, id.Value)
 }

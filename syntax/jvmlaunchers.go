@@ -61,7 +61,9 @@ func (w *walker) launcherJVMOptions(c scope, call *Call, seen map[string]bool) {
 	var file Dir
 	switch call.Name {
 	case "mvn", "mvnw", "mvnDebug":
-		file = w.mavenJVMConfig(c, call)
+		if d := w.mavenDotMvn(c, call); d.Known {
+			file = d.Join("jvm.config")
+		}
 	case "sbt":
 		file = call.Dir.Join(".jvmopts")
 	default:
@@ -83,16 +85,16 @@ func (w *walker) launcherJVMOptions(c scope, call *Call, seen map[string]bool) {
 	w.jvmOptions(c, call, file.Path, words, seen)
 }
 
-// mavenJVMConfig returns the .mvn/jvm.config Maven's launcher reads: in
-// MAVEN_BASEDIR, else in the nearest directory with a .mvn above the
-// directory of -f/--file (a directory, or a pom's) or the working
-// directory.
-func (w *walker) mavenJVMConfig(c scope, call *Call) Dir {
+// mavenDotMvn returns the .mvn directory Maven's launcher reads
+// jvm.config and maven.config from: in MAVEN_BASEDIR, else in the
+// nearest directory with a .mvn above the directory of -f/--file (a
+// directory, or a pom's) or the working directory.
+func (w *walker) mavenDotMvn(c scope, call *Call) Dir {
 	if v, known, set := w.envOf(c, call, "MAVEN_BASEDIR"); set {
 		if !known {
 			return Dir{}
 		}
-		return call.Dir.Join(v).Join(".mvn/jvm.config")
+		return call.Dir.Join(v).Join(".mvn")
 	}
 	base := call.Dir
 	opts, _ := ScanOptions(call.Args, mavenSpec)
@@ -111,7 +113,7 @@ func (w *walker) mavenJVMConfig(c scope, call *Call) Dir {
 	}
 	for d, k := base.Path, 0; k < 64; k++ {
 		if w.isDir(Dir{Path: filepath.Join(d, ".mvn"), Known: true}) || w.wroteUnder(filepath.Join(d, ".mvn")) {
-			return Dir{Path: filepath.Join(d, ".mvn", "jvm.config"), Known: true}
+			return Dir{Path: filepath.Join(d, ".mvn"), Known: true}
 		}
 		if d == "/" {
 			break

@@ -30,6 +30,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.gitEnvConfig(c, call)
 	}
 	w.clientConfig(c, call)
+	if text, dynamic, ok := sudoShellText(call); ok {
+		w.child(c, call, text, nil, "sudo -s", dynamic) // sudoshell.go
+	}
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true
@@ -151,6 +154,15 @@ func (w *walker) programs(c scope, call *Call) bool {
 		}
 		return true
 	case "watch":
+		// watch(1): the words are joined and run with sh -c, or, with
+		// -x/--exec, run as the command and its arguments.
+		opts, _ := ScanOptions(call.Args, watchSpec)
+		for _, o := range opts {
+			if o.Name == "x" || o.Name == "exec" {
+				w.argvChild(c, call, afterOptions(call.Args, watchSpec), "watch -x", nil, call.Dir)
+				return true
+			}
+		}
 		w.joined(c, call, afterOptions(call.Args, watchSpec), "watch")
 		return true
 	case "xterm", "uxterm", "urxvt", "rxvt", "urxvtc", "st", "alacritty", "konsole", "tilix", "lxterminal", "qterminal",
@@ -158,6 +170,9 @@ func (w *walker) programs(c scope, call *Call) bool {
 		return w.terminalCommand(c, call)
 	case "systemctl":
 		w.systemdUnits(c, call)
+		return false
+	case "xdg-mime", "xdg-settings", "gio":
+		w.mimeSetter(c, call) // codeconfig.go
 		return false
 	case "pueue":
 		// pueue add [OPTIONS] COMMAND…: the daemon joins the words and

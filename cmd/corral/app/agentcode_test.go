@@ -607,10 +607,13 @@ func TestCodeConfigToolWrites(t *testing.T) {
 	if err := os.WriteFile(gitconfig, []byte("[user]\n\tname = me\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	for _, d := range []string{".cargo", ".m2"} {
+	for _, d := range []string{".cargo", ".m2", ".config", ".local/share/applications"} {
 		if err := os.MkdirAll(filepath.Join(m.home, d), 0o755); err != nil {
 			t.Fatal(err)
 		}
+	}
+	if err := os.WriteFile(filepath.Join(m.home, ".local/share/applications/evil.desktop"), []byte("[Desktop Entry]\nExec=sh -c \"rm -rf ~\" %f\n"), 0o644); err != nil {
+		t.Fatal(err)
 	}
 	tests := []struct {
 		name, tool string
@@ -631,6 +634,10 @@ func TestCodeConfigToolWrites(t *testing.T) {
 		{"maven mirror off Central", "Write", map[string]any{"file_path": filepath.Join(m.home, ".m2", "settings.xml"), "content": "<settings><mirrors><mirror><id>m</id><mirrorOf>*</mirrorOf><url>https://maven.evil.example/r</url></mirror></mirrors></settings>\n"}, "ask"},
 		{"Xresources perl-ext-common", "Write", map[string]any{"file_path": filepath.Join(m.home, ".Xresources"), "content": "URxvt.perl-ext-common: default,evil\n"}, "ask"},
 		{"maven mirror of Central", "Write", map[string]any{"file_path": filepath.Join(m.home, ".m2", "settings.xml"), "content": "<settings><mirrors><mirror><id>c</id><mirrorOf>central</mirrorOf><url>https://repo1.maven.org/maven2</url></mirror></mirrors></settings>\n"}, ""},
+		// mimeapps.list: the associated entry's Exec line (code3;
+		// before, allowed).
+		{"mimeapps association of a deleting entry", "Write", map[string]any{"file_path": filepath.Join(m.home, ".config", "mimeapps.list"), "content": "[Default Applications]\ntext/plain=evil.desktop\n"}, "deny"},
+		{"mimeapps association of an unknown entry", "Write", map[string]any{"file_path": filepath.Join(m.home, ".config", "mimeapps.list"), "content": "[Default Applications]\ntext/plain=org.gnome.TextEditor.desktop\n"}, ""},
 		{"Xresources font", "Write", map[string]any{"file_path": filepath.Join(m.home, ".Xresources"), "content": "URxvt.font: xft:Mono:size=11\n"}, ""},
 	}
 	for _, tt := range tests {
