@@ -271,6 +271,7 @@ func (p *Pass) goMainNames(c *syntax.Call, dir syntax.Dir, v string) []string {
 	name := func(d string) {
 		if goMainPackage(d, &budget) {
 			out = append(out, goDirName(d))
+			out = append(out, p.goModInitNames(c, d)...)
 		}
 	}
 	if !recursive {
@@ -292,6 +293,23 @@ func (p *Pass) goMainNames(c *syntax.Call, dir syntax.Dir, v string) []string {
 		name(d)
 		return nil
 	})
+	return out
+}
+
+// goModInitNames returns the program names a go mod init earlier in the
+// command gives a module rooted at d: go mod init corral writes a go.mod
+// whose module path names what go install . builds (the go.mod on disk,
+// read by goDirName, is not there yet or says something else).
+func (p *Pass) goModInitNames(c *syntax.Call, d string) []string {
+	var out []string
+	for _, e := range p.Model.Calls {
+		if e == c || e.Start >= c.Start || compilerName(e.Name) != "go" || !e.Dir.Known || filepath.Clean(e.Dir.Path) != filepath.Clean(d) {
+			continue
+		}
+		if a := e.Args; len(a) > 2 && a[0].Value == "mod" && a[1].Value == "init" && a[2].Static {
+			out = append(out, goBinName(a[2].Value))
+		}
+	}
 	return out
 }
 

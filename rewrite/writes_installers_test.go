@@ -44,6 +44,7 @@ func TestInstallerOutputs(t *testing.T) {
 		"proj/cfg/setup.cfg":             "[metadata]\nname = fake\n\n[options.entry_points]\nconsole_scripts =\n    other = fake:other\n    corral = fake:main\n",
 		"proj/cfg2/setup.cfg":            "[metadata]\nname = t\n\n[options.entry_points]\nconsole_scripts =\n    mytool = t:main\n",
 		"home/go/bin/.keep":              "",
+		"proj/nomod/main.go":             "package main\nfunc main() {}\n",
 	}
 	for rel, content := range files {
 		p := filepath.Join(root, rel)
@@ -97,6 +98,12 @@ func TestInstallerOutputs(t *testing.T) {
 		// Issue 12: GOBIN exported earlier in the line, an npm tarball,
 		// setup.cfg entry points, a gem's executables.
 		{"export GOBIN=" + bin + "; go install ./cmd/corral", Deny},
+		// A go.mod go mod init writes earlier in the command names the
+		// module, and so the program.
+		{"cd nomod && go mod init corral && go install", Deny},
+		{"cd nomod && go mod init example.com/corral/v2 && go install .", Deny},
+		{"cd nomod && go mod init example.com/tool && go install", Allow},
+		{"go mod init corral && cd nomod && go install", Allow},
 		{"GOBIN=" + bin + "; export GOBIN && go install ./cmd/...", Deny},
 		{"export GOBIN=~/.local/bin\ngo install ./cmd/corral", Deny},
 		{"npm i -g ./fake.tgz --prefix " + filepath.Dir(bin), Deny},

@@ -468,9 +468,16 @@ func (p *Pass) heldSelf(env guards.Env, abs, given string) string {
 // themselves, where programs write every day, are left to the guards'
 // judgement of the files named.
 func (p *Pass) checkFilledDirs(c *syntax.Call, ts []target) {
-	switch c.Name {
+	switch compilerName(c.Name) {
 	case "cp", "mv", "install", "ln", "rsync", "ditto":
 		return
+	case "go", "cargo", "npm", "pnpm", "yarn", "bun", "pipx", "uv", "gem":
+		return // the programs they install are named (checkInstallerOutputs)
+	}
+	for _, a := range c.Args {
+		if a.Value == "--user" {
+			return // pip install --user: the user site (checkPipUser)
+		}
 	}
 	cfg := p.Config
 	for _, t := range ts {
