@@ -267,8 +267,9 @@ func psqlWrittenFiles(text string) []string {
 // (--extract) with -D DIR (--directory), reading the archive on stdin
 // (cpio -id < a.cpio, cat a.cpio | cpio -i, gzip -dc a.cpio.gz | cpio
 // -id) or from -F/-I/--file; cpio -p (--pass-through) DIR, whose members
-// are the names on stdin (a here-string or here-document, the words echo
-// or printf '%s\n' feeds it), each written at DIR/NAME; unrar x/e
+// are the names on stdin (stdinListNames: a here-string or
+// here-document, the words echo or printf '%s\n' feeds it, the file < or
+// a cat before it gives it), each written at DIR/NAME; unrar x/e
 // ARCHIVE [FILES…] [DIR/] (the destination ends in "/"). Their words
 // still go through checkUnknownWriter, which asks where the directory
 // holds corral's own files, an agent's settings or the startup files.
@@ -285,8 +286,13 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 				dir := c.Args[ops[len(ops)-1]]
 				dirs = append(dirs, dir)
 				if dir.Static {
-					for _, n := range stdinLines(c) {
-						p.judgeMember(c, dir, path.Join(dir.Value, strings.TrimLeft(n, "/")), "the name "+n+" on its input")
+					sep := "\n"
+					if has(opts, "0", "null") {
+						sep = "\x00"
+					}
+					listed, _ := p.stdinListNames(c, dir, sep)
+					for _, n := range listed {
+						p.judgeMember(c, dir, path.Join(dir.Value, strings.TrimLeft(n.Value, "/")), "the name "+n.Value+" on its input")
 					}
 				}
 			}
