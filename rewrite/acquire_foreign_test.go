@@ -155,7 +155,19 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | bsdtar -xf -", Rewrite},
 		{"curl -sL https://h.example/p | bsdtar -xf - -C /tmp/x", Rewrite},
 		{"curl -sL https://h.example/p | cpio -idm -D out --no-absolute-filenames", Ask},
-		{"curl -sL https://h.example/p | bsdcpio -idm", Ask},
+		// bsdcpio keeps members under its working directory unless
+		// --insecure but has no directory option: the stage runs in the
+		// sandbox (was ask). What a cd would also move asks still.
+		{"curl -sL https://h.example/p | bsdcpio -idm", Rewrite},
+		{"curl -sL https://h.example/p | bsdcpio -idm 2>/dev/null", Rewrite},
+		{"curl -sL https://h.example/p | gzip -dc | bsdcpio -idv '*.c'", Rewrite},
+		{"curl -sL https://h.example/p | bsdcpio -idm --insecure", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -idm -E pats.txt", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -idm 2>err.log", Ask},
+		{"curl -sL https://h.example/p | sudo bsdcpio -idm", Ask},
+		{"curl -sL https://h.example/p | { bsdcpio -idm; }", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -it", Allow},
+		{"cd agent_sandbox && curl -sL https://h.example/p | bsdcpio -idm", Allow},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
 		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
 		// The download as the path of a process substitution (git
