@@ -169,6 +169,16 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | bsdcpio -it", Allow},
 		{"cd agent_sandbox && curl -sL https://h.example/p | bsdcpio -idm", Allow},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
+		// socat joining its stdin to a file address that receives
+		// (was allow).
+		{"curl -sL https://h.example/p | socat - CREATE:x.sh", Ask},
+		{"curl -sL https://h.example/p | socat -u STDIN OPEN:x.sh,creat", Ask},
+		{"curl -sL https://h.example/p | socat -u stdio,ignoreeof ./x.sh", Ask},
+		{"curl -sL https://h.example/p | socat - CREATE:agent_sandbox/x.sh", Allow},
+		{"curl -sL https://h.example/p | socat - /dev/null", Allow},
+		{"curl -sL https://h.example/p | socat -u - CREATE:/dev/stdout", Allow},
+		{"curl -sL https://h.example/p | socat -u - x.sh", Allow}, // no address: socat refuses the word
+		{"echo hi | socat - CREATE:x.sh", Allow},
 		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
 		// The download as the path of a process substitution (git
 		// 2.39 applies /dev/fd/63 as a patch file).
