@@ -165,7 +165,8 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 // splitSpec are split's options that take a value.
 var splitSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number",
-		"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
+		"separator", "additional-suffix", "filter"), longFlag: longOpts("numeric-suffixes", "hex-suffixes", "elide-empty-files",
+		"unbuffered", "verbose", "help", "version"), longEq: true, abbrev: true}
 }}
 
 // followSplit makes split of a download write its pieces (PREFIXaa, …) into
