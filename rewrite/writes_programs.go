@@ -646,7 +646,13 @@ func gitWrites(c *syntax.Call) []target {
 		opts, _ := scan(args, optSpec{shortVal: "ft", longVal: longOpts("file", "blob", "type", "default", "comment", "value", "url"), longEq: true})
 		for _, o := range find(opts, "f", "file") {
 			if !(o.val.Static && o.val.Value == "-") {
-				out = append(out, target{arg: o.val, action: guards.Write})
+				// A relative F is from the directory -C names, where
+				// git runs (git -C .git config --file config …).
+				t := target{arg: o.val, action: guards.Write}
+				if o.val.Static && dir.Known && c.Dir.Known && dir.Path != c.Dir.Path && !path.IsAbs(o.val.Value) {
+					t.value = dir.Join(o.val.Value).Path
+				}
+				out = append(out, t)
 			}
 		}
 	case "merge-file":
