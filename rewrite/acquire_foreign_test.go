@@ -169,6 +169,15 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | bsdcpio -it", Allow},
 		{"cd agent_sandbox && curl -sL https://h.example/p | bsdcpio -idm", Allow},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
+		// uudecode writes the file the download's begin line names, or
+		// -o FILE (was allow).
+		{"curl -sL https://h.example/p | uudecode", Ask},
+		{"curl -sL https://h.example/p | uudecode -o x.sh", Ask},
+		{"curl -sL https://h.example/p | uudecode --output-file=x.sh", Ask},
+		{"curl -sL https://h.example/p | uudecode -o /dev/stdout | jq .", Allow},
+		{"curl -sL https://h.example/p | uudecode -o -", Allow},
+		{"curl -sL https://h.example/p | uudecode -o agent_sandbox/x", Allow},
+		{"curl -sL https://h.example/p | uudecode local.uu", Allow},
 		// socat joining its stdin to a file address that receives
 		// (was allow).
 		{"curl -sL https://h.example/p | socat - CREATE:x.sh", Ask},
@@ -347,4 +356,27 @@ func TestPatchOutsideProject(t *testing.T) {
 		{"git apply --unsafe-paths --stat fix.patch", Allow},
 		{"patch -p1 < fix.patch", Allow},
 	})
+}
+
+// TestUudecodeBeginLineOracle runs busybox uudecode: without -o it
+// writes the decoded bytes to the path the input's begin line names, so
+// a downloaded payload picks where it lands (TestDownloadWriters asks).
+func TestUudecodeBeginLineOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("busybox"); err != nil {
+		t.Skip("no busybox")
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "victim"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("busybox", "uudecode")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("begin 644 victim/.bashrc\n%979I; H \n`\nend\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("busybox uudecode: %v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "victim", ".bashrc")); string(b) != "evil\n" {
+		t.Errorf("uudecode wrote %q to victim/.bashrc, want the payload", b)
+	}
 }

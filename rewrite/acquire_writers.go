@@ -114,6 +114,30 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		}
 		ask(s.Name + " -i unpacks the downloaded archive where its members say (GNU cpio writes through a symbolic link a member makes, even with -D and --no-absolute-filenames)")
 		return true, false
+	case "uudecode":
+		// uudecode [-o FILE] [FILE…] (GNU sharutils, busybox): the
+		// decoded bytes go to -o FILE (--output-file), "-" or
+		// /dev/stdout being standard output, else to the file the
+		// begin line of the input names, which the download chooses:
+		// any path, ~/.bashrc or .git/hooks/pre-commit.
+		opts, ops := scan(s.Args, optSpec{shortVal: "o", longEq: true, abbrev: true, longVal: longOpts("output-file"),
+			longFlag: longOpts("ignore-chmod", "help", "version")})
+		if len(ops) > 0 && !slices.ContainsFunc(ops, func(i int) bool { return readsStdin(s.Args[i]) }) {
+			return true, false // decodes files, not the download
+		}
+		if outs := find(opts, "o", "output-file"); len(outs) > 0 {
+			o := outs[len(outs)-1].val
+			if o.Static && (o.Value == "-" || o.Value == "/dev/stdout") {
+				return true, true
+			}
+			if p.InSandbox(s.Dir, o) || o.Static && streamDevice(s.Dir, o.Value) {
+				return true, false
+			}
+			ask("uudecode writes the decoded download to " + o.Value + ", outside the sandbox")
+			return true, false
+		}
+		ask("uudecode writes the decoded download to the file its begin line names, which the download chooses")
+		return true, false
 	case "pax":
 		opts, _ := scan(s.Args, optSpec{shortVal: "bfopsx"})
 		if !has(opts, "r") || has(opts, "w") {
