@@ -87,8 +87,9 @@ func escaped(outside, proj string) []string {
 
 // TestArchiveStdinRewriteExec: a download piped into an archiver that
 // unpacks it was asked about (busybox unzip -, 7z x -si) or moved
-// (bsdtar). Each takes a directory option and keeps every member inside
-// it: the leading / and ../ taken off names, no member written through a
+// (bsdtar), or asked about (bsdcpio -i, now run in the sandbox with
+// (cd SANDBOX && …)). Each takes a directory option (or runs there) and
+// keeps every member inside it: the leading / and ../ taken off names, no member written through a
 // link another made. The rewritten command, run with real bash and curl
 // against a loopback server serving a hostile archive, unpacks ok.txt in
 // the sandbox and nothing outside it. Programs not installed are skipped.
@@ -113,6 +114,11 @@ func TestArchiveStdinRewriteExec(t *testing.T) {
 		{`curl -s URL | 7z x -si -ttar -y -o..`, "7z", false},
 		{`curl -s URL | bsdtar -xf -`, "bsdtar", false},
 		{`curl -s URL | bsdtar -xf - -C ..`, "bsdtar", false},
+		// bsdcpio has no directory option: the stage runs in the
+		// sandbox, (cd SANDBOX && bsdcpio -i); libarchive reads the
+		// tar as it reads cpio.
+		{`curl -s URL | bsdcpio -id`, "bsdcpio", false},
+		{`curl -s URL | gzip -cf | gzip -dc | LANG=C bsdcpio -idmu 2>/dev/null`, "bsdcpio", false},
 	} {
 		if _, err := exec.LookPath(tc.need); err != nil {
 			continue

@@ -282,6 +282,9 @@ func (p *Pass) outsideWrites(c *syntax.Call, ix relocationIndex) []outsideWrite 
 		if t.action != guards.Write || t.worktree {
 			continue // a work tree: where the rewrite leaves -C (worktreeWrites)
 		}
+		if t.pattern && (c.Name == "split" || c.Name == "csplit") {
+			continue // the pieces' pattern: splitPieces names them
+		}
 		a := t.arg
 		a.Value = t.path()
 		add(a, false)

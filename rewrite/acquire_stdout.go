@@ -288,10 +288,12 @@ func fileBehind(r syntax.Redirect) syntax.Redirect {
 }
 
 // moveRedirect moves the file a redirection opens for a download into the
-// sandbox.
+// sandbox. A target that names a descriptor (> /dev/stdout, cd /dev; >
+// stdout, cd /dev/fd; > 1) is where that descriptor points, followed by
+// the callers; a device keeps nothing.
 func (p *Pass) moveRedirect(c *syntax.Call, r syntax.Redirect, rule, kind string) {
 	t := r.Target
-	if t.Value == "/dev/null" || t.Value == "/dev/stdout" || t.Value == "/dev/stderr" || p.InSandbox(r.Dir, t) {
+	if t.Static && (streamDevice(r.Dir, t.Value) || routes(r.Route, t.Value)) || p.InSandbox(r.Dir, t) {
 		return
 	}
 	dest, text := p.sandboxed(t, "download")
@@ -478,4 +480,58 @@ func (p *Pass) unknownStdout(c *syntax.Call, rule, kind string) {
 	}
 	p.Report(c, Finding{Rule: rule, Decision: Ask, Kind: kind,
 		Message: c.Name + " writes the download to " + how + "; corral cannot move it into the sandbox"})
+}
+
+// streamDevice reports a path, read from dir as the kernel resolves it
+// (cd /dev; curl URL > null), that is a device keeping nothing a download
+// writes: /dev/null, /dev/zero, /dev/full, a terminal (/dev/tty,
+// /dev/ttyN, /dev/pts/N, /dev/console). The standard streams and
+// /dev/fd/N are descriptors, which routes follows.
+func streamDevice(dir syntax.Dir, v string) bool {
+	d := dir.Join(v)
+	if !d.Known {
+		return false
+	}
+	switch abs := d.Path; {
+	case abs == "/dev/null" || abs == "/dev/zero" || abs == "/dev/full" || abs == "/dev/tty" || abs == "/dev/console":
+		return true
+	case strings.HasPrefix(abs, "/dev/pts/"):
+		return true
+	default:
+		n, ok := strings.CutPrefix(abs, "/dev/tty")
+		return ok && n != "" && strings.Trim(n, "0123456789") == ""
+	}
+}
+
+// routes reports a path that names one of the writer's descriptors as
+// route (Call.Route, Redirect.Route) reads it from the working directory:
+// /dev/stdout, /dev/fd/3, /proc/self/fd/1, and after cd /dev, stdout.
+func routes(route func(string) (syntax.Stream, bool), v string) bool {
+	_, ok := route(v)
+	return ok
+}
+
+// deviceOutput reports an output file option's value (curl -o, wget -O)
+// that is no file a download is kept in, a relative one read from base
+// (the call's directory, or curl's --output-dir): a descriptor of the
+// call (cd /dev; curl -o stdout URL), followed by followRoute, or a path
+// under /dev (a device; /dev/shm and /dev/mqueue hold files).
+func deviceOutput(c *syntax.Call, base syntax.Dir, v syntax.Arg) bool {
+	if !v.Static || v.Value == "" {
+		return false
+	}
+	if (strings.HasPrefix(v.Value, "/") || base == c.Dir) && routes(c.Route, v.Value) {
+		return true
+	}
+	d := base.Join(v.Value)
+	abs := v.Value
+	if d.Known {
+		abs = d.Path
+	}
+	rest, ok := strings.CutPrefix(abs, "/dev/")
+	if !ok {
+		return false
+	}
+	top, _, _ := strings.Cut(rest, "/")
+	return top != "shm" && top != "mqueue"
 }

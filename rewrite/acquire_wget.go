@@ -64,7 +64,7 @@ func checkWget(p *Pass, c *syntax.Call) {
 			routes = append(routes, v.Value)
 			continue
 		}
-		if v.Static && (v.Value == "/dev/null" || v.Value == "/dev/tty") {
+		if v.Static && streamDevice(c.Dir, v.Value) {
 			continue // nothing is kept
 		}
 		if p.InSandbox(c.Dir, v) {

@@ -104,10 +104,39 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		}
 		// GNU cpio (2.13) writes a member through a symbolic link an
 		// earlier member made (lnk -> /home/u, then lnk/.bashrc) even
-		// with -D DIR and --no-absolute-filenames, and bsdcpio has no
-		// directory option: neither can be pointed at the sandbox
-		// (TestCpioSymlinkMemberExec).
+		// with -D DIR and --no-absolute-filenames: it cannot be pointed
+		// at the sandbox (TestCpioSymlinkMemberExec). bsdcpio refuses
+		// absolute names, ".." and writes through links unless
+		// --insecure, but has no directory option: the stage runs in
+		// the sandbox instead (bsdcpioInSandbox).
+		if s.Name == "bsdcpio" && fromFile == nil && p.bsdcpioInSandbox(s, opts, rule, kind) {
+			return true, false
+		}
 		ask(s.Name + " -i unpacks the downloaded archive where its members say (GNU cpio writes through a symbolic link a member makes, even with -D and --no-absolute-filenames)")
+		return true, false
+	case "uudecode":
+		// uudecode [-o FILE] [FILE…] (GNU sharutils, busybox): the
+		// decoded bytes go to -o FILE (--output-file), "-" or
+		// /dev/stdout being standard output, else to the file the
+		// begin line of the input names, which the download chooses:
+		// any path, ~/.bashrc or .git/hooks/pre-commit.
+		opts, ops := scan(s.Args, optSpec{shortVal: "o", longEq: true, abbrev: true, longVal: longOpts("output-file"),
+			longFlag: longOpts("ignore-chmod", "help", "version")})
+		if len(ops) > 0 && !slices.ContainsFunc(ops, func(i int) bool { return readsStdin(s.Args[i]) }) {
+			return true, false // decodes files, not the download
+		}
+		if outs := find(opts, "o", "output-file"); len(outs) > 0 {
+			o := outs[len(outs)-1].val
+			if o.Static && (o.Value == "-" || o.Value == "/dev/stdout") {
+				return true, true
+			}
+			if p.InSandbox(s.Dir, o) || o.Static && streamDevice(s.Dir, o.Value) {
+				return true, false
+			}
+			ask("uudecode writes the decoded download to " + o.Value + ", outside the sandbox")
+			return true, false
+		}
+		ask("uudecode writes the decoded download to the file its begin line names, which the download chooses")
 		return true, false
 	case "pax":
 		opts, _ := scan(s.Args, optSpec{shortVal: "bfopsx"})
@@ -215,4 +244,40 @@ func (p *Pass) followWriterFrom(s *syntax.Call, rule, kind string, fromFile func
 		return true, false
 	}
 	return false, false
+}
+
+// bsdcpioInSandbox runs a bsdcpio -i that unpacks a download on its
+// standard input in the sandbox, as (cd SANDBOX && bsdcpio -i …): libarchive's
+// cpio keeps every member under its working directory unless --insecure
+// (absolute names, ".." and paths through a symbolic link an earlier
+// member made are refused: TestBsdcpioSandboxExec). It reports false, to
+// ask, where moving the working directory would change more than where
+// the members land: --insecure, a file option (-E, -F, -I, -O: their
+// relative names would move too), a wrapper (sudo bsdcpio), a stage that
+// is not the call alone, a redirection to a relative path.
+func (p *Pass) bsdcpioInSandbox(s *syntax.Call, opts []option, rule, kind string) bool {
+	if p.DirInSandbox(s.Dir) {
+		return true
+	}
+	if has(opts, "insecure", "E", "F", "I", "O", "pattern-file", "file") || len(s.Wrappers) > 0 || s.Pipe == nil || s.Pipe.Stage(s.PipeIndex) != s || !editable(s) {
+		return false
+	}
+	for _, r := range s.Redirs {
+		if !r.Target.Static || r.Proc != nil {
+			return false
+		}
+		if v := r.Target.Value; r.Op != ">&" && r.Op != "<&" && !strings.HasPrefix(v, "/") && r.Op != "<<" && r.Op != "<<-" && r.Op != "<<<" {
+			return false
+		}
+	}
+	start, end, ok := s.Pipe.StageSpan(s.PipeIndex)
+	if !ok {
+		return false
+	}
+	p.acquire(s, rule, kind, "bsdcpio unpacks the downloaded archive into the working directory", p.Config.Sandbox,
+		[]syntax.Edit{
+			{Script: s.Script, Start: start, End: start, New: "(cd " + syntax.Quote(p.Config.Sandbox) + " && "},
+			{Script: s.Script, Start: end, End: end, New: ")"},
+		}, nil)
+	return true
 }

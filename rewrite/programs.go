@@ -32,9 +32,13 @@ var programs = []programSpec{
 	{"unlink", optSpec{longEq: true, abbrev: true, longFlag: longOpts("help", "version")}},
 	{"shred", optSpec{shortVal: "ns", longEq: true, abbrev: true, longVal: longOpts("iterations", "random-source", "size"),
 		longFlag: longOpts("remove", "force", "exact", "verbose", "zero", "help", "version")}},
-	{"sort", optSpec{shortVal: "kotST", longEq: true, longVal: longOpts("key", "output", "field-separator", "buffer-size",
+	// GNU sort takes any unambiguous prefix of a long option (sort
+	// --out=F is --output=F): the whole list, from sort --help.
+	{"sort", optSpec{shortVal: "kotST", longEq: true, abbrev: true, longVal: longOpts("key", "output", "field-separator", "buffer-size",
 		"temporary-directory", "parallel", "batch-size", "compress-program", "files0-from", "random-source", "sort"),
-		longFlag: longOpts("check")}},
+		longFlag: longOpts("check", "ignore-leading-blanks", "dictionary-order", "ignore-case", "general-numeric-sort",
+			"ignore-nonprinting", "month-sort", "human-numeric-sort", "numeric-sort", "random-sort", "reverse", "version-sort",
+			"debug", "merge", "stable", "unique", "zero-terminated", "help", "version")}},
 	{"split", optSpec{shortVal: "abClnt", longEq: true, longVal: longOpts("suffix-length", "bytes", "line-bytes", "lines",
 		"number", "separator", "additional-suffix", "filter")}},
 	{"touch", optSpec{shortVal: "drt", longEq: true, abbrev: true, longVal: longOpts("date", "reference", "time"),

@@ -267,15 +267,19 @@ func psqlWrittenFiles(text string) []string {
 // (--extract) with -D DIR (--directory), reading the archive on stdin
 // (cpio -id < a.cpio, cat a.cpio | cpio -i, gzip -dc a.cpio.gz | cpio
 // -id) or from -F/-I/--file; cpio -p (--pass-through) DIR, whose members
-// are the names on stdin (a here-string or here-document, the words echo
-// or printf '%s\n' feeds it), each written at DIR/NAME; unrar x/e
+// are the names on stdin (stdinListNames: a here-string or
+// here-document, the words echo or printf '%s\n' feeds it, the file < or
+// a cat before it gives it), each written at DIR/NAME; unrar x/e
 // ARCHIVE [FILES…] [DIR/] (the destination ends in "/"). Their words
 // still go through checkUnknownWriter, which asks where the directory
 // holds corral's own files, an agent's settings or the startup files.
 func (p *Pass) checkExtractDirs(c *syntax.Call) {
 	var dirs []syntax.Arg
 	switch path.Base(c.Name) {
-	case "cpio":
+	case "pax":
+		p.checkPaxRead(c)
+		return
+	case "cpio", "bsdcpio":
 		opts, ops := scan(c.Args, optSpec{shortVal: "DEFHIMOCR", longEq: true, longVal: longOpts("directory", "pattern-file",
 			"file", "format", "io-size", "message", "owner", "block-size", "rsh-command", "to-stdout")})
 		switch {
@@ -285,8 +289,13 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 				dir := c.Args[ops[len(ops)-1]]
 				dirs = append(dirs, dir)
 				if dir.Static {
-					for _, n := range stdinLines(c) {
-						p.judgeMember(c, dir, path.Join(dir.Value, strings.TrimLeft(n, "/")), "the name "+n+" on its input")
+					sep := "\n"
+					if has(opts, "0", "null") {
+						sep = "\x00"
+					}
+					listed, _ := p.stdinListNames(c, dir, sep)
+					for _, n := range listed {
+						p.judgeMember(c, dir, path.Join(dir.Value, strings.TrimLeft(n.Value, "/")), "the name "+n.Value+" on its input")
 					}
 				}
 			}
@@ -357,7 +366,11 @@ func (p *Pass) cpioMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, 
 	}
 	names, err := cpioMembers(file.Path)
 	if err != nil {
-		return false
+		// GNU cpio and bsdcpio read tar and ustar archives too (cpio
+		// -id < a.tar writes its members): listed by GNU tar.
+		if names, err = archiveMembers(file.Path, false); err != nil {
+			return false
+		}
 	}
 	base, arg := ".", archive
 	if dir != nil {
@@ -374,6 +387,9 @@ func (p *Pass) cpioMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, 
 		}
 		if !strings.HasPrefix(v, "/") {
 			v = path.Join(base, v)
+		}
+		if within(p.Config.Sandbox, c.Dir.Join(v)) {
+			continue // kept in the sandbox, as tar -C SANDBOX's members are
 		}
 		if !seen[v] {
 			seen[v] = true
@@ -481,4 +497,41 @@ func stdinLines(c *syntax.Call) []string {
 		}
 	}
 	return out
+}
+
+// checkPaxRead judges what pax -r (read mode, without -w) extracts from
+// an archive on disk, named by -f or on its standard input (pax -r <
+// a.tar, cat a.tar | pax -r): each member, tar or cpio, at its name from
+// the working directory, as cpio -i's (cpioMembers). A -s rename corral
+// does not apply asks when the archive has members.
+func (p *Pass) checkPaxRead(c *syntax.Call) {
+	opts, _ := scan(c.Args, optSpec{shortVal: "bfopsxBEGTU"})
+	if !has(opts, "r") || has(opts, "w") {
+		return
+	}
+	var archive syntax.Arg
+	if fs := find(opts, "f"); len(fs) > 0 {
+		archive = fs[len(fs)-1].val
+	} else if a, _, ok := stdinArchive(c); ok {
+		archive = a
+	}
+	if !archive.Static || archive.Value == "" {
+		return
+	}
+	if len(find(opts, "s")) > 0 {
+		file := c.Dir.Join(archive.Value)
+		if !file.Known {
+			return
+		}
+		names, err := cpioMembers(file.Path)
+		if err != nil {
+			names, err = archiveMembers(file.Path, false)
+		}
+		if err == nil && len(names) > 0 {
+			p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
+				Message: "pax -s renames the members of " + archive.Value + " with an expression corral does not apply: where they land is only known at run time"})
+		}
+		return
+	}
+	p.cpioMembers(c, archive, nil, false)
 }

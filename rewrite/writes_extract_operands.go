@@ -268,9 +268,9 @@ func (p *Pass) regularFileAt(c *syntax.Call, v string) bool {
 // file of at most 1 MiB, never a device, FIFO or /proc file): a line
 // each, or NUL-separated with --null. A list an earlier command of this
 // one writes is not what is on disk now: that asks, and ok is false. A
-// list on stdin (-T -) is the text the command gives it (stdinLines: a
-// here-document, a here-string, echo or printf with static words piped
-// in); one only run time knows, or named at run time, adds no names.
+// list on stdin (-T -, -T /dev/stdin) is the text the command gives it
+// (stdinListNames); one only run time knows, or named at run time, adds
+// no names.
 func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
 	opts, _ := scan(syntax.TarArgs(c.Args), specFor("tar"))
 	sep := "\n"
@@ -278,17 +278,15 @@ func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
 		sep = "\x00"
 	}
 	for _, o := range find(opts, "T", "files-from") {
-		if o.val.Static && o.val.Value == "-" {
-			for _, line := range stdinLines(c) {
-				if len(names) < maxArchiveMembers {
-					n := o.val
-					n.Value = line
-					names = append(names, n)
-				}
+		if o.val.Static && (o.val.Value == "-" || stdinPath(o.val.Value)) {
+			listed, ok := p.stdinListNames(c, o.val, sep)
+			if !ok {
+				return nil, false
 			}
+			names = append(names, listed...)
 			continue
 		}
-		listed, ok := p.listFileNames(c, o.val, sep)
+		listed, ok := p.listFileNames(c, o.val, sep, nil)
 		if !ok {
 			return nil, false
 		}
@@ -300,8 +298,9 @@ func (p *Pass) tarListedNames(c *syntax.Call) (names []syntax.Arg, ok bool) {
 // listFileNames returns the names a list file holds (tar -T FILE, 7z
 // @FILE), read at hook time as scripts are, a name a line (sep), each
 // with the word that names the list. A list an earlier command of this
-// one writes asks, and ok is false.
-func (p *Pass) listFileNames(c *syntax.Call, list syntax.Arg, sep string) (names []syntax.Arg, ok bool) {
+// one writes asks, and ok is false; reader is the call that reads the
+// list for c (cat names.txt | tar -T -), nil when c reads it itself.
+func (p *Pass) listFileNames(c *syntax.Call, list syntax.Arg, sep string, reader *syntax.Call) (names []syntax.Arg, ok bool) {
 	if p.Config.NoScriptFiles || !list.Static || list.Value == "-" {
 		return nil, true
 	}
@@ -309,7 +308,7 @@ func (p *Pass) listFileNames(c *syntax.Call, list syntax.Arg, sep string) (names
 	if !d.Known {
 		return nil, true
 	}
-	if p.madeEarlier(c, d.Path, nil) {
+	if p.madeEarlier(c, d.Path, reader) {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask,
 			Message: c.Name + " extracts the members listed in " + list.Value + ", a list this command writes: the names are chosen when it is written and cannot be read before"})
 		return nil, false
@@ -342,11 +341,93 @@ func (p *Pass) sevenZipListedNames(c *syntax.Call, in []syntax.Arg) ([]syntax.Ar
 		}
 		list := n
 		list.Value = n.Value[1:]
-		listed, ok := p.listFileNames(c, list, "\n")
+		listed, ok := p.listFileNames(c, list, "\n", nil)
 		if !ok {
 			return nil, false
 		}
 		out = append(out, listed...)
 	}
 	return out, true
+}
+
+// stdinPath reports a file name that is the reader's own standard input.
+func stdinPath(v string) bool {
+	return v == "/dev/stdin" || v == "/dev/fd/0" || v == "/proc/self/fd/0"
+}
+
+// stdinListNames returns the names a list read on c's standard input
+// holds (tar -T -, cpio -p's input), each with the word at: the text the
+// command gives it (stdinLines: a here-document, a here-string, echo or
+// printf with static words piped in), else the file its standard input
+// opens (< names.txt on the call, around a compound command or by an
+// earlier exec), else the files a cat stage before it prints (cat
+// names.txt | tar xf A -T -), through filters that only drop or reorder
+// lines (grep, sort, head…, pathFilters): those keep a subset of the
+// file's lines, so every line is judged. The files are read at hook time
+// as tar -T FILE's (listFileNames); ok is false when one is written
+// earlier by this command (asked there).
+func (p *Pass) stdinListNames(c *syntax.Call, at syntax.Arg, sep string) (names []syntax.Arg, ok bool) {
+	for _, line := range stdinLines(c) {
+		if len(names) < maxArchiveMembers {
+			n := at
+			n.Value = line
+			names = append(names, n)
+		}
+	}
+	if len(names) > 0 {
+		return names, true
+	}
+	in := c.Fd(0)
+	if r, isFile := in.File(); isFile {
+		if r.Op != "<" && r.Op != "<>" || !r.Target.Static || r.Proc != nil {
+			return nil, true
+		}
+		f := r.Target
+		if d := r.Dir.Join(f.Value); d.Known {
+			f.Value = d.Path
+		}
+		return p.listFileNames(c, f, sep, nil)
+	}
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst != "" {
+		return nil, true
+	}
+	for i, hops := in.Stage-1, 0; hops < maxProducerStages; i, hops = i-1, hops+1 {
+		src := in.Pipe.Stage(i)
+		if src == nil || len(src.Wrappers) > 0 {
+			return nil, true
+		}
+		if pathFilters.Get()[src.Name] {
+			continue
+		}
+		if src.Name != "cat" {
+			return nil, true
+		}
+		// cat's own options number or mark lines (-n, -A…): the names
+		// are no longer the file's; only -u and -- keep them.
+		for _, a := range src.Args {
+			switch {
+			case !a.Static:
+				return nil, true
+			case a.Value == "-u" || a.Value == "--":
+			case strings.HasPrefix(a.Value, "-") && a.Value != "-":
+				return nil, true
+			}
+		}
+		for _, a := range src.Args {
+			if a.Value == "-u" || a.Value == "--" || a.Value == "-" {
+				continue
+			}
+			f := a
+			if d := src.Dir.Join(f.Value); d.Known {
+				f.Value = d.Path
+			}
+			listed, ok := p.listFileNames(c, f, sep, src)
+			if !ok {
+				return nil, false
+			}
+			names = append(names, listed...)
+		}
+		return names, true
+	}
+	return nil, true
 }

@@ -13,7 +13,8 @@ import (
 
 // TestExtractMemberOperands (issue 12 class 6): the member names given
 // after an archive corral cannot list (and the names of a tar -T list on
-// disk or on stdin as static text, and of a 7z @LIST file) are the paths the extraction writes, under its -C/-d/-o/-D
+// disk or on stdin as static text, as a file < opens or as a file cat
+// pipes in, and of a 7z @LIST file) are the paths the extraction writes, under its -C/-d/-o/-D
 // directory and with the names the program uses (--strip-components,
 // --transform, bsdtar -s, 7z e, unzip -j); a protected file named so is
 // denied, a directory or a pattern that can hold one asks, and a
@@ -65,6 +66,19 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"tar xf " + x + " -T - <<< .claude/settings.json", "deny"},
 		{"tar xf " + x + " -T - <<XEOF\n.claude/settings.json\nXEOF", "deny"},
 		{"tar xf " + x + " -T - <<'XEOF'\ndocs/a.md\n.claude/settings.json\nXEOF", "deny"},
+		// tar -T - given the list file through stdin: a < redirection
+		// (on the call, around a block, by an earlier exec), or cat
+		// FILE piped in, through filters that keep a subset of lines.
+		{"tar xf " + x + " -T - < " + root + "/list.txt", "deny"},
+		{"tar xf " + x + " -T /dev/stdin < " + root + "/list.txt", "deny"},
+		{"{ tar xf " + x + " -T -; } < " + root + "/list.txt", "deny"},
+		{"exec < " + root + "/list.txt; tar xf " + x + " -T -", "deny"},
+		{"cat " + root + "/list.txt | tar xf " + x + " -T -", "deny"},
+		{"cat -- " + root + "/list.txt | sort | tar xf " + x + " --files-from=/dev/fd/0", "deny"},
+		{"cat " + root + "/null.txt | tar xf " + x + " --null -T -", "deny"},
+		{"cat " + root + "/list.txt | cpio -pd .", "deny"},
+		{"cpio -pd . < " + root + "/list.txt", "deny"},
+		{"printf '.claude/settings.json' > " + root + "/new2.txt; cat " + root + "/new2.txt | tar xf " + x + " -T -", "ask"},
 		// 7z @LIST (and -i@LIST): the names in the list file.
 		{"7z x " + z + " @" + root + "/list.txt", "deny"},
 		{"7z x " + z + " -i@" + root + "/list.txt", "deny"},
@@ -85,6 +99,12 @@ func TestExtractMemberOperands(t *testing.T) {
 		{"echo .claude/settings.json | tar tf " + x + " -T -", "allow"}, // a listing
 		{"tar xf " + x + " -T - <<< docs/a.md", "allow"},
 		{"tar xf " + x + " -T - <<XEOF\ndocs/a.md\nXEOF", "allow"},
+		{"tar xf " + x + " -T - < " + root + "/ok.txt", "allow"},
+		{"cat " + root + "/ok.txt | tar xf " + x + " -T -", "allow"},
+		{"cat -n " + root + "/list.txt | tar xf " + x + " -T -", "allow"}, // numbered lines name no member
+		{"cat " + root + "/list.txt | tar xf " + x + " -C agent_sandbox -T -", "allow"},
+		{"cat " + root + "/list.txt | tar cf " + root + "/out/z.tar -T -", "allow"}, // creating reads them
+		{"cat " + root + "/ok.txt | cpio -pd " + root + "/out", "allow"},
 		{"echo '.claude/settings.json' > /dev/null; tar xf " + x + " -T " + root + "/ok.txt", "allow"},
 		{"7z x " + z + " @" + root + "/ok.txt", "allow"},
 		{"7z e " + z + " @" + root + "/list.txt", "allow"},                  // e keeps settings.json only

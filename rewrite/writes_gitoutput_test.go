@@ -105,3 +105,37 @@ func TestGitOutputOracle(t *testing.T) {
 		t.Errorf("git rev-list --outp= wrote a file")
 	}
 }
+
+// TestGitConfigFileFromC: git config --file F with git -C DIR opens a
+// relative F from DIR, where git runs (git -C .git config --file config
+// core.x y writes .git/config, which the real git shows). It was judged
+// from the working directory and passed.
+func TestGitConfigFileFromC(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"git -C .git config --file config core.x y", Deny},
+		{"git -C .git config -f config core.x y", Deny},
+		{"git -C .git/hooks config --file=../config core.x y", Deny},
+		{"git config --file .git/config core.x y", Deny},
+		// Look-alikes.
+		{"git -C sub config --file x.cfg a.b c", Allow},
+		{"git -C /tmp config --file x.cfg a.b c", Allow},
+		{"git -C .git config --get core.bare", Allow},
+	})
+	if _, err := exec.LookPath("git"); err != nil {
+		return
+	}
+	dir := t.TempDir()
+	if out, err := exec.Command("git", "init", "-q", dir).CombinedOutput(); err != nil {
+		t.Skipf("git init: %v %s", err, out)
+	}
+	cmd := exec.Command("git", "-C", ".git", "config", "--file", "config", "core.canary", "yes")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "HOME="+dir, "GIT_CONFIG_NOSYSTEM=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git: %v %s", err, out)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, ".git", "config")); !strings.Contains(string(b), "canary") {
+		t.Errorf("git -C .git config --file config did not write .git/config: %s", b)
+	}
+}

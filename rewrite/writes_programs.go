@@ -4,6 +4,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -74,6 +75,9 @@ func programWrites(c *syntax.Call) []target {
 		// follows a download piped into them (zip's archive is the
 		// output table's, writes_outputs.go).
 		out = append(out, stdinWriterTargets(c)...)
+		if c.Name == "csplit" {
+			out = append(out, csplitFormatTargets(c)...)
+		}
 	case "history":
 		// history -w FILE writes the list there, -a FILE appends to it.
 		for i, a := range c.Args {
@@ -82,13 +86,7 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	case "split":
-		_, ops := scan(c.Args, specFor("split"))
-		prefix := syntax.Arg{Value: "x", Static: true, Raw: "x"}
-		if len(ops) >= 2 {
-			prefix = c.Args[ops[1]]
-		}
-		// The pieces are PREFIXaa, PREFIXab, ….
-		out = append(out, target{arg: prefix, value: prefix.Value + "aa", action: guards.Write})
+		out = append(out, splitPieceTargets(c)...)
 	case "awk", "gawk":
 		out = append(out, awkInPlace(c)...)
 	case "ruby":
@@ -648,7 +646,13 @@ func gitWrites(c *syntax.Call) []target {
 		opts, _ := scan(args, optSpec{shortVal: "ft", longVal: longOpts("file", "blob", "type", "default", "comment", "value", "url"), longEq: true})
 		for _, o := range find(opts, "f", "file") {
 			if !(o.val.Static && o.val.Value == "-") {
-				out = append(out, target{arg: o.val, action: guards.Write})
+				// A relative F is from the directory -C names, where
+				// git runs (git -C .git config --file config …).
+				t := target{arg: o.val, action: guards.Write}
+				if o.val.Static && dir.Known && c.Dir.Known && dir.Path != c.Dir.Path && !path.IsAbs(o.val.Value) {
+					t.value = dir.Join(o.val.Value).Path
+				}
+				out = append(out, t)
 			}
 		}
 	case "merge-file":
@@ -886,4 +890,97 @@ func systemctlUnitLinks(c *syntax.Call) []target {
 		out = append(out, target{arg: a, value: dir + "/" + path.Base(a.Value), action: guards.Write})
 	}
 	return out
+}
+
+// splitPieceTargets are the pieces GNU split writes: PREFIX (x by
+// default) followed by a suffix of -a N (--suffix-length) letters a-z,
+// digits with -d/--numeric-suffixes, hexadecimal digits with
+// -x/--hex-suffixes, two by default and more as the pieces run out
+// (aa … yz, zaaa …), then --additional-suffix. The first, PREFIXaa, is
+// judged as a file; the rest as the pattern PREFIX[a-z][a-z]…SUFFIX, so
+// that split -l1 - ~/.bash (piece 444 is ~/.bashrc) and split -a1
+// --additional-suffix=c - ~/.bash (piece 18) ask where a piece can be a
+// protected file.
+func splitPieceTargets(c *syntax.Call) []target {
+	opts, ops := scan(c.Args, splitSpec.Get())
+	prefix := syntax.Arg{Value: "x", Static: true, Raw: "x"}
+	if len(ops) >= 2 {
+		prefix = c.Args[ops[1]]
+	}
+	class, first := "[a-z]", "a"
+	for _, o := range opts {
+		switch {
+		case o.name == "d" || o.name == "numeric-suffixes":
+			class, first = "[0-9]", "0"
+		case o.name == "x" || o.name == "hex-suffixes":
+			class, first = "[0-9a-f]", "0"
+		}
+	}
+	n, fixed := 2, false
+	if as := find(opts, "a", "suffix-length"); len(as) > 0 {
+		if v, err := strconv.Atoi(as[len(as)-1].val.Value); err == nil && v >= 1 && v <= 64 {
+			n, fixed = v, true
+		}
+	}
+	add := ""
+	if ss := find(opts, "additional-suffix"); len(ss) > 0 {
+		if !ss[len(ss)-1].val.Static {
+			return []target{{arg: prefix, value: prefix.Value + strings.Repeat(first, n), action: guards.Write}}
+		}
+		add = ss[len(ss)-1].val.Value
+	}
+	out := []target{{arg: prefix, value: prefix.Value + strings.Repeat(first, n) + add, action: guards.Write}}
+	if !prefix.Static || strings.Contains(add, "/") {
+		return out
+	}
+	pat := strings.Repeat(class, n)
+	if !fixed {
+		pat += "*"
+	}
+	p := prefix
+	out = append(out, target{arg: p, value: globEscape(prefix.Value) + pat + globEscape(add), action: guards.Write, derived: true, pattern: true})
+	return out
+}
+
+// csplitFormatTargets are the pieces csplit writes under -b FORMAT
+// (--suffix-format): PREFIX followed by FORMAT printed with the piece's
+// number, as printf does: the text around the one conversion stays, and
+// the number can print as nothing (%.0d of 0), so csplit -f ~/.bash -b
+// 'rc%.0d' - 2 writes ~/.bashrc. Judged as the pattern PREFIX+BEFORE*AFTER.
+func csplitFormatTargets(c *syntax.Call) []target {
+	w := stdinWriters.Get()["csplit"]
+	opts, _ := scan(c.Args, w.spec)
+	bs := find(opts, "b", "suffix-format")
+	if len(bs) == 0 {
+		return nil
+	}
+	prefix := syntax.Arg{Value: "xx", Raw: "xx", Static: true}
+	if fs := find(opts, "f", "prefix"); len(fs) > 0 {
+		prefix = fs[len(fs)-1].val
+	}
+	format := bs[len(bs)-1].val
+	if !prefix.Static || !format.Static {
+		return nil
+	}
+	before, after, ok := strings.Cut(format.Value, "%")
+	for ok && strings.HasPrefix(after, "%") {
+		// %% is a literal %.
+		var more string
+		more, after, ok = strings.Cut(after[1:], "%")
+		before += "%" + more
+	}
+	if !ok {
+		return []target{{arg: format, value: prefix.Value + format.Value, action: guards.Write, derived: true}}
+	}
+	// Skip the conversion: flags, width, precision, then its letter.
+	i := strings.IndexAny(after, "diouxX")
+	if i < 0 {
+		return nil
+	}
+	num := "?*" // at least one digit
+	if _, prec, dot := strings.Cut(after[:i], "."); dot && strings.Trim(prec, "0") == "" {
+		num = "*" // a precision of 0 prints 0 as nothing
+	}
+	after = strings.ReplaceAll(after[i+1:], "%%", "%")
+	return []target{{arg: format, value: globEscape(prefix.Value+before) + num + globEscape(after), action: guards.Write, derived: true, pattern: true}}
 }

@@ -188,6 +188,17 @@ func fdRef(p string) (string, bool) {
 		p = strings.ReplaceAll(p, `"`, "")
 	}
 	p = shellFdCanon(p)
+	// /dev/stdin, /dev/stdout and /dev/stderr are links to
+	// /proc/self/fd/0, 1 and 2, however the path reaches them
+	// (/dev//stdout, /dev/./stdout, /proc/self/root/dev/stdout).
+	switch p {
+	case "/dev/stdin":
+		return "0", true
+	case "/dev/stdout":
+		return "1", true
+	case "/dev/stderr":
+		return "2", true
+	}
 	// The directory whose entries are the open descriptors of the
 	// process that opens them, or of the shell itself: the same table
 	// for the commands corral follows.
