@@ -2371,6 +2371,22 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)
 		return
 	}
+	if len(inv.wrappers) > 0 && args[0].Static && !strings.Contains(args[0].Value, "/") {
+		if _, ok := st.funcs[args[0].Value]; ok {
+			// A function named like a wrapper (command() { rm -rf "$@";
+			// }; command ~, env() { … }; env ~): bash looks functions
+			// up before builtins and programs, so the function runs
+			// with every word after its name. The wrapper's reading is
+			// walked too, from a copy of the state, for a function
+			// defined on one path only (red team scope3).
+			b := st.clone()
+			w.callAs(c, s, ce, st, args, invocation{words: args, dir: st.dir}, nil, true)
+			w.callAs(c, s, ce, b, args, inv, nil, false)
+			st.merge(b)
+			w.cur = st
+			return
+		}
+	}
 	w.callAs(c, s, ce, st, args, inv, nil, true)
 }
 
