@@ -111,3 +111,40 @@ func TestFunctionNamedLikeWrapper(t *testing.T) {
 		{`timeout() { echo "$@"; }; timeout 5 ls`, "allow", nil, false},
 	})
 }
+
+// TestPrefixPromotedAndElementTargets: d=~ export d (readonly d, declare
+// -x d, declare -r d) gives the shell's own d the prefix's value, which
+// outlives the command; printf -v, read and declare given an element
+// (a[1], 'a[$i]', "a[1]=…") assign it. Each was allow: the prefix was
+// taken as the command's only, and an element target made the array
+// unknown with no values (red team scope3). export and readonly refuse
+// an element, and declare d, export -n d, declare -g d leave d as it was.
+func TestPrefixPromotedAndElementTargets(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/README": "x\n", "home/.bashrc": "# rc\n"})
+	checkScopeOracle(t, cfg, []scopeOracleRow{
+		{`d=~ export d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ readonly d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ declare -x d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ declare -r d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ typeset -x d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ command export d; rm -rf "$d"`, "deny", nil, true},
+		{`d=~ export -p d > /dev/null; rm -rf "$d"`, "deny", nil, true},
+		{`printf -v a[1] %s ~; rm -rf "${a[1]}"`, "ask", nil, true},
+		{`printf -v 'a[$i]' %s ~; rm -rf "${a[@]}"`, "ask", nil, true},
+		{`read 'a[$X]' <<< ~; rm -rf "${a[@]}"`, "ask", nil, true},
+		{`declare "a[1]=$HOME"; rm -rf "${a[1]}"`, "deny", nil, true},
+		{`declare "a[\$X]=$HOME"; rm -rf "${a[@]}"`, "ask", nil, true},
+		{`x='a[$X]'; declare "$x=$HOME"; rm -rf "${a[@]}"`, "ask", nil, true},
+		// Look-alikes: bash leaves the shell's d unset, or refuses.
+		{`d=~ declare d; rm -rf "$d"`, "allow", nil, false},
+		{`d=~ export -n d; rm -rf "$d"`, "allow", nil, false},
+		{`d=~ declare -g d; rm -rf "$d"`, "allow", nil, false},
+		{`d=~ declare +x d; rm -rf "$d"`, "allow", nil, false},
+		{`d=~ export x; rm -rf "$d"`, "allow", nil, false},
+		{`d=~ true; rm -rf "$d"`, "allow", nil, false},
+		{`export "a[1]=$HOME"; rm -rf "${a[1]}"`, "allow", nil, false},
+		{`printf -v 'a[1]' %s build; rm -rf "${a[1]}"`, "allow", nil, false},
+		{`read 'a[0]' <<< dist; rm -rf "${a[@]}"`, "allow", nil, false},
+	})
+}
