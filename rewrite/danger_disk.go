@@ -179,8 +179,12 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 	}
 }
 
-// wipefsSpec are wipefs's options that take a value.
-var wipefsSpec = optSpec{shortVal: "otO", longVal: longOpts("offset", "types", "output", "lock"), longEq: true}
+// wipefsSpec are wipefs's options (util-linux 2.38 wipefs --help): it
+// reads them with getopt_long, which takes any unambiguous prefix
+// (wipefs --al is --all). --lock's mode is only ever attached
+// (--lock=nonblock), so it is listed as a flag.
+var wipefsSpec = optSpec{shortVal: "otO", longVal: longOpts("offset", "types", "output"), longEq: true, abbrev: true,
+	longFlag: longOpts("all", "backup", "force", "noheadings", "json", "no-act", "parsable", "quiet", "lock", "help", "version")}
 
 // formatDevice reports a formatting tool run on a device (deny), or on a
 // target only known at run time (ask); an image file passes.

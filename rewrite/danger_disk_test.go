@@ -39,6 +39,16 @@ func TestDiskWrite(t *testing.T) {
 		{"nvme sanitize /dev/nvme0 -a 2", Deny},
 		{"wipefs -a /dev/sdb", Deny},
 		{"cd /dev; wipefs -a sdb", Deny},
+		// wipefs reads options with getopt_long: any unambiguous prefix
+		// (--al is --all; --no-a is --no-act, --no is ambiguous and
+		// rejected, so it stops nothing).
+		{"wipefs --al /dev/sdb", Deny},
+		{"wipefs --lock --al /dev/sdb", Deny},
+		{"wipefs --backup --al /dev/sdb", Deny},
+		{"wipefs --off 0x1fe /dev/sdb", Deny},
+		{"wipefs --al --no-a /dev/sdb", Allow},
+		{"wipefs --json /dev/sdb", Allow},
+		{"wipefs --types ext4 /dev/sdb", Allow},
 		{"blkdiscard /dev/nvme0n1", Deny},
 		{"cryptsetup luksFormat \"$DEV\"", Ask},
 		{"sfdisk /dev/sda < layout.txt", Ask},

@@ -584,7 +584,7 @@ func (w *walker) arrayValue(r *resolver, a *sh.Assign, old variable, fresh bool)
 			arr.list = []string{old.str}
 		case old.known || fresh:
 		default:
-			return unknownVar
+			return appendMaybe(r, a, old)
 		}
 	}
 	next := arr.maxIndex() + 1
@@ -662,6 +662,65 @@ const maxGlobElems = 64
 // globArray is an array whose patterns match more files than corral
 // follows: a value only known at run time, as the output of a command
 // is (a redirection to "$x" asks).
+// appendMaybe is a+=(…) of an array a only partly known (a loop's
+// earlier passes appended): each new element joins the values any
+// element may hold (elemMaybe) when it is static or one of a few values.
+func appendMaybe(r *resolver, a *sh.Assign, old variable) variable {
+	if len(old.maybe) == 0 && len(old.cands) == 0 {
+		return unknownVar
+	}
+	var vals []string
+	for _, e := range a.Array.Elems {
+		if e.Value == nil {
+			return unknownVar
+		}
+		if e.Index != nil {
+			f := r.literal(e.Value, true)
+			if !f.Static {
+				return unknownVar
+			}
+			vals = append(vals, f.Value)
+			continue
+		}
+		for _, f := range r.fields(e.Value) {
+			switch {
+			case f.Static && !f.Glob:
+				vals = append(vals, f.Value)
+			case !f.Static && f.OneOf && len(f.Candidates()) > 0:
+				vals = append(vals, f.Candidates()...)
+			default:
+				return unknownVar
+			}
+		}
+	}
+	return elemMaybe(old, vals...)
+}
+
+// elemMaybe is an array one of whose elements, at an index only run
+// time knows, was given one of vals: any element may hold one of them,
+// or a value old held (its elements, or the values it may hold), among
+// values only run time knows. Past MaxCandidates values it is unknown.
+func elemMaybe(old variable, vals ...string) variable {
+	var u []string
+	switch {
+	case old.nameref:
+		return unknownVar
+	case old.known && old.set && old.array:
+		u = append(u, old.list...)
+	case old.known && old.set:
+		u = append(u, old.str)
+	case !old.known:
+		u = append(append(u, old.cands...), old.maybe...)
+	}
+	u = append(u, vals...)
+	slices.Sort(u)
+	u = slices.Compact(u)
+	if len(u) > MaxCandidates {
+		return unknownVar
+	}
+	return variable{array: true, assoc: old.assoc, maybe: u, candLen: maxGlobElems, integer: old.integer}
+}
+
 func globArray() variable { return variable{array: true, printed: true, printedBy: "glob"} }
 
 // elementValue is the value of an element assignment (a[SUB]=v,
@@ -669,17 +728,33 @@ func globArray() variable { return variable{array: true, printed: true, printedB
 // script has not assigned it. An unset name becomes an indexed array (an
 // associative one after declare -A); a scalar is element 0 of one.
 func (w *walker) elementValue(r *resolver, a *sh.Assign, old variable, fresh bool) variable {
-	if !old.known && !fresh || a.Value == nil {
+	if a.Value == nil {
 		return unknownVar
 	}
 	val := r.literal(a.Value, true)
 	if !val.Static {
-		return unknownVar
+		if a.Append || len(val.Candidates()) == 0 {
+			return unknownVar
+		}
+		// a[$i]=$x of an x that paths gave different values (a loop's
+		// variable): the element is one of them.
+		return elemMaybe(old, val.Candidates()...)
+	}
+	if !old.known && !fresh {
+		// An array only partly known (a[$i]=~ in a loop): the element
+		// joins what it may hold.
+		if a.Append {
+			return unknownVar
+		}
+		return elemMaybe(old, val.Value)
 	}
 	if old.assoc {
 		k, ok := r.assocKey(a.Index)
 		if !ok {
-			return unknownVar
+			if a.Append {
+				return unknownVar
+			}
+			return elemMaybe(old, val.Value)
 		}
 		m := variable{known: true, set: true, array: true, assoc: true}
 		if old.knownAssoc() {
@@ -698,7 +773,13 @@ func (w *walker) elementValue(r *resolver, a *sh.Assign, old variable, fresh boo
 	}
 	n, ok := r.arithIndex(a.Index)
 	if !ok {
-		return unknownVar
+		if a.Append {
+			return unknownVar
+		}
+		// a[$X]=~, a[$i]=~ in a loop: bash puts the value at an index
+		// only run time knows, which a later ${a[N]} or "${a[@]}" may
+		// expand (red team scope3).
+		return elemMaybe(old, val.Value)
 	}
 	arr := variable{known: true, set: true, array: true}
 	switch {

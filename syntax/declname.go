@@ -20,8 +20,9 @@ import (
 // its first literal "=" static with the value only known at run time
 // (export "BASH_ENV=$x"). ok is false when a name is only known at run
 // time. A field that is no NAME or NAME=VALUE is skipped (bash refuses
-// it: "not a valid identifier").
-func (w *walker) computedAssigns(c scope, st *state, word *sh.Word) ([]*sh.Assign, bool) {
+// it: "not a valid identifier"); with elems (declare, typeset, local) a
+// NAME[SUB]=VALUE field assigns that element.
+func (w *walker) computedAssigns(c scope, st *state, word *sh.Word, elems bool) ([]*sh.Assign, bool) {
 	r := w.resolver(c, st)
 	fields := r.fields(word)
 	static := len(fields) > 0
@@ -34,6 +35,14 @@ func (w *walker) computedAssigns(c scope, st *state, word *sh.Word) ([]*sh.Assig
 		var out []*sh.Assign
 		for _, f := range fields {
 			name, val, eq := strings.Cut(f.Value, "=")
+			if elems && elemTarget(name) && eq {
+				// declare "a[1]=$HOME", "a[\$X]=…": bash assigns the
+				// element (red team scope3); export and readonly refuse
+				// an element.
+				v := &sh.Word{Parts: []sh.WordPart{&sh.SglQuoted{Left: pos, Right: end, Value: val}}}
+				out = append(out, elemAssign(lit, name, v))
+				continue
+			}
 			if !isName(name) {
 				continue
 			}
@@ -51,10 +60,24 @@ func (w *walker) computedAssigns(c scope, st *state, word *sh.Word) ([]*sh.Assig
 		return nil, false
 	}
 	nf := r.fields(&sh.Word{Parts: nameParts})
+	if elems && len(nf) == 1 && nf[0].Static && elemTarget(nf[0].Value) {
+		// x='a[$X]'; declare "$x=$HOME": the element.
+		return []*sh.Assign{elemAssign(lit, nf[0].Value, &sh.Word{Parts: valueParts})}, true
+	}
 	if len(nf) != 1 || !nf[0].Static || !isName(nf[0].Value) || strings.ContainsAny(nf[0].Raw, "{") {
 		return nil, false
 	}
 	return []*sh.Assign{{Name: lit(nf[0].Value), Value: &sh.Word{Parts: valueParts}}}, true
+}
+
+// elemAssign is the assignment NAME[SUB]=value of an element target
+// (elemTarget) written in one word: the subscript is the literal text
+// between the brackets, which a later reading evaluates (a number, a
+// name) or takes as only known at run time.
+func elemAssign(lit func(string) *sh.Lit, target string, v *sh.Word) *sh.Assign {
+	base, sub, _ := strings.Cut(target, "[")
+	sub = strings.TrimSuffix(sub, "]")
+	return &sh.Assign{Name: lit(base), Index: &sh.Word{Parts: []sh.WordPart{lit(sub)}}, Value: v}
 }
 
 // splitAtEquals splits a word's parts at its first "=" written as such

@@ -112,6 +112,18 @@ func (e *wordEnv) miss(name string) expand.Variable {
 		}
 		if m := e.maybes(name); len(m) > 0 {
 			// Each value it may hold, then the marker: the others.
+			if n := e.candLen(name); n > 0 && g < len(m) {
+				// An array any element of which may be m[g] (a[$i]=~
+				// in a loop).
+				if e.wholeArray {
+					n = 1
+				}
+				list := make([]string, n)
+				for i := range list {
+					list[i] = m[g]
+				}
+				return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+			}
 			if g < len(m) {
 				return expand.Variable{Set: true, Kind: expand.String, Str: m[g]}
 			}

@@ -218,11 +218,11 @@ func promptNames(w *sh.Word) []string {
 // (decode_prompt_string) into text for the expansion that follows: the
 // directory escapes come out quoted (bash quotes them), octal escapes
 // and the rest as they are (bash expands \044HOME to $HOME's value). ok
-// is false when an escape's value is only known at run time (the user,
-// the host, the time, the version, the shell's name, the history and job
-// counts, the terminal). \$ is # for the superuser and $ for anyone else,
-// decided by the user corral runs as, the one whose shell runs the
-// command.
+// is false when an escape's value is only known at run time (the host,
+// the time, the version, the shell's name, the history and job counts,
+// the terminal); \u is the name of the user corral runs as. \$ is # for
+// the superuser and $ for anyone else, decided by the user corral runs
+// as, the one whose shell runs the command.
 func (r *resolver) decodePrompt(text string) (string, bool) {
 	if !strings.Contains(text, "\\") {
 		return text, true
@@ -281,7 +281,16 @@ func (r *resolver) decodePrompt(text string) (string, bool) {
 			} else {
 				b.WriteString(`\$`)
 			}
-		case 'u', 'h', 'H', 'd', 't', 'T', '@', 'A', 'D', 'j', 'l', 's', 'v', 'V', '!', '#':
+		case 'u':
+			// The user's name (getpwuid of the shell's uid): the hook's
+			// own user (x='\u'; rm -rf "/home/${x@P}" is the home
+			// directory: red team scope3).
+			name, ok := currentUserName()
+			if !ok {
+				return "", false
+			}
+			b.WriteString(escapeDoc(name))
+		case 'h', 'H', 'd', 't', 'T', '@', 'A', 'D', 'j', 'l', 's', 'v', 'V', '!', '#':
 			return "", false
 		default:
 			// Not an escape: the backslash and the character stay.

@@ -37,7 +37,8 @@ func TestPromptEscapeValue(t *testing.T) {
 		{`HOME=` + dir + `; x='\w|\W'; `, `"${x@P}"`, true},
 		{`HOME=/; x='\w'; `, `"${x@P}"`, true},
 		{`x='rm\040-rf\040/'; `, `${x@P}`, true},
-		{`x='\u'; `, `"${x@P}"`, false},
+		{`x='\u'; `, `"${x@P}"`, true}, // the user the hook runs as
+		{`x='/home/\u'; `, `"${x@P}"`, true},
 		{`x='\h'; `, `"${x@P}"`, false},
 		{`x='\$'; `, `"${x@P}"`, true}, // # for the superuser, $ for anyone else
 		{`x='\$HOME \$(echo hi)'; `, `"${x@P}" ${x@P}`, true},

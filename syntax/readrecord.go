@@ -116,7 +116,7 @@ func (w *walker) readSpecOf(call *Call, st *state) (readSpec, bool) {
 	}
 	for _, i := range ops {
 		a := call.Args[i]
-		if !a.Static || !isName(a.Value) {
+		if !a.Static || !isName(a.Value) && !elemTarget(a.Value) {
 			return spec, false
 		}
 		spec.names = append(spec.names, a.Value)
@@ -328,7 +328,7 @@ func printfVar(args []Arg) (string, variable, bool) {
 		}
 		words = append(words, args[i].Value)
 	}
-	if !isName(name) {
+	if !isName(name) && !elemTarget(name) {
 		return "", variable{}, false
 	}
 	out, ok := BashPrintf(words[0], words[1:])

@@ -71,7 +71,8 @@ type variable struct {
 	cands []string
 	// candLen, for an array not known with cands (mapfile -t -u $fd a
 	// of a stream other commands read too), is the number of elements
-	// it may hold at most: each of them is one of cands.
+	// it may hold at most: each of them is one of cands. With maybe
+	// instead (a[$i]=~ in a loop), each element may be one of maybe.
 	candLen int
 	// maybe, for a variable that is not known and has no cands, are
 	// values it may hold among others only run time knows (d=${D:-/}: "/"
@@ -273,15 +274,26 @@ func either(v, o variable) variable {
 		// possible (if …; then d=/; else d=$X; fi).
 		if a == nil {
 			a = v.maybe
+			if v.known && v.set && v.array {
+				a = v.list // an array's elements on that path (red team scope3)
+			}
 		}
 		if b == nil {
 			b = o.maybe
+			if o.known && o.set && o.array {
+				b = o.list
+			}
 		}
 		if m := append(slices.Clone(a), b...); len(m) > 0 && !v.nameref && !o.nameref {
 			sort.Strings(m)
 			m = slices.Compact(m)
 			if len(m) <= MaxCandidates {
 				out.maybe = m
+				if v.array && (v.known || len(v.maybe) > 0) || o.array && (o.known || len(o.maybe) > 0) {
+					// An array on one path at least: any element may
+					// be one of the values.
+					out.array, out.candLen = true, maxGlobElems
+				}
 			}
 		}
 		return out
@@ -625,7 +637,21 @@ func (st *state) merge(o *state) {
 	}
 	for name, ov := range o.vars {
 		if _, ok := st.vars[name]; !ok {
-			st.setVar(name, mergeSearchHead(name, variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer, readonly: ov.readonly}, variable{}, ov, true, false))
+			nv := variable{exported: ov.exported, from: union(st.wild, ov.from), nameref: ov.nameref, integer: ov.integer, readonly: ov.readonly}
+			if ov.array && !ov.nameref {
+				// An array on that path only (a+=(…) in a loop's pass):
+				// any element may be one of its values (red team scope3).
+				var vals []string
+				if ov.known && ov.set {
+					vals = ov.list
+				} else {
+					vals = append(slices.Clone(ov.cands), ov.maybe...)
+				}
+				if m := slices.Compact(slices.Sorted(slices.Values(vals))); len(m) > 0 && len(m) <= MaxCandidates {
+					nv.maybe, nv.array, nv.candLen, nv.assoc = m, true, maxGlobElems, ov.assoc
+				}
+			}
+			st.setVar(name, mergeSearchHead(name, nv, variable{}, ov, true, false))
 		}
 	}
 	st.wild = union(st.wild, o.wild)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -21,13 +22,24 @@ const maxPasswd = 1 << 20
 var passwd struct {
 	once  sync.Once
 	homes map[string]string
+	// names are the user names by user id, the first entry of each.
+	names map[string]string
+}
+
+// currentUserName is the name of the user the hook runs as (its real
+// user id), the one whose shell runs the command: bash's prompt \u
+// (getpwuid of its uid). ok is false when the user database has no entry.
+func currentUserName() (string, bool) {
+	userHome("")
+	n, ok := passwd.names[strconv.Itoa(os.Getuid())]
+	return n, ok
 }
 
 // userHome returns the home directory of the user name, and whether the
 // user exists.
 func userHome(name string) (string, bool) {
 	passwd.once.Do(func() {
-		passwd.homes = map[string]string{}
+		passwd.homes, passwd.names = map[string]string{}, map[string]string{}
 		f, err := os.Open("/etc/passwd")
 		if err != nil {
 			return
@@ -42,6 +54,9 @@ func userHome(name string) (string, bool) {
 			if len(fields) >= 6 && fields[0] != "" && !strings.HasPrefix(fields[0], "#") {
 				if _, dup := passwd.homes[fields[0]]; !dup {
 					passwd.homes[fields[0]] = fields[5]
+				}
+				if _, dup := passwd.names[fields[2]]; !dup {
+					passwd.names[fields[2]] = fields[0]
 				}
 			}
 		}

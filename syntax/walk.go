@@ -2093,7 +2093,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			}
 			// A word only run time knows may be any assignment.
 			if !isName(a.Value.Lit()) {
-				if syn, ok := w.computedAssigns(c, st, a.Value); ok {
+				if syn, ok := w.computedAssigns(c, st, a.Value, variant != "export" && variant != "readonly"); ok {
 					// export "$n=./x.sh" with n known, export
 					// BASH_E{NV,}=x, export "BASH_ENV=$x": the names
 					// bash assigns, each judged as if spelt out.
@@ -2371,6 +2371,22 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	if choice, readings := nameReadings(args, inv); choice != nil {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)
 		return
+	}
+	if len(inv.wrappers) > 0 && args[0].Static && !strings.Contains(args[0].Value, "/") {
+		if _, ok := st.funcs[args[0].Value]; ok {
+			// A function named like a wrapper (command() { rm -rf "$@";
+			// }; command ~, env() { … }; env ~): bash looks functions
+			// up before builtins and programs, so the function runs
+			// with every word after its name. The wrapper's reading is
+			// walked too, from a copy of the state, for a function
+			// defined on one path only (red team scope3).
+			b := st.clone()
+			w.callAs(c, s, ce, st, args, invocation{words: args, dir: st.dir}, nil, true)
+			w.callAs(c, s, ce, b, args, inv, nil, false)
+			st.merge(b)
+			w.cur = st
+			return
+		}
 	}
 	w.callAs(c, s, ce, st, args, inv, nil, true)
 }
@@ -2703,6 +2719,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		w.callFunc(c, call, def, cmdState, st)
 		return
 	}
+	w.promoteTemp(call, ce, cmdState, st)
 	w.builtin(c, call, st)
 }
 
@@ -3411,13 +3428,26 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			path, _ := printfValue(call)
 			w.hashTarget(st, n, path)
 		}
-		if _, set := split[n]; set {
+		if _, set := split[n]; set && !elemTarget(n) {
 			continue
 		}
 		if base, sub, cut := strings.Cut(n, "["); cut && isName(base) && strings.HasSuffix(sub, "]") {
 			// printf -v 'v[0]' …, read 'v[1]': an element of v, so $v
-			// (the element 0) may change: v is no longer known.
+			// (the element 0) may change: v is no longer known. A value
+			// corral knows is one any element may now hold (printf -v
+			// 'a[$i]' %s ~; rm -rf "${a[@]}": red team scope3).
+			t, direct := st.resolve(base)
+			old := st.get(t)
 			st.forget(base)
+			val := kv
+			if sv, set := split[n]; set {
+				val = sv
+			} else if !ok || n != known {
+				continue
+			}
+			if direct && val.known && val.set && !val.array && !old.nameref {
+				st.setVar(t, elemMaybe(old, val.str))
+			}
 			continue
 		}
 		if isName(n) && (!ok || n != known) {
@@ -3454,7 +3484,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			}
 		}
 	}
-	if ok {
+	if ok && !elemTarget(known) {
 		if t, direct := st.resolve(known); direct && st.get(t).integer && kv.known && kv.set && !kv.array {
 			// read y, printf -v y of a declare -i y: the value is
 			// evaluated.
@@ -3466,7 +3496,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	}
 	splitNames := make([]string, 0, len(split))
 	for n := range split {
-		splitNames = append(splitNames, n)
+		if !elemTarget(n) { // an element: done above
+			splitNames = append(splitNames, n)
+		}
 	}
 	sort.Strings(splitNames)
 	for _, n := range splitNames {
