@@ -115,6 +115,14 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	cfg := *p.Config
 	cfg.Mode = ModeRewrite
 	res := checkCommand(&cfg, cmd)
+	if res.Decision == Rewrite && !strings.HasPrefix(val, "!") && !aliasRewritable(val) {
+		// git -c alias.x='clone URL' x: the acquisition is in the alias's
+		// own words, which no rewrite of this command can move (it was
+		// allowed: the clone landed in the project).
+		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias for " + strconvQuote(cmd) +
+			", an acquisition corral rewrites into the sandbox when written out; inside the alias it cannot"})
+		return true
+	}
 	if res.Decision >= Ask {
 		why := ""
 		for _, f := range res.Findings {
@@ -124,6 +132,22 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 			}
 		}
 		p.Report(c, Finding{Rule: "git-destroy", Decision: res.Decision, Message: "git " + name + " is an alias for " + strconvQuote(cmd) + ": " + why})
+	}
+	return true
+}
+
+// aliasRewritable reports an alias value the clone rule rewrites where
+// it is used: clone with options only (-c alias.c='clone --depth=1' c URL),
+// whose repository and directory are the command's own words.
+func aliasRewritable(val string) bool {
+	f := strings.Fields(val)
+	if len(f) == 0 || f[0] != "clone" {
+		return false
+	}
+	for _, w := range f[1:] {
+		if !strings.HasPrefix(w, "-") {
+			return false
+		}
 	}
 	return true
 }

@@ -55,6 +55,8 @@ func TestGitDestroy(t *testing.T) {
 		{"git -c alias.x='reset --hard' x", Ask},
 		{"git -c alias.nuke='push --force' nuke origin main", Ask},
 		{"git --config-env=alias.x=CMD x", Ask},
+		{"git -c alias.x='clone https://github.com/a/b' x", Ask}, // the clone is in the alias's words: no rewrite can move it
+		{"git -c alias.get='clone --depth=1 https://github.com/a/b dir' get", Ask},
 		{"git $X reset --hard", Ask},
 		{"git $OPTS push --force", Ask},
 		{"git read-tree -u --reset HEAD", Ask},
@@ -83,6 +85,7 @@ func TestGitDestroy(t *testing.T) {
 		{"echo git reset --hard", Allow},
 		{"git reset --help", Allow},
 		{"git -c alias.st=status st", Allow},
+		{"git -c alias.c='clone --depth=1' c https://github.com/a/b", Allow}, // the clone rule rewrites it
 		{"git -c alias.l='!git log --oneline' l", Allow},
 		{"git -c clean.requireForce=true clean", Allow},
 		{"git -c remote.origin.push=refs/heads/main push", Allow},

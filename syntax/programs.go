@@ -30,6 +30,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 		w.gitEnvConfig(c, call)
 	}
 	w.clientConfig(c, call)
+	w.gitDashed(c, call)
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true
@@ -2544,4 +2545,30 @@ func mountSpec(spec string) (src, dst string, bind, ro bool) {
 		}
 	}
 	return src, dst, bind, ro
+}
+
+// gitDashed walks git-SUB, by git's exec path
+// (/usr/lib/git-core/git-reset) or on PATH, as the git SUB it is: git
+// SUB runs that program with the same words, so every rule judges it as
+// that git command (git-stash, git-reset --hard, git-push --force were
+// allowed). git-clone is the clone rule's own.
+func (w *walker) gitDashed(c scope, call *Call) {
+	if sub, ok := strings.CutPrefix(call.Name, "git-"); ok && gitDashedSub(sub) {
+		w.child(c, call, "git "+sub+" "+rawJoin(call.Args), nil, call.Name, false)
+	}
+}
+
+// gitDashedSub reports a SUB of a program named git-SUB that is a git
+// command's name: letters, digits and dashes (git-clone, judged by the
+// clone rule itself, left out).
+func gitDashedSub(sub string) bool {
+	if sub == "" || sub == "clone" || len(sub) > 64 {
+		return false
+	}
+	for _, r := range sub {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }
