@@ -84,6 +84,24 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 // -c/--config of a key that names a program or allows a transport, or an
 // ext:: or fd:: URL.
 func gitRunsCode(c *syntax.Call) bool {
+	if c.Name == "git" {
+		// git -c alias.x='clone --upload-pack=P' x URL: the alias's words
+		// are the command's (they were approved). git ignores an alias
+		// of a built-in name, so one expansion is all there is.
+		if _, sub := gitArgs(c); sub >= 0 {
+			if val, ok := gitAliasValue(c, sub, c.Args[sub].Value); ok && !strings.HasPrefix(val, "!") {
+				g := *c
+				g.Args = append([]syntax.Arg{}, c.Args[:sub]...)
+				for _, w := range strings.Fields(val) {
+					g.Args = append(g.Args, syntax.Arg{Value: w, Raw: w, Static: true})
+				}
+				g.Args = append(g.Args, c.Args[sub+1:]...)
+				if _, gsub := gitArgs(&g); gsub >= 0 && g.Args[gsub].Value != c.Args[sub].Value && gitRunsCode(&g) {
+					return true
+				}
+			}
+		}
+	}
 	for i, a := range c.Args {
 		v := a.Value
 		if strings.HasPrefix(v, "ext::") || strings.HasPrefix(v, "fd::") || strings.Contains(v, "::ext::") {
@@ -109,7 +127,7 @@ func gitRunsCode(c *syntax.Call) bool {
 			v == "--receive-pack" || strings.HasPrefix(v, "--receive-pack=") || v == "--config-env" || strings.HasPrefix(v, "--config-env=") {
 			return true
 		}
-		if v == "-u" && gitSubcommand(c) == "clone" {
+		if v == "-u" && (gitSubcommand(c) == "clone" || c.Name == "git-clone") {
 			return true
 		}
 		if len(v) > 4 && strings.HasPrefix("--template", strings.SplitN(v, "=", 2)[0]) && strings.HasPrefix(v, "--te") {

@@ -14,6 +14,15 @@ var approveCases = []struct {
 	{"git clone --depth 1 https://x/a/b.git", true},
 	{"git clone --upload-pack=x https://x/a/b.git", false},
 	{"git clone -u x https://x/a/b.git", false},
+	// The program by its exec path, and an alias's own words (they were
+	// approved).
+	{"/usr/lib/git-core/git-clone -u x https://x/a/b.git", false},
+	{"git-clone --upload-pack=x https://x/a/b.git", false},
+	{"git -c alias.c='clone --upload-pack=x' c https://x/a/b.git", false},
+	{"git -c alias.c='clone --template=/x' c https://x/a/b.git", false},
+	{"/usr/lib/git-core/git-clone https://x/a/b.git", true},
+	{"git -c alias.c='clone --depth=1' c https://x/a/b.git", true},
+	{"git -c alias.c=clone c https://x/a/b.git", true},
 	{"git -c core.fsmonitor=evil clone https://x/a/b.git", false},
 	{"git -c core.sshCommand=evil clone https://x/a/b.git", false},
 	{"git -c protocol.ext.allow=always clone https://x/a/b.git", false},

@@ -115,6 +115,14 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	cfg := *p.Config
 	cfg.Mode = ModeRewrite
 	res := checkCommand(&cfg, cmd)
+	if res.Decision == Rewrite && !strings.HasPrefix(val, "!") && !aliasRewritable(val) {
+		// git -c alias.x='clone URL' x: the acquisition is in the alias's
+		// own words, which no rewrite of this command can move (it was
+		// allowed: the clone landed in the project).
+		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias for " + strconvQuote(cmd) +
+			", an acquisition corral rewrites into the sandbox when written out; inside the alias it cannot"})
+		return true
+	}
 	if res.Decision >= Ask {
 		why := ""
 		for _, f := range res.Findings {
@@ -124,6 +132,22 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 			}
 		}
 		p.Report(c, Finding{Rule: "git-destroy", Decision: res.Decision, Message: "git " + name + " is an alias for " + strconvQuote(cmd) + ": " + why})
+	}
+	return true
+}
+
+// aliasRewritable reports an alias value the clone rule rewrites where
+// it is used: clone with options only (-c alias.c='clone --depth=1' c URL),
+// whose repository and directory are the command's own words.
+func aliasRewritable(val string) bool {
+	f := strings.Fields(val)
+	if len(f) == 0 || f[0] != "clone" {
+		return false
+	}
+	for _, w := range f[1:] {
+		if !strings.HasPrefix(w, "-") {
+			return false
+		}
 	}
 	return true
 }
@@ -142,6 +166,24 @@ func strconvQuote(s string) string { return "\"" + s + "\"" }
 // only known at run time (git $X reset --hard): whatever it is, what
 // follows may be a destructive subcommand.
 func gitRuntimeOptions(p *Pass, c *syntax.Call) {
+	if _, operands := scan(c.Args, specFor("git")); len(operands) > 0 && !c.Args[operands[0]].Static {
+		// The subcommand itself is only known at run time (git "$SUB"
+		// --hard, git $CMD -fdx, git "$1" --force origin main): ask when
+		// the words after it destroy as one of git's subcommands that
+		// does (they were allowed).
+		i := operands[0]
+		a := c.Args[i]
+		for _, sub := range []string{"reset", "clean", "push", "branch", "switch", "stash", "worktree", "tag", "update-ref", "read-tree", "checkout-index", "reflog", "gc"} {
+			g := *c
+			g.Args = append([]syntax.Arg{}, c.Args...)
+			g.Args[i] = syntax.Arg{Value: sub, Raw: sub, Static: true}
+			if why := gitDestroys(p, &g, i); why != "" {
+				p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + a.Raw + " " + rawJoinArgs(c.Args[i+1:]) +
+					": a subcommand only known at run time, with words that destroy as git " + sub + " (" + why + ")"})
+				return
+			}
+		}
+	}
 	for i, a := range c.Args {
 		if a.Static {
 			continue
@@ -157,6 +199,15 @@ func gitRuntimeOptions(p *Pass, c *syntax.Call) {
 		}
 		return
 	}
+}
+
+// rawJoinArgs joins the words as written.
+func rawJoinArgs(args []syntax.Arg) string {
+	parts := make([]string, len(args))
+	for i, a := range args {
+		parts[i] = a.Raw
+	}
+	return strings.Join(parts, " ")
 }
 
 // gitDryRun reports a git subcommand told -n or --dry-run (unambiguously),

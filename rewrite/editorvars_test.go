@@ -88,7 +88,13 @@ func TestEditorSetByCommand(t *testing.T) {
 		{`git config core.pager "$(cat SRC/cmd)"`, "ask"},
 		{`git config --global credential.helper "$(cat SRC/cmd)"`, "ask"},
 		{`git -c alias.st="$(cat SRC/cmd)" status`, "ask"},
+		// A key only known at run time: any setting (it was allowed).
+		{`K=$(cat SRC/cmd); git -c "$K=cat" log`, "ask"},
+		{`KV=$(cat SRC/cmd); git -c "$KV" log`, "ask"},
+		{`K=$(cat SRC/cmd); git -c"$K" status`, "ask"},
 		// Look-alikes.
+		{`N=$(cat SRC/cmd); git -c "user.name=$N" commit -m x`, "allow"},
+		{`git config user.name "$(cat SRC/cmd)"`, "allow"},
 		{"git commit -m x", "allow"},
 		{"GIT_EDITOR=true git rebase --continue", "allow"},
 		{"EDITOR=vim git commit", "allow"},

@@ -27,9 +27,15 @@ var errListOutput = errors.New("output too large or too slow")
 
 // runGit runs git with args in dir and returns its standard output.
 func runGit(dir string, args ...string) ([]byte, error) {
+	return runGitEnv(dir, nil, args...)
+}
+
+// runGitEnv is runGit with the variables env (the repository a call
+// names: gitRepo) added.
+func runGitEnv(dir string, env []string, args ...string) ([]byte, error) {
 	full := append([]string{"--no-pager", "-c", "core.fsmonitor=false", "-c", "core.untrackedCache=false"}, args...)
-	return boundedOutput(dir, []string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
-		"GIT_CONFIG_NOSYSTEM=1", "HOME=/nonexistent"}, "git", full...)
+	return boundedOutput(dir, append([]string{"LC_ALL=C", "PATH=/usr/bin:/bin:/usr/local/bin", "GIT_TERMINAL_PROMPT=0", "GIT_OPTIONAL_LOCKS=0",
+		"GIT_CONFIG_NOSYSTEM=1", "HOME=/nonexistent"}, env...), "git", full...)
 }
 
 // boundedOutput runs a system program the hook asks something of (git,

@@ -300,14 +300,14 @@ func (p *Pass) derivedRefs(f localFetch, e, c *syntax.Call, dir syntax.Dir) {
 // unrelatedMerge lists the files a merge of rev writes when it has no
 // merge base with HEAD (git merge --allow-unrelated-histories): every
 // file of rev's tree, as git ls-tree -r lists it.
-func unrelatedMerge(dir, rev string) ([]string, bool) {
+func unrelatedMerge(repo gitRepo, rev string) ([]string, bool) {
 	if !safeRev(rev) {
 		return nil, false
 	}
-	if _, err := runGit(dir, "merge-base", "--end-of-options", "HEAD", rev); err == nil {
+	if _, err := repo.run("merge-base", "--end-of-options", "HEAD", rev); err == nil {
 		return nil, false
 	}
-	out, err := runGit(dir, "ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
+	out, err := repo.run("ls-tree", "-r", "-z", "--name-only", "--end-of-options", rev)
 	if err != nil {
 		return nil, false
 	}

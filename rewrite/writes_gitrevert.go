@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -21,14 +23,21 @@ import (
 // index for git stash --keep-index, the index against HEAD for --staged
 // and reset --merge; the repository's untracked files too for git stash
 // -u, ignored ones for -a: a stash removes them), with the plumbing
-// diffs, which hash no file through a clean filter, and judges each self-protected one as a write. With no
-// such file changed (the usual case) nothing is reported: the command's
+// diffs, which hash no file through a clean filter, and judges each
+// self-protected one as a write. The listing is made in the repository
+// and work tree the call's own options and variables name (callRepo:
+// GIT_DIR=.git git stash, git --work-tree=. stash). A file the stat
+// comparison lists whose bytes are still the index's (and HEAD's) was
+// only touched, and is left alone by git (onlyTouched). With no such
+// file changed (the usual case) nothing is reported: the command's
 // decision is the one it had. git stash -p picks changes interactively:
-// an ask naming the file.
+// an ask naming the file. Ending an operation in progress (git merge
+// --abort, git rebase --abort/--skip, git cherry-pick/revert/am
+// --abort/--skip) resets as git reset --merge or --hard does.
 
 // revertAllWrites judges the locally changed self-protected files that
 // the git call at c.Args[sub] reverts without a pathspec.
-func (p *Pass) revertAllWrites(c *syntax.Call, dir syntax.Dir, sub int) {
+func (p *Pass) revertAllWrites(c *syntax.Call, repo gitRepo, sub int) {
 	verb := c.Args[sub].Value
 	args := c.Args[sub+1:]
 	var lists [][]string
@@ -112,28 +121,103 @@ func (p *Pass) revertAllWrites(c *syntax.Call, dir syntax.Dir, sub int) {
 			}
 		}
 		lists = append(lists, diff("--end-of-options", "HEAD"))
+	case "merge", "rebase", "cherry-pick", "revert", "am":
+		// Ending an operation in progress puts files back (issue 12
+		// class 5-git; the real git as oracle): git merge --abort is git
+		// reset --merge (the staged changes); git rebase --abort resets
+		// hard to the branch's tip before the rebase (every local change,
+		// and the files that differ there), --skip hard to HEAD; git
+		// cherry-pick/revert --abort reset --merge to the commit the
+		// sequence started from (HEAD for a single pick), --skip to
+		// HEAD; git am --abort to ORIG_HEAD, --skip to HEAD, keeping
+		// unstaged changes as reset --merge does. --quit writes nothing;
+		// with no operation in progress git refuses.
+		// git's parse-options takes a unique prefix (--abo); one that
+		// could be --abort counts as it.
+		opts, _ := scan(args, optSpec{shortVal: "sXxmCpF", longEq: true, abbrev: true,
+			longVal:  longOpts("strategy", "strategy-option", "onto", "exec", "gpg-sign", "empty", "whitespace", "mainline", "cleanup", "file", "message", "into-name"),
+			longFlag: longOpts("abort", "skip", "quit", "continue", "edit-todo", "show-current-patch", "allow-empty", "autostash", "no-autostash", "interactive", "signoff", "no-commit", "edit")})
+		abort, skip := has(opts, "abort"), has(opts, "skip") && verb != "merge"
+		if !abort && !skip {
+			return
+		}
+		state := func(name string) string {
+			out, err := repo.run("rev-parse", "--git-path", name)
+			if err != nil {
+				return ""
+			}
+			path := strings.TrimRight(string(out), "\n")
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(repo.dir, path)
+			}
+			if _, err := os.Lstat(path); err != nil {
+				return ""
+			}
+			return path
+		}
+		rev := "HEAD"
+		switch verb {
+		case "merge":
+			if state("MERGE_HEAD") == "" {
+				return
+			}
+			lists = append(lists, diff("--cached", "--end-of-options", rev))
+		case "rebase":
+			st := state("rebase-merge")
+			if st == "" {
+				st = state("rebase-apply")
+			}
+			if st == "" || state("rebase-apply/applying") != "" {
+				return
+			}
+			if abort {
+				rev = stateRev(filepath.Join(st, "orig-head"))
+			}
+			lists = append(lists, diff("--end-of-options", rev))
+		case "am":
+			if state("rebase-apply/applying") == "" {
+				return
+			}
+			if abort {
+				rev = "ORIG_HEAD"
+			}
+			lists = append(lists, diff("--cached", "--end-of-options", rev))
+		default:
+			seq := state("sequencer/head")
+			if seq == "" && state("CHERRY_PICK_HEAD") == "" && state("REVERT_HEAD") == "" {
+				return
+			}
+			if abort && seq != "" {
+				rev = stateRev(seq)
+			}
+			lists = append(lists, diff("--cached", "--end-of-options", rev))
+		}
 	}
 	if len(lists) == 0 {
 		return
 	}
-	top := repoTop(dir.Path)
-	if top == "" {
-		return
-	}
+	top := repo.top
 	cfg := p.Config
-	env := guards.Env{Project: cfg.Project, Cwd: dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	env := guards.Env{Project: cfg.Project, Cwd: repo.dir, Home: cfg.Home, Sandbox: cfg.Sandbox}
 	var held []string
 	for _, words := range lists {
-		out, err := runGit(dir.Path, words...)
+		out, err := repo.run(words...)
 		if err != nil {
 			continue
+		}
+		// A listing from stat data (diff-files, diff-index against
+		// HEAD without --cached) names a file only touched too.
+		stat := words[0] == "diff-files" || words[0] == "diff-index" && words[4] != "--cached"
+		against := ""
+		if words[0] == "diff-index" {
+			against = words[len(words)-1]
 		}
 		for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
 			if name == "" || len(held) >= maxTreeWrites {
 				continue
 			}
 			abs := filepath.Join(top, filepath.FromSlash(name))
-			if p.heldSelf(env, abs, abs) != "" {
+			if p.heldSelf(env, abs, abs) != "" && !(stat && repo.onlyTouched(name, against, cfg.Home)) {
 				held = append(held, abs)
 			}
 		}
@@ -150,4 +234,88 @@ func (p *Pass) revertAllWrites(c *syntax.Call, dir syntax.Dir, sub int) {
 		p.judge(c, c.Script, c.Dir, target{arg: c.Args[sub], value: abs, action: guards.Write, derived: true},
 			"bash-write", "git "+verb+" (reverts the local change of "+abs+")")
 	}
+}
+
+// maxTouchedSize bounds the file onlyTouched hashes.
+const maxTouchedSize = 1 << 20
+
+// onlyTouched reports whether the tracked file name (from the work
+// tree's top), which a listing made from the index's stat data names,
+// holds the bytes the index records (and, with rev, the index the blob
+// rev records, with the same mode): a file only touched (its mtime
+// changed, its content not), which git stash or git reset --hard leaves
+// as it is. git hash-object --no-filters hashes the bytes on disk with
+// no clean filter; a path a filter attribute applies to (the real git
+// would compare what the filter makes of it, and a checkout writes what
+// its smudge makes), a file that is not a regular one, one larger than
+// maxTouchedSize or anything git cannot answer counts as changed.
+func (r gitRepo) onlyTouched(name, rev, home string) bool {
+	abs := filepath.Join(r.top, filepath.FromSlash(name))
+	fi, err := os.Lstat(abs)
+	if err != nil || !fi.Mode().IsRegular() || fi.Size() > maxTouchedSize {
+		return false
+	}
+	// The attributes as the command sees them: the repository's, and
+	// the user's (core.attributesFile, ~/.config/git/attributes). Reading
+	// attributes runs nothing.
+	attrs, err := runGitEnv(r.dir, append(append([]string{}, r.env...), "HOME="+home),
+		append(append([]string{}, r.extra...), "check-attr", "-z", "filter", "--", abs)...)
+	if err != nil {
+		return false
+	}
+	if f := strings.Split(string(attrs), "\x00"); len(f) < 3 || f[2] != "unspecified" {
+		return false
+	}
+	entry := func(words ...string) (mode, sha string, ok bool) {
+		out, err := r.run(words...)
+		if err != nil {
+			return "", "", false
+		}
+		line, _, _ := strings.Cut(string(out), "\t")
+		f := strings.Fields(line)
+		if len(f) < 3 || strings.Count(string(out), "\x00") != 1 {
+			return "", "", false // absent, unmerged (several stages) or odd
+		}
+		if words[0] == "ls-tree" {
+			return f[0], f[2], f[1] == "blob"
+		}
+		return f[0], f[1], f[2] == "0"
+	}
+	imode, isha, ok := entry("ls-files", "-s", "-z", "--full-name", "--", ":(top,literal)"+name)
+	if !ok {
+		return false
+	}
+	if rev != "" {
+		hmode, hsha, ok := entry("ls-tree", "-z", "--full-tree", "--end-of-options", rev, "--", name)
+		if !ok || hmode != imode || hsha != isha {
+			return false
+		}
+	}
+	if exec := fi.Mode()&0o111 != 0; exec != (imode == "100755") {
+		return false
+	}
+	out, err := r.run("hash-object", "--no-filters", "--", abs)
+	return err == nil && strings.TrimSpace(string(out)) == isha
+}
+
+// stateRev returns the commit an operation's state file records (git
+// rebase's orig-head, the sequencer's head): its hexadecimal object name,
+// or HEAD when the file cannot be read as one (the comparison is then
+// with HEAD, which still lists every local change).
+func stateRev(path string) string {
+	if fi, err := os.Lstat(path); err != nil || !fi.Mode().IsRegular() {
+		return "HEAD"
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return "HEAD"
+	}
+	defer f.Close()
+	buf := make([]byte, 128)
+	n, _ := io.ReadFull(f, buf)
+	v := strings.TrimSpace(string(buf[:n]))
+	if len(v) != 40 && len(v) != 64 || strings.Trim(v, "0123456789abcdef") != "" {
+		return "HEAD"
+	}
+	return v
 }

@@ -4,7 +4,9 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 )
 
 // TestGitRevertAllWrites: git commands that put back every locally
@@ -75,6 +77,55 @@ func TestGitRevertAllWrites(t *testing.T) {
 		{"unstaged", "git restore ':/src'", "warn", false}, // as git restore src,
 		{"unstaged", "git restore ':!.claude'", "allow", false},
 		{"unstaged", "git stash -- src", "warn", false},
+		// The repository and work tree the command's own options and
+		// variables name are listed (they were not: allowed).
+		{"unstaged", "GIT_DIR=.git git stash", "deny", false},
+		{"unstaged", "git --git-dir=.git stash", "deny", false},
+		{"unstaged", "git --work-tree=. stash", "deny", false},
+		{"unstaged", "GIT_WORK_TREE=. git stash", "deny", false},
+		{"unstaged", "git -C . --work-tree=$PWD reset --hard", "deny", false},
+		{"unstaged", "git --git-dir=$PWD/.git --work-tree=$PWD checkout -f", "deny", false},
+		{"unstaged", "export GIT_DIR=.git; git stash", "deny", false},
+		{"unstaged", "cd src && git --git-dir=../.git --work-tree=.. stash", "deny", false},
+		{"staged", "GIT_DIR=.git git reset --merge", "deny", false},
+		{"unstaged", "GIT_DIR=.git git stash list", "allow", false},
+		{"unstaged", "git --git-dir=.git status", "allow", false},
+		{"unstaged", "git --work-tree=. diff", "allow", false},
+		{"src", "GIT_DIR=.git git stash", "allow", false},
+		{"clean", "git --work-tree=. stash", "allow", false},
+		// A file only touched (its mtime changed, its bytes the index's
+		// and HEAD's) is left as it is: git stash passes (it denied).
+		{"touched", "git stash", "allow", false},
+		{"touched", "git stash --keep-index", "allow", false},
+		{"touched", "GIT_DIR=.git git stash", "allow", false},
+		{"touched", "git checkout -f", "ask", false},  // git-destroy, as before
+		{"touched-exec", "git stash", "deny", true},   // a mode change: stashed
+		{"touched-filter", "git stash", "deny", true}, // a filter attribute: what git compares is the filter's
+		// Ending an operation in progress: the oracle is what the real
+		// git puts back (merge --abort, cherry-pick and am keep unstaged
+		// changes; rebase --abort and --skip revert them; --quit
+		// nothing).
+		{"merge+staged", "git merge --abort", "deny", false},
+		{"merge+staged", "git merge --abo", "deny", false},
+		{"merge+unstaged", "git merge --abort", "allow", false},
+		{"merge+staged", "git merge --quit", "allow", false},
+		{"rebase+unstaged", "git rebase --abort", "deny", false},
+		{"rebase+unstaged", "git rebase --skip", "deny", false},
+		{"rebase+staged", "git rebase --abort", "deny", false},
+		{"rebase+unstaged", "git rebase --quit", "allow", false},
+		{"pick+staged", "git cherry-pick --abort", "deny", false},
+		{"pick+staged", "git cherry-pick --skip", "deny", false},
+		{"pick+unstaged", "git cherry-pick --abort", "allow", false},
+		{"pick+staged", "git cherry-pick --quit", "allow", false},
+		{"revert+staged", "git revert --abort", "deny", false},
+		{"am+staged", "git am --abort", "deny", false},
+		{"am+staged", "git am --skip", "deny", false},
+		{"am+unstaged", "git am --abort", "allow", false},
+		{"am+staged", "git am --quit", "allow", false},
+		{"staged", "git merge --abort", "allow", false}, // nothing in progress: git refuses
+		{"unstaged", "git rebase --abort", "allow", false},
+		{"staged", "git cherry-pick --abort", "allow", false},
+		{"staged", "git am --abort", "allow", false},
 	}
 	for _, tt := range tests {
 		tt := tt
@@ -108,7 +159,46 @@ func TestGitRevertAllWrites(t *testing.T) {
 			run("git", "add", ".")
 			run("git", "commit", "-qm", "base")
 			watched := ".claude/settings.json"
-			switch tt.state {
+			state := tt.state
+			if op, rest, ok := strings.Cut(state, "+"); ok {
+				// An operation stopped on a conflict in src/a.go.
+				state = rest
+				run("git", "checkout", "-qb", "side")
+				write("src/a.go", "package side\n")
+				run("git", "commit", "-qam", "side")
+				run("git", "format-patch", "-q", "-1", "-o", filepath.Join(filepath.Dir(proj), "patches"))
+				run("git", "checkout", "-q", "main")
+				write("src/a.go", "package main\n")
+				run("git", "commit", "-qam", "main")
+				start := map[string]string{"merge": "git merge side", "rebase": "git rebase side", "pick": "git cherry-pick side",
+					"revert": "git revert --no-edit HEAD~1 HEAD", "am": "git am " + filepath.Join(filepath.Dir(proj), "patches") + "/*"}[op]
+				if op == "revert" {
+					run("git", "merge", "-q", "--no-edit", "-X", "theirs", "side")
+					start = "git revert --no-edit HEAD^2 HEAD~1"
+				}
+				run("sh", "-c", start+" >/dev/null 2>&1; true")
+			}
+			switch state {
+			case "touched", "touched-exec", "touched-filter":
+				past := time.Now().Add(-time.Hour)
+				if err := os.Chtimes(filepath.Join(proj, watched), past, past); err != nil {
+					t.Fatal(err)
+				}
+				run("git", "update-index", "--refresh")
+				now := time.Now()
+				if err := os.Chtimes(filepath.Join(proj, watched), now, now); err != nil {
+					t.Fatal(err)
+				}
+				switch state {
+				case "touched-exec":
+					if err := os.Chmod(filepath.Join(proj, watched), 0o755); err != nil {
+						t.Fatal(err)
+					}
+				case "touched-filter":
+					write(".gitattributes", "*.json filter=x\n")
+				}
+			}
+			switch state {
 			case "unstaged":
 				write(watched, `{"hooks":{}}`+"\n")
 			case "staged":

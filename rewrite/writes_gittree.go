@@ -25,8 +25,10 @@ import (
 // merge base (HEAD...REV), a cherry-pick or revert what REV changed
 // (REV^ REV), a stash apply what the stash recorded (STASH^1 STASH).
 // A revision git cannot resolve when the hook runs (made by the same
-// command, or a typo that fails) is not judged; nor is a repository
-// moved with --git-dir/--work-tree/GIT_DIR/GIT_WORK_TREE.
+// command, or a typo that fails) is not judged. A repository or work tree
+// the call names (--git-dir, --work-tree, GIT_DIR, GIT_WORK_TREE, …) is
+// listed as the call names it (callRepo); one only known at run time
+// asks.
 
 // maxTreeWrites bounds the changed files judged per command.
 const maxTreeWrites = 10000
@@ -173,19 +175,34 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	}
 	dir, sub := gitArgs(c)
 	if sub >= 0 && dir.Known && writesTrackedFiles(c.Args[sub].Value, c.Args[sub+1:]) {
-		if tree, set := gitWorkTree(c, sub); set {
-			p.foreignTreeWrites(c, dir, tree, sub)
+		if tree, set := gitWorkTree(c, sub); set && p.foreignTreeWrites(c, dir, tree, sub) {
 			return
 		}
 	}
-	if sub < 0 || !dir.Known || gitElsewhere(c, sub) {
+	if sub < 0 || !dir.Known {
 		return
 	}
 	verb := c.Args[sub].Value
-	p.checkLocalFetchMoves(c, dir, sub)
-	p.revertAllWrites(c, dir, sub)
+	elsewhere := gitElsewhere(c, sub)
+	if !elsewhere {
+		p.checkLocalFetchMoves(c, dir, sub)
+	}
+	repo, known, runtime := callRepo(c, dir, sub)
+	if runtime && writesTrackedFiles(verb, c.Args[sub+1:]) {
+		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+			Message: "git " + verb + " writes tracked files of a repository or work tree only known at run time (--git-dir, --work-tree, GIT_DIR, GIT_WORK_TREE): which files it reverts or checks out corral cannot list"})
+		return
+	}
+	if known {
+		p.revertAllWrites(c, repo, sub)
+	}
 	if verb == "worktree" {
-		p.worktreeAddWrites(c, dir, c.Args[sub+1:])
+		if !elsewhere {
+			p.worktreeAddWrites(c, dir, c.Args[sub+1:])
+		}
+		return
+	}
+	if !known {
 		return
 	}
 	moves := gitTreeMoves(verb, c.Args[sub+1:])
@@ -195,13 +212,10 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 	if len(moves) == 0 {
 		return
 	}
-	top := repoTop(dir.Path)
-	if top == "" {
-		return
-	}
+	top := repo.top
 	judged := 0
 	for _, m := range moves {
-		if m.paths == nil && (!m.rev.Static || !revKnown(dir.Path, m.to) && p.gitBefore(c, dir)) {
+		if m.paths == nil && (!m.rev.Static || !revKnown(repo, m.to) && p.gitBefore(c, dir)) {
 			// A revision only run time knows, or one git cannot
 			// resolve yet (an earlier call here makes it): the files
 			// it writes cannot be listed; a later read of a file of
@@ -213,7 +227,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 		if !ok {
 			continue
 		}
-		out, err := runGit(dir.Path, args...)
+		out, err := repo.run(args...)
 		names := strings.Split(strings.TrimRight(string(out), "\x00"), "\x00")
 		if errors.Is(err, errListOutput) || len(names) > maxTreeWrites {
 			// A listing cut by the bounds: the files past the cut are
@@ -231,7 +245,7 @@ func (p *Pass) checkGitTreeWrites(c *syntax.Call) {
 			if !isMerge || m.paths != nil {
 				continue
 			}
-			if names, ok = unrelatedMerge(dir.Path, rev); !ok {
+			if names, ok = unrelatedMerge(repo, rev); !ok {
 				continue
 			}
 			why = "a file of " + m.rev.Value + ", which shares no history with HEAD"
@@ -506,12 +520,12 @@ func (p *Pass) gitBefore(c *syntax.Call, dir syntax.Dir) bool {
 
 // revKnown reports whether git resolves rev (a merge's HEAD...REV by
 // its REV) to a commit in dir when the hook runs.
-func revKnown(dir, rev string) bool {
+func revKnown(repo gitRepo, rev string) bool {
 	rev = strings.TrimPrefix(rev, "HEAD...")
 	if rev == "" || !safeRev(rev) {
 		return false
 	}
-	_, err := runGit(dir, "rev-parse", "-q", "--verify", "--end-of-options", rev+"^{commit}")
+	_, err := repo.run("rev-parse", "-q", "--verify", "--end-of-options", rev+"^{commit}")
 	return err == nil
 }
 
@@ -702,12 +716,14 @@ func writesTrackedFiles(verb string, args []syntax.Arg) bool {
 // it, is judged as written under that tree. A tree inside the
 // repository's own top is the ordinary case (judged where the files
 // are); a tree only known at run time, another repository (--git-dir,
-// GIT_DIR) or a listing git cannot give asks.
-func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) {
+// GIT_DIR) or a listing git cannot give asks. It reports false for a
+// tree inside the repository's top, judged as the repository's own
+// (callRepo).
+func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) bool {
 	verb := c.Args[sub].Value
 	top := repoTop(dir.Path)
 	if tree.Known && top != "" && guards.Within(top, tree.Path) {
-		return
+		return false
 	}
 	ask := func(why string) {
 		p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "outside",
@@ -715,24 +731,24 @@ func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) 
 	}
 	if !tree.Known {
 		ask("a work tree only known at run time")
-		return
+		return true
 	}
 	for _, a := range c.Args[:sub] {
 		if strings.HasPrefix(a.Value, "--git-dir") {
 			ask(tree.Path + ", from another repository's files")
-			return
+			return true
 		}
 	}
 	for _, n := range c.EnvChanged {
 		if n == "GIT_DIR" {
 			ask(tree.Path + ", from another repository's files")
-			return
+			return true
 		}
 	}
 	out, err := runGit(dir.Path, "ls-files", "-z")
 	if err != nil || top == "" {
 		ask(tree.Path)
-		return
+		return true
 	}
 	judged := 0
 	for _, name := range strings.Split(strings.TrimRight(string(out), "\x00"), "\x00") {
@@ -743,6 +759,7 @@ func (p *Pass) foreignTreeWrites(c *syntax.Call, dir, tree syntax.Dir, sub int) 
 		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: tree.Path, Raw: tree.Path, Static: true}, value: filepath.Join(tree.Path, filepath.FromSlash(name)), action: guards.Write, derived: true},
 			"bash-write", "git "+verb+" (a tracked file, into the work tree "+tree.Path+")")
 	}
+	return true
 }
 
 // gitArchiveStage returns the git archive whose output tar x reads on

@@ -33,6 +33,7 @@ func (w *walker) programs(c scope, call *Call) bool {
 	if text, dynamic, ok := sudoShellText(call); ok {
 		w.child(c, call, text, nil, "sudo -s", dynamic) // sudoshell.go
 	}
+	w.gitDashed(c, call)
 	if last := lastWrapper(call); last == "flock" && (call.NameArg.Value == "-c" || call.NameArg.Value == "--command") && len(call.Args) > 0 {
 		w.childArg(c, call, &call.Args[0], "flock -c")
 		return true
@@ -365,6 +366,12 @@ var gitSendEmailSpec = OptSpec{LongEq: true, Abbrev: true,
 		"no-signed-off-by-cc", "cc-cover", "no-cc-cover", "to-cover", "no-to-cover", "force", "smtp-debug", "xmailer", "no-xmailer",
 		"dump-aliases", "no-header-cmd", "no-identity", "no-annotate"}}
 
+// gitInstawebSpec is git instaweb's options (git-instaweb.sh's
+// OPTIONS_SPEC, read by git rev-parse --parseopt: abbreviations).
+var gitInstawebSpec = OptSpec{ShortVal: "pdbm", LongEq: true, Abbrev: true,
+	LongVal:  []string{"port", "httpd", "browser", "module-path"},
+	LongFlag: []string{"local", "stop", "start", "restart"}}
+
 // gitGrepSpec is git grep's options that take a value (git-grep(1));
 // -O/--open-files-in-pager take an optional one, attached, and run it as
 // the pager through the shell.
@@ -578,9 +585,9 @@ func (w *walker) git(c scope, call *Call) {
 		switch {
 		case o.Name == "c" && o.HasVal && o.Attached:
 			v := o.Val
-			w.gitConfig(c, call, &v, v.Value)
+			w.gitConfigWord(c, call, &v)
 		case o.Name == "c" && o.HasVal:
-			w.gitConfig(c, call, &args[o.Idx+1], args[o.Idx+1].Value)
+			w.gitConfigWord(c, call, &args[o.Idx+1])
 		case o.Long && o.Name == "config-env" && o.HasVal:
 			// --config-env=KEY=ENVVAR: KEY takes the variable's value.
 			key, env, found := strings.Cut(o.Val.Value, "=")
@@ -651,6 +658,11 @@ func (w *walker) git(c scope, call *Call) {
 		w.optionScripts(c, call, rest, gitSendEmailSpec, []string{"to-cmd", "cc-cmd", "header-cmd", "sendmail-cmd"}, "git send-email")
 	case "grep":
 		w.optionScripts(c, call, rest, gitGrepSpec, []string{"O", "open-files-in-pager"}, "git grep --open-files-in-pager")
+	case "instaweb":
+		// git instaweb -d/--httpd CMD runs CMD's words (with the
+		// configuration file appended) as the web server, as the key
+		// instaweb.httpd does (it was allowed).
+		w.optionScripts(c, call, rest, gitInstawebSpec, []string{"d", "httpd"}, "git instaweb --httpd")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote", "send-pack", "fetch-pack":
 		w.gitTransport(c, call, sub, rest)
 		if sub == "clone" {
@@ -662,7 +674,7 @@ func (w *walker) git(c scope, call *Call) {
 			for _, o := range copts {
 				if (o.Name == "c" || o.Name == "config") && o.HasVal {
 					v := o.Val
-					w.gitConfig(c, call, &v, v.Value)
+					w.gitConfigWord(c, call, &v)
 				}
 			}
 		}
@@ -1019,6 +1031,20 @@ func (w *walker) envChoices(c scope, call *Call, name string, exportedOnly bool)
 }
 
 // gitConfig models git -c KEY=VALUE.
+// gitConfigWord is gitConfig for a KEY=VALUE word (git -c, git clone
+// -c): a key only known at run time (git -c "$K=V", git -c "$KV") can be
+// any setting, core.pager or an alias among them (it was allowed).
+func (w *walker) gitConfigWord(c scope, call *Call, a *Arg) {
+	if !a.Static {
+		if rawKey, _, _ := strings.Cut(a.Raw, "="); strings.ContainsAny(rawKey, "$`") {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
+				What: "git -c " + clip(a.Raw, 40) + " sets a configuration key only known at run time, which can be one that runs a program (core.pager, alias.*)"})
+			return
+		}
+	}
+	w.gitConfig(c, call, a, a.Value)
+}
+
 func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 	key, val, ok := strings.Cut(kv, "=")
 	if !ok {
@@ -2559,4 +2585,33 @@ func mountSpec(spec string) (src, dst string, bind, ro bool) {
 		}
 	}
 	return src, dst, bind, ro
+}
+
+// gitDashed walks git-SUB, by git's exec path
+// (/usr/lib/git-core/git-reset) or on PATH, as the git SUB it is: git
+// SUB runs that program with the same words, so every rule judges it as
+// that git command (git-stash, git-reset --hard, git-push --force were
+// allowed). git-clone is the clone rule's own.
+func (w *walker) gitDashed(c scope, call *Call) {
+	if sub, ok := strings.CutPrefix(call.Name, "git-"); ok && gitDashedSub(sub) {
+		w.child(c, call, "git "+sub+" "+rawJoin(call.Args), nil, call.Name, false)
+	}
+}
+
+// gitDashedSub reports a SUB of a program named git-SUB that is one of
+// git's own commands (gitOwnCommand: installed in its exec path): letters,
+// digits and dashes. git-clone, judged by the clone rule itself, is left
+// out, and so is git-lfs, another program that git lfs runs (its filter
+// process, git-lfs filter-process, is configured in the repositories a git
+// command reads: walked as git lfs it would lead back to itself).
+func gitDashedSub(sub string) bool {
+	if sub == "" || sub == "clone" || sub == "lfs" || len(sub) > 64 || !gitOwnCommand(sub) {
+		return false
+	}
+	for _, r := range sub {
+		if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+			return false
+		}
+	}
+	return true
 }

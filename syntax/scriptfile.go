@@ -299,6 +299,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		}
 		for _, p := range systemPrograms {
 			if strings.HasPrefix(call.NameArg.Value, p) {
+				w.gitDashed(c, call)
 				return false
 			}
 		}
