@@ -322,6 +322,15 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 				for _, f := range optionWords(v.text) {
 					words += " " + Quote(f)
 				}
+				if l, _ := preloadProgram(call); l != "" && optionsVarOf(l) == v.name {
+					// PERL5OPT=-Mevil perl -I. …: the command line's -I
+					// directories are searched for the variable's
+					// modules too (call.modPath: -I first, then the
+					// variable's and PERL5LIB's).
+					for _, d := range call.modPath {
+						words += " -I" + Quote(d)
+					}
+				}
 				w.child(c, call, modulePathAssigns(st, envWords)+o.program+words+" -e 1", nil, kind, v.dynamic)
 			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
 				text := call.Name + " " + v.text

@@ -337,7 +337,8 @@ const maxCodePathDirs = 8
 
 // codePathDirs returns the literal directories the code adds to its
 // module search path: Python's sys.path.insert(i, D) and
-// sys.path.append(D) (and site.addsitedir(D)), Perl's use lib D…, Ruby's
+// sys.path.append(D) (and site.addsitedir(D)), Perl's use lib D… and
+// push/unshift @INC, D…, Ruby's
 // $LOAD_PATH.unshift(D), $LOAD_PATH << D and the same with $:.
 func (p *parser) codePathDirs() []string {
 	var out []string
@@ -374,6 +375,19 @@ func (p *parser) codePathDirs() []string {
 			if t.text == "use" && isI(p.tok(i+1), "lib") {
 				for j := i + 2; j < len(toks) && j < i+32 && !isP(toks[j], ";"); j++ {
 					add(toks[j])
+				}
+			}
+			if t.text == "push" || t.text == "unshift" {
+				// push @INC, D / unshift(@INC, D…) (in a BEGIN block,
+				// before a use): D is searched as use lib's are.
+				j := i + 1
+				if isP(p.tok(j), "(") {
+					j++
+				}
+				if isI(p.tok(j), "@INC") && isP(p.tok(j+1), ",") {
+					for k := j + 2; k < len(toks) && k < j+32 && !isP(toks[k], ";") && !isP(toks[k], ")") && !isP(toks[k], "}"); k++ {
+						add(toks[k])
+					}
 				}
 			}
 		case Ruby:
