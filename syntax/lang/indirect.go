@@ -424,6 +424,11 @@ var jsGlobals = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
 }}
 
+// jsBunShellConfig are the methods of Bun's $ that return $ itself.
+var jsBunShellConfig = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"nothrow": true, "throws": true, "cwd": true, "env": true}
+}}
+
 // jsNotObject are the keywords after which [ opens an array, not a
 // member access.
 var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -445,6 +450,26 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 	case t.kind == tIdent && jsGlobals.Get()[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
 		// globalThis.eval is eval.
 		return nil, i + 2, 0, true
+	case isP(t, ".") && jsBunShellConfig.Get()[at(i+1).text] && at(i+1).kind == tIdent && isP(at(i+2), "("):
+		// Bun.$.nothrow(), $.cwd(dir), $.env(obj), $.throws(b) return
+		// the shell function itself: Bun.$.nothrow()`rm -rf ~` is
+		// Bun.$`rm -rf ~`.
+		recv, _ := dottedEnd(out)
+		if recv == "" || p.canonical(recv) != "Bun.$" && recv != "$" {
+			return nil, 0, 0, false
+		}
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if tpl := at(end + 1); tpl.kind == tString && tpl.off < len(p.src) && p.src[tpl.off] == '`' {
+			tpl.tag = out[len(out)-1].text // the template's tag is now $
+			return []token{tpl}, end + 2, 0, true
+		}
+		if !isP(at(end+1), ".") {
+			return nil, 0, 0, false
+		}
+		return nil, end + 1, 0, true
 	case (isI(t, "require") || isI(t, "import") && !member(out)) && isP(at(i+1), "("):
 		drop := 0
 		if member(out) {
@@ -997,7 +1022,7 @@ func (p *parser) dangerousFn(full string) bool {
 			full == "asyncio.create_subprocess_exec" || full == "asyncio.create_subprocess_shell"
 	case JS:
 		mod, fn, _ := cutLast(full)
-		return jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" || full == "eval" ||
+		return jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" || full == "eval" || full == "Bun.$" ||
 			(mod == "fs" || mod == "fs/promises") && jsDelete.Get()[fn]
 	case Ruby:
 		_, del := rubyDelete.Get()[full]
