@@ -56,6 +56,10 @@ func TestModuleSearchPath(t *testing.T) {
 		{`ruby -e '$: << "lib"; require "y"'`, true},
 		{`perl -e 'BEGIN { push @INC, "lib" } use Foo::Bar;'`, true},
 		{`perl -e 'BEGIN { unshift(@INC, "ok", "lib") } use x;'`, true},
+		{`perl -e 'BEGIN { @INC = ("lib", @INC) } use Foo::Bar;'`, true},
+		{`perl -e 'local @INC = ("lib"); require Foo::Bar;'`, true},
+		{`perl -Mlib=ok,lib -Mx -e 1`, true},
+		{`cd lib && ruby -e '$: << Dir.pwd; require "y"'`, true},
 		// The options variable's switches and the command line's share
 		// one search path (interp3: PERL5OPT=-I. perl -Mevil was allowed).
 		{`PERL5OPT=-Ilib perl -Mx -e 1`, true},
@@ -85,6 +89,10 @@ func TestModuleSearchPath(t *testing.T) {
 		{`perl -e 'BEGIN { push @INC, "ok" } use Foo::Bar;'`, false},
 		{`perl -e 'my @a; push @a, "lib"; use Foo::Bar;'`, false},
 		{`PERL5OPT=-Ilib perl -Mstrict -e 1`, false},
+		{`perl -Mlib=ok -Mx -e 1`, false},
+		{`perl -Mx -Mlib=lib -e 1`, false}, // the module was looked up before lib was added
+		{`perl -e '@INC = ("ok"); use Foo::Bar;'`, false},
+		{`cd ok && ruby -e '$: << Dir.pwd; require "y"'`, false},
 		{`PERL5OPT=-Mstrict perl -Ilib -e 1`, false},
 		{`RUBYOPT=-rjson ruby -Ilib -e 1`, false},
 		{`RUBYOPT=-Iok ruby -ry -e 1`, false},

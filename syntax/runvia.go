@@ -761,6 +761,15 @@ func (w *walker) preloads(c scope, call *Call) {
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Perl && (o.Name == "M" || o.Name == "m"):
 			mod := strings.TrimPrefix(v, "-")
+			if lib, ok := strings.CutPrefix(mod, "lib="); ok {
+				// -Mlib=DIR,… is use lib: the later -M modules are
+				// searched in DIR first.
+				for _, d := range strings.Split(lib, ",") {
+					if d != "" {
+						dirs = append([]string{d}, dirs...)
+					}
+				}
+			}
 			code := "use " + mod + ";"
 			if i := strings.IndexAny(mod, "="); i >= 0 {
 				code = "use " + mod[:i] + " split(/,/, q{" + mod[i+1:] + "});"

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // NodePackage is the Text of an Include effect of a bare JavaScript
@@ -348,6 +350,16 @@ func (p *parser) codePathDirs() []string {
 			out = append(out, t.text)
 		}
 	}
+	// addAt adds the directory at token k: a literal, or the working
+	// directory as the code asks for it ($: << Dir.pwd,
+	// sys.path.insert(0, os.getcwd())).
+	addAt := func(k int) {
+		if name, _ := dottedAt(p.toks, k); cwdCalls.Get()[name] && len(out) < maxCodePathDirs {
+			out = append(out, ".")
+			return
+		}
+		add(p.tok(k))
+	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
 		if p.l == Ruby && isP(t, "$") && isP(p.tok(i+1), ":") && p.tok(i+1).off == t.off+1 {
@@ -364,17 +376,23 @@ func (p *parser) codePathDirs() []string {
 			switch name {
 			case "sys.path.append", "site.addsitedir":
 				if isP(p.tok(i+1), "(") {
-					add(p.tok(i + 2))
+					addAt(i + 2)
 				}
 			case "sys.path.insert":
 				if isP(p.tok(i+1), "(") && isP(p.tok(i+3), ",") {
-					add(p.tok(i + 4))
+					addAt(i + 4)
 				}
 			}
 		case Perl:
 			if t.text == "use" && isI(p.tok(i+1), "lib") {
 				for j := i + 2; j < len(toks) && j < i+32 && !isP(toks[j], ";"); j++ {
 					add(toks[j])
+				}
+			}
+			if t.text == "@INC" && isP(p.tok(i+1), "=") {
+				// @INC = (D, @INC), local @INC = (D): D searched first.
+				for k := i + 2; k < len(toks) && k < i+32 && !isP(toks[k], ";") && !isP(toks[k], "}"); k++ {
+					add(toks[k])
 				}
 			}
 			if t.text == "push" || t.text == "unshift" {
@@ -398,19 +416,25 @@ func (p *parser) codePathDirs() []string {
 					if isP(p.tok(i+1), "<") {
 						j = i + 3
 					}
-					add(p.tok(j))
+					addAt(j)
 				case isP(p.tok(i+1), ".") && (isI(p.tok(i+2), "unshift") || isI(p.tok(i+2), "push") || isI(p.tok(i+2), "prepend")):
 					j := i + 3
 					if isP(p.tok(j), "(") {
 						j++
 					}
-					add(p.tok(j))
+					addAt(j)
 				}
 			}
 		}
 	}
 	return out
 }
+
+// cwdCalls name the working directory: a directory the code adds to
+// its module path by one of them is ".".
+var cwdCalls = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os.getcwd": true, "Dir.pwd": true, "Dir.getwd": true, "getcwd": true, "cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true}
+}}
 
 // perlModule reads a module name (Foo::Bar) at toks[i]; a version
 // (use 5.010) or a run-time name is none.
