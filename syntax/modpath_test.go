@@ -60,6 +60,8 @@ func TestModuleSearchPath(t *testing.T) {
 		{`perl -e 'local @INC = ("lib"); require Foo::Bar;'`, true},
 		{`perl -Mlib=ok,lib -Mx -e 1`, true},
 		{`cd lib && ruby -e '$: << Dir.pwd; require "y"'`, true},
+		{`node -e 'module.paths.unshift("lib"); require("leftpad")'`, true},
+		{`cd lib && node -e 'module.paths.push(process.cwd()); require("leftpad")'`, true},
 		// The options variable's switches and the command line's share
 		// one search path (interp3: PERL5OPT=-I. perl -Mevil was allowed).
 		{`PERL5OPT=-Ilib perl -Mx -e 1`, true},
@@ -93,6 +95,8 @@ func TestModuleSearchPath(t *testing.T) {
 		{`perl -Mx -Mlib=lib -e 1`, false}, // the module was looked up before lib was added
 		{`perl -e '@INC = ("ok"); use Foo::Bar;'`, false},
 		{`cd ok && ruby -e '$: << Dir.pwd; require "y"'`, false},
+		{`node -e 'module.paths.unshift("ok"); require("leftpad")'`, false},
+		{`node -e 'module.paths.unshift("lib"); require("fs")'`, false},
 		{`PERL5OPT=-Mstrict perl -Ilib -e 1`, false},
 		{`RUBYOPT=-rjson ruby -Ilib -e 1`, false},
 		{`RUBYOPT=-Iok ruby -ry -e 1`, false},

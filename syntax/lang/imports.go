@@ -53,7 +53,7 @@ func imports(l Lang, src string, bind func(*parser)) []Effect {
 	if dirs := p.codePathDirs(); len(dirs) > 0 {
 		n := len(out)
 		for _, e := range out[:n] {
-			if !e.Search {
+			if !e.Search || e.Text == NodePackage {
 				continue
 			}
 			for _, d := range dirs {
@@ -408,6 +408,16 @@ func (p *parser) codePathDirs() []string {
 					}
 				}
 			}
+		case JS:
+			// module.paths.unshift(D), .push(D): bare names are looked up
+			// in D as in a node_modules directory.
+			if name, after := dottedAt(toks, i); (name == "module.paths.unshift" || name == "module.paths.push") && isP(p.tok(after), "(") {
+				for k := after + 1; k < len(toks) && k < after+32 && !isP(toks[k], ")"); k++ {
+					if !isP(toks[k], ",") {
+						addAt(k)
+					}
+				}
+			}
 		case Ruby:
 			if t.text == "$LOAD_PATH" || t.text == "$:" {
 				switch {
@@ -433,7 +443,7 @@ func (p *parser) codePathDirs() []string {
 // cwdCalls name the working directory: a directory the code adds to
 // its module path by one of them is ".".
 var cwdCalls = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"os.getcwd": true, "Dir.pwd": true, "Dir.getwd": true, "getcwd": true, "cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true}
+	return map[string]bool{"os.getcwd": true, "process.cwd": true, "Dir.pwd": true, "Dir.getwd": true, "getcwd": true, "cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true}
 }}
 
 // perlModule reads a module name (Foo::Bar) at toks[i]; a version
