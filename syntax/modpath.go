@@ -74,6 +74,24 @@ func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) [
 				dirs = append(dirs, o.Val.Value)
 			}
 		}
+		if ov := optionsVarOf(l); ov != "" {
+			// PERL5OPT=-I. perl -Mevil, RUBYOPT=-Ilib ruby -rx: the
+			// variable's switches are read after the command line's and
+			// its -I directories join the same search path, before
+			// PERL5LIB and RUBYLIB (perlrun(1), ruby(1)).
+			if val, ok := commandEnv(st, envWords, ov); ok {
+				var words []Arg
+				for _, f := range optionWords(val) {
+					words = append(words, Arg{Value: f, Raw: Quote(f), Static: true})
+				}
+				vopts, _ := ScanOptions(words, spec.opts)
+				for _, o := range vopts {
+					if o.Name == "I" && o.HasVal && o.Val.Static {
+						dirs = append(dirs, o.Val.Value)
+					}
+				}
+			}
+		}
 	}
 	for _, v := range vars {
 		val, ok := commandEnv(st, envWords, v)
@@ -95,6 +113,18 @@ func (w *walker) modulePath(call *Call, st *state, envWords map[string]string) [
 		break
 	}
 	return dirs
+}
+
+// optionsVarOf returns the variable perl and ruby read more switches
+// from.
+func optionsVarOf(l lang.Lang) string {
+	switch l {
+	case lang.Perl:
+		return "PERL5OPT"
+	case lang.Ruby:
+		return "RUBYOPT"
+	}
+	return ""
 }
 
 // modulePathVar reports a variable an interpreter reads its module

@@ -54,6 +54,22 @@ func TestModuleSearchPath(t *testing.T) {
 		{`perl -e 'use lib "lib"; use Foo::Bar;'`, true},
 		{`ruby -e '$LOAD_PATH.unshift("lib"); require "y"'`, true},
 		{`ruby -e '$: << "lib"; require "y"'`, true},
+		{`perl -e 'BEGIN { push @INC, "lib" } use Foo::Bar;'`, true},
+		{`perl -e 'BEGIN { unshift(@INC, "ok", "lib") } use x;'`, true},
+		{`perl -e 'BEGIN { @INC = ("lib", @INC) } use Foo::Bar;'`, true},
+		{`perl -e 'local @INC = ("lib"); require Foo::Bar;'`, true},
+		{`perl -Mlib=ok,lib -Mx -e 1`, true},
+		{`cd lib && ruby -e '$: << Dir.pwd; require "y"'`, true},
+		{`node -e 'module.paths.unshift("lib"); require("leftpad")'`, true},
+		{`cd lib && node -e 'module.paths.push(process.cwd()); require("leftpad")'`, true},
+		// The options variable's switches and the command line's share
+		// one search path (interp3: PERL5OPT=-I. perl -Mevil was allowed).
+		{`PERL5OPT=-Ilib perl -Mx -e 1`, true},
+		{`PERL5OPT=-Mx perl -Ilib -e 1`, true},
+		{`PERL5OPT="-w -Ilib" perl -e 'use Foo::Bar;'`, true},
+		{`RUBYOPT=-ry ruby -Ilib -e 1`, true},
+		{`RUBYOPT=-Ilib ruby -ry -e 1`, true},
+		{`export RUBYOPT=-Ilib; ruby -e "require 'y'"`, true},
 		// A package from site-packages may import json, found first in
 		// lib (red team 17 MS1: which ones it imports is not known).
 		{`PYTHONPATH=lib python3 -c 'import yaml'`, true},
@@ -72,6 +88,18 @@ func TestModuleSearchPath(t *testing.T) {
 		{`NODE_PATH=lib node -e "require('fs')"`, false},
 		{`PYTHONPATH=$X:lib python3 -c 'import json'`, false}, // the first directory is only known at run time
 		{`python3 -c 'import sys; sys.path.insert(0, "ok"); import json'`, false},
+		{`perl -e 'BEGIN { push @INC, "ok" } use Foo::Bar;'`, false},
+		{`perl -e 'my @a; push @a, "lib"; use Foo::Bar;'`, false},
+		{`PERL5OPT=-Ilib perl -Mstrict -e 1`, false},
+		{`perl -Mlib=ok -Mx -e 1`, false},
+		{`perl -Mx -Mlib=lib -e 1`, false}, // the module was looked up before lib was added
+		{`perl -e '@INC = ("ok"); use Foo::Bar;'`, false},
+		{`cd ok && ruby -e '$: << Dir.pwd; require "y"'`, false},
+		{`node -e 'module.paths.unshift("ok"); require("leftpad")'`, false},
+		{`node -e 'module.paths.unshift("lib"); require("fs")'`, false},
+		{`PERL5OPT=-Mstrict perl -Ilib -e 1`, false},
+		{`RUBYOPT=-rjson ruby -Ilib -e 1`, false},
+		{`RUBYOPT=-Iok ruby -ry -e 1`, false},
 	} {
 		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
 		if err != nil {

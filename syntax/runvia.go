@@ -322,6 +322,15 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 				for _, f := range optionWords(v.text) {
 					words += " " + Quote(f)
 				}
+				if l, _ := preloadProgram(call); l != "" && optionsVarOf(l) == v.name {
+					// PERL5OPT=-Mevil perl -I. …: the command line's -I
+					// directories are searched for the variable's
+					// modules too (call.modPath: -I first, then the
+					// variable's and PERL5LIB's).
+					for _, d := range call.modPath {
+						words += " -I" + Quote(d)
+					}
+				}
 				w.child(c, call, modulePathAssigns(st, envWords)+o.program+words+" -e 1", nil, kind, v.dynamic)
 			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
 				text := call.Name + " " + v.text
@@ -752,6 +761,15 @@ func (w *walker) preloads(c scope, call *Call) {
 			w.firstFile(c, call, cands, string(l))
 		case l == lang.Perl && (o.Name == "M" || o.Name == "m"):
 			mod := strings.TrimPrefix(v, "-")
+			if lib, ok := strings.CutPrefix(mod, "lib="); ok {
+				// -Mlib=DIR,… is use lib: the later -M modules are
+				// searched in DIR first.
+				for _, d := range strings.Split(lib, ",") {
+					if d != "" {
+						dirs = append([]string{d}, dirs...)
+					}
+				}
+			}
 			code := "use " + mod + ";"
 			if i := strings.IndexAny(mod, "="); i >= 0 {
 				code = "use " + mod[:i] + " split(/,/, q{" + mod[i+1:] + "});"

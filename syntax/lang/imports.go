@@ -5,6 +5,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // NodePackage is the Text of an Include effect of a bare JavaScript
@@ -51,7 +53,7 @@ func imports(l Lang, src string, bind func(*parser)) []Effect {
 	if dirs := p.codePathDirs(); len(dirs) > 0 {
 		n := len(out)
 		for _, e := range out[:n] {
-			if !e.Search {
+			if !e.Search || e.Text == NodePackage {
 				continue
 			}
 			for _, d := range dirs {
@@ -337,7 +339,8 @@ const maxCodePathDirs = 8
 
 // codePathDirs returns the literal directories the code adds to its
 // module search path: Python's sys.path.insert(i, D) and
-// sys.path.append(D) (and site.addsitedir(D)), Perl's use lib D…, Ruby's
+// sys.path.append(D) (and site.addsitedir(D)), Perl's use lib D… and
+// push/unshift @INC, D…, Ruby's
 // $LOAD_PATH.unshift(D), $LOAD_PATH << D and the same with $:.
 func (p *parser) codePathDirs() []string {
 	var out []string
@@ -346,6 +349,16 @@ func (p *parser) codePathDirs() []string {
 		if t.kind == tString && t.lit && t.text != "" && len(out) < maxCodePathDirs {
 			out = append(out, t.text)
 		}
+	}
+	// addAt adds the directory at token k: a literal, or the working
+	// directory as the code asks for it ($: << Dir.pwd,
+	// sys.path.insert(0, os.getcwd())).
+	addAt := func(k int) {
+		if name, _ := dottedAt(p.toks, k); cwdCalls.Get()[name] && len(out) < maxCodePathDirs {
+			out = append(out, ".")
+			return
+		}
+		add(p.tok(k))
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -363,17 +376,46 @@ func (p *parser) codePathDirs() []string {
 			switch name {
 			case "sys.path.append", "site.addsitedir":
 				if isP(p.tok(i+1), "(") {
-					add(p.tok(i + 2))
+					addAt(i + 2)
 				}
 			case "sys.path.insert":
 				if isP(p.tok(i+1), "(") && isP(p.tok(i+3), ",") {
-					add(p.tok(i + 4))
+					addAt(i + 4)
 				}
 			}
 		case Perl:
 			if t.text == "use" && isI(p.tok(i+1), "lib") {
 				for j := i + 2; j < len(toks) && j < i+32 && !isP(toks[j], ";"); j++ {
 					add(toks[j])
+				}
+			}
+			if t.text == "@INC" && isP(p.tok(i+1), "=") {
+				// @INC = (D, @INC), local @INC = (D): D searched first.
+				for k := i + 2; k < len(toks) && k < i+32 && !isP(toks[k], ";") && !isP(toks[k], "}"); k++ {
+					add(toks[k])
+				}
+			}
+			if t.text == "push" || t.text == "unshift" {
+				// push @INC, D / unshift(@INC, D…) (in a BEGIN block,
+				// before a use): D is searched as use lib's are.
+				j := i + 1
+				if isP(p.tok(j), "(") {
+					j++
+				}
+				if isI(p.tok(j), "@INC") && isP(p.tok(j+1), ",") {
+					for k := j + 2; k < len(toks) && k < j+32 && !isP(toks[k], ";") && !isP(toks[k], ")") && !isP(toks[k], "}"); k++ {
+						add(toks[k])
+					}
+				}
+			}
+		case JS:
+			// module.paths.unshift(D), .push(D): bare names are looked up
+			// in D as in a node_modules directory.
+			if name, after := dottedAt(toks, i); (name == "module.paths.unshift" || name == "module.paths.push") && isP(p.tok(after), "(") {
+				for k := after + 1; k < len(toks) && k < after+32 && !isP(toks[k], ")"); k++ {
+					if !isP(toks[k], ",") {
+						addAt(k)
+					}
 				}
 			}
 		case Ruby:
@@ -384,19 +426,25 @@ func (p *parser) codePathDirs() []string {
 					if isP(p.tok(i+1), "<") {
 						j = i + 3
 					}
-					add(p.tok(j))
+					addAt(j)
 				case isP(p.tok(i+1), ".") && (isI(p.tok(i+2), "unshift") || isI(p.tok(i+2), "push") || isI(p.tok(i+2), "prepend")):
 					j := i + 3
 					if isP(p.tok(j), "(") {
 						j++
 					}
-					add(p.tok(j))
+					addAt(j)
 				}
 			}
 		}
 	}
 	return out
 }
+
+// cwdCalls name the working directory: a directory the code adds to
+// its module path by one of them is ".".
+var cwdCalls = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"os.getcwd": true, "process.cwd": true, "Dir.pwd": true, "Dir.getwd": true, "getcwd": true, "cwd": true, "Cwd.getcwd": true, "Cwd.cwd": true}
+}}
 
 // perlModule reads a module name (Foo::Bar) at toks[i]; a version
 // (use 5.010) or a run-time name is none.

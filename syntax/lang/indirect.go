@@ -424,6 +424,11 @@ var jsGlobals = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"globalThis": true, "global": true, "window": true, "self": true}
 }}
 
+// jsBunShellConfig are the methods of Bun's $ that return $ itself.
+var jsBunShellConfig = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"nothrow": true, "throws": true, "cwd": true, "env": true}
+}}
+
 // jsNotObject are the keywords after which [ opens an array, not a
 // member access.
 var jsNotObject = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -445,6 +450,26 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 	case t.kind == tIdent && jsGlobals.Get()[t.text] && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
 		// globalThis.eval is eval.
 		return nil, i + 2, 0, true
+	case isP(t, ".") && jsBunShellConfig.Get()[at(i+1).text] && at(i+1).kind == tIdent && isP(at(i+2), "("):
+		// Bun.$.nothrow(), $.cwd(dir), $.env(obj), $.throws(b) return
+		// the shell function itself: Bun.$.nothrow()`rm -rf ~` is
+		// Bun.$`rm -rf ~`.
+		recv, _ := dottedEnd(out)
+		if recv == "" || p.canonical(recv) != "Bun.$" && recv != "$" {
+			return nil, 0, 0, false
+		}
+		end := p.closeOf(in, i+2)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if tpl := at(end + 1); tpl.kind == tString && tpl.off < len(p.src) && p.src[tpl.off] == '`' {
+			tpl.tag = out[len(out)-1].text // the template's tag is now $
+			return []token{tpl}, end + 2, 0, true
+		}
+		if !isP(at(end+1), ".") {
+			return nil, 0, 0, false
+		}
+		return nil, end + 1, 0, true
 	case (isI(t, "require") || isI(t, "import") && !member(out)) && isP(at(i+1), "("):
 		drop := 0
 		if member(out) {
@@ -997,7 +1022,7 @@ func (p *parser) dangerousFn(full string) bool {
 			full == "asyncio.create_subprocess_exec" || full == "asyncio.create_subprocess_shell"
 	case JS:
 		mod, fn, _ := cutLast(full)
-		return jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" || full == "eval" ||
+		return jsShell.Get()[full] || jsExec.Get()[full] || full == "child_process.fork" || full == "eval" || full == "Bun.$" ||
 			(mod == "fs" || mod == "fs/promises") && jsDelete.Get()[fn]
 	case Ruby:
 		_, del := rubyDelete.Get()[full]
@@ -1068,11 +1093,30 @@ func (p *parser) valueUses() {
 		prev, next := p.tok(i-1), p.tok(after)
 		i = after - 1
 		full := p.canonical(name)
-		if !p.dangerousFn(full) {
+		// A module whose functions run or delete is such a value too:
+		// stored in a dict, list or object, or passed to a function, it
+		// is called under a name corral does not follow (x = {"a": os};
+		// x["a"].system(…), {a: require("child_process")}).
+		module := p.l != Ruby && p.dangerousModule(full) && !p.introspected(first)
+		if !p.dangerousFn(full) && !module {
 			continue
 		}
 		if isP(next, "(") || next.kind == tString || isP(next, "=") || isP(next, ".") {
 			continue
+		}
+		if module && isP(prev, "{") && !isP(next, ",") && !isP(next, "}") {
+			continue
+		}
+		if module && isP(prev, "=") && (p.destructured(first-2) || p.tok(first-2).kind == tIdent && !member(toks[:first-2])) {
+			// const {execSync} = require("child_process"), a = 1,
+			// fs = require("fs"): names the aliases follow.
+			continue
+		}
+		if module && isP(prev, "(") && isI(p.tok(first-2), "with") {
+			continue // with (require("fs")) …: jsWith reads its calls
+		}
+		if module && p.parameter(first, after) {
+			continue // .then(async function (fs) {…}): a name it binds
 		}
 		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";")) {
 			continue
@@ -1083,7 +1127,7 @@ func (p *parser) valueUses() {
 			// only &method(:system) passes the function as a block.
 			valuePrev = isP(prev, "&")
 		} else {
-			valuePrev = isP(prev, "(") || isP(prev, ",") || isP(prev, "[") || isP(prev, ":") || isP(prev, "=>") ||
+			valuePrev = isP(prev, "(") || isP(prev, ",") || isP(prev, "[") || isP(prev, ":") || isP(prev, "=>") || module && isP(prev, "{") ||
 				isP(prev, "||") || isP(prev, "&&") || isP(prev, "?") || isI(prev, "return") || isI(prev, "or") || isI(prev, "and") ||
 				isP(prev, "=") && !(p.tok(first-2).kind == tIdent && p.statementStart(first-2) && p.statementEnd(after))
 		}
@@ -1092,6 +1136,119 @@ func (p *parser) valueUses() {
 		}
 		p.hidden(full, full+" used as a value", toks[first].off)
 	}
+}
+
+// destructured reports a closing bracket at token i that ends a
+// destructuring pattern ({a, b} = …, [a] = …), not an index (x["a"]).
+func (p *parser) destructured(i int) bool {
+	t := p.tok(i)
+	if isP(t, "}") {
+		return true
+	}
+	if !isP(t, "]") {
+		return false
+	}
+	for k := i - 1; k >= 0; k-- {
+		if p.closeOf(p.toks, k) == i {
+			b := p.tok(k - 1)
+			return !(b.kind == tIdent && !jsNotObject.Get()[b.text] || isP(b, ")") || isP(b, "]"))
+		}
+	}
+	return false
+}
+
+// parameter reports a name at tokens [i, after) that is a parameter of
+// a function being defined: function (x), function f(x), def f(x),
+// (x) => …, x => ….
+func (p *parser) parameter(i, after int) bool {
+	if isP(p.tok(after), "=>") {
+		return true
+	}
+	depth := 0
+	for k := i - 1; k >= 0 && k > i-64; k-- {
+		t := p.toks[k]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case ")", "]", "}":
+			depth++
+			continue
+		case "[", "{":
+			if depth == 0 {
+				return false
+			}
+			depth--
+			continue
+		case "(":
+			if depth > 0 {
+				depth--
+				continue
+			}
+		default:
+			continue
+		}
+		if c := p.closeOf(p.toks, k); c > 0 && (isP(p.tok(c+1), "=>") || p.l == Python && isP(p.tok(c+1), ":")) {
+			return true
+		}
+		b := p.tok(k - 1)
+		if isI(b, "function") || isI(b, "async") {
+			return true
+		}
+		b2 := p.tok(k - 2)
+		return b.kind == tIdent && (isI(b2, "function") || isI(b2, "def"))
+	}
+	return false
+}
+
+// introspectors are the functions that look at a module without calling
+// what it holds (hasattr(os, "fork"), print(os), dir(shutil)).
+var introspectors = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"hasattr": true, "dir": true, "print": true, "type": true, "id": true, "repr": true, "help": true,
+		"isinstance": true, "str": true, "inspect.getsource": true, "inspect.getfile": true, "inspect.getmembers": true,
+		"console.log": true, "console.dir": true, "Object.keys": true, "typeof": true, "importlib.reload": true, "getattr": true}
+}}
+
+// introspected reports a name at token i that is an argument of an
+// introspecting function (hasattr(os, "x")) or follows typeof.
+func (p *parser) introspected(i int) bool {
+	if isI(p.tok(i-1), "typeof") {
+		return true
+	}
+	depth := 0
+	for k := i - 1; k >= 0 && k > i-64; k-- {
+		t := p.toks[k]
+		if t.kind != tPunct {
+			continue
+		}
+		switch t.text {
+		case ")", "]", "}":
+			depth++
+		case "[", "{":
+			if depth == 0 {
+				return false
+			}
+			depth--
+		case "(":
+			if depth > 0 {
+				depth--
+				continue
+			}
+			// The name of the call whose parenthesis this is.
+			j := k - 1
+			for j >= 2 && p.toks[j].kind == tIdent && isP(p.toks[j-1], ".") && p.toks[j-2].kind == tIdent {
+				j -= 2
+			}
+			if j < 0 || p.toks[j].kind != tIdent {
+				return false
+			}
+			name, _ := dottedAt(p.toks, j)
+			return introspectors.Get()[name]
+		case ";":
+			return false
+		}
+	}
+	return false
 }
 
 // evalCode is the effect of a call that runs its argument a as code of

@@ -45,6 +45,15 @@ var indirectCases = []struct {
 	{"py-dynamic", Python, "import os\ngetattr(os, name)('x')\n__import__(n)\nos.__dict__[k]('y')", []string{"hidden getattr: getattr(os, name)", "hidden __import__: __import__(n)", "hidden os.__dict__: .__dict__[k]"}},
 	// A dangerous function used as a value.
 	{"py-value", Python, "import os\nlist(map(os.remove, paths))\nfoo(callback=os.system)", []string{"hidden os.remove: os.remove used as a value", "hidden os.system: os.system used as a value"}},
+	// A module whose functions run or delete, stored or passed, is
+	// called under a name corral does not follow (interp3: these were
+	// allowed); a name bound to it, a destructuring, a parameter and an
+	// introspection are no such use.
+	{"py-module-value", Python, "import os, subprocess\nx = {'a': os}\nx['a'].system('rm -rf ~')\ny = [subprocess]\ng(shutil)", []string{"hidden os: os used as a value", "hidden subprocess: subprocess used as a value", "hidden shutil: shutil used as a value"}},
+	{"js-module-value", JS, `const x = {a: require("child_process")}; x.a.exec("rm -rf ~"); const fs = require("fs"); const o = {fs}; f(require("node:child_process"))`,
+		[]string{"hidden child_process: child_process used as a value", "hidden fs: fs used as a value"}},
+	{"py-module-value-look", Python, "import os, shutil\nprint(hasattr(os, 'fork'), os, dir(shutil))\nm = os\nm.getcwd()", nil},
+	{"js-module-value-look", JS, `const {execSync} = require("child_process"); const cp = require("child_process"); console.log(typeof cp, require("fs")); import("fs").then(async function (g) { g.existsSync("x") })`, nil},
 	{"py-value-alias", Python, "import os\nf = os.system\nthreads.submit(f, cmd)", []string{"hidden os.system: os.system used as a value"}},
 	{"py-unknown-recv", Python, `m = load(); m.system("rm -rf ~"); m.system(cmd); platform.system()`, []string{"shell os.system: rm -rf ~"}},
 	// Dynamic dispatch: a method named to operator, the module a
@@ -53,7 +62,7 @@ var indirectCases = []struct {
 		[]string{"shell os.system: rm -rf ~", "delete -r shutil.rmtree: /srv"}},
 	{"py-methodcaller-from", Python, "from operator import methodcaller as mc\nimport subprocess as sp\nmc('run', ['rm', '-rf', '/srv'])(sp)", []string{"exec subprocess.run: rm -rf /srv"}},
 	{"py-methodcaller-later", Python, "import operator, os\nm = operator.methodcaller('system', 'rm -rf ~')\nm(os)\nn = operator.methodcaller(name)\nn(x)",
-		[]string{"hidden operator.methodcaller: operator.methodcaller(\"system\") applied to an object only run time gives", "hidden operator.methodcaller: methodcaller(name)"}},
+		[]string{"hidden operator.methodcaller: operator.methodcaller(\"system\") applied to an object only run time gives", "hidden os: os used as a value", "hidden operator.methodcaller: methodcaller(name)"}},
 	{"py-self", Python, `print.__self__.__import__("os").system("rm -rf ~"); import os; os.remove.__self__.rmdir("d"); os.system.__call__("id")`,
 		[]string{"shell os.system: rm -rf ~", "rmdir os.rmdir: d", "shell os.system: id"}},
 	{"py-builtins-routes", Python, "vars()['__builtins__'].__import__('os').system('a')\nimport builtins as b\nb.__import__('shutil').rmtree('/x')\n(lambda: 0).__globals__\nf.__globals__['__builtins__'].exec('import os; os.remove(\"c\")')\n__builtins__['__import__']('os').system('d')",

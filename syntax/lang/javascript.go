@@ -9,9 +9,10 @@ import (
 )
 
 var (
-	jsRequire     = lazy.Regexp{Expr: `(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`}
-	jsImportAll   = lazy.Regexp{Expr: `import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`}
-	jsDestructure = lazy.Regexp{Expr: `(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`}
+	jsRequire        = lazy.Regexp{Expr: `(?:const|let|var)\s+([\w$]+)\s*=\s*(?:await\s+)?(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)(\.promises)?`}
+	jsImportAll      = lazy.Regexp{Expr: `import\s+(?:\*\s+as\s+)?([\w$]+)\s+from\s+['"](?:node:)?([\w/]+)['"]`}
+	jsBunDestructure = lazy.Regexp{Expr: `(?:const|let|var)\s*\{([^}]*)\}\s*=\s*(?:globalThis\.)?Bun\b`}
+	jsDestructure    = lazy.Regexp{Expr: `(?:const|let|var|import)\s*\{([^}]*)\}\s*(?:=\s*(?:await\s+)?(?:require|import)\(\s*|from\s*)['"](?:node:)?([\w/]+)['"]`}
 	// import("fs").then(f => …), .then(function (f) {…}): the callback's
 	// parameter is the module; .then(({rmSync}) => …) destructures it.
 	jsThen      = lazy.Regexp{Expr: `(?:require|import)\(\s*['"](?:node:)?([\w/]+)['"]\s*\)\s*\.then\(\s*(?:async\s*)?(?:function\s*[\w$]*\s*)?\(?\s*([\w$]+)`}
@@ -49,11 +50,19 @@ func jsBindings(src string) aliases {
 		}
 	}
 	parts := jsDestructure.Get().FindAllStringSubmatch(src, -1)
+	for _, m := range jsBunDestructure.Get().FindAllStringSubmatch(src, -1) {
+		// const {$: sh, spawn} = Bun; import {$ as sh} from "bun": Bun's
+		// functions under other names.
+		parts = append(parts, []string{m[0], m[1], "Bun"})
+	}
 	for _, m := range jsThenParts.Get().FindAllStringSubmatch(src, -1) {
 		parts = append(parts, []string{m[0], m[2], m[1]})
 	}
 	for _, m := range parts {
-		if !jsModules.Get()[m[2]] {
+		if m[2] == "bun" {
+			m[2] = "Bun"
+		}
+		if !jsModules.Get()[m[2]] && m[2] != "Bun" {
 			continue
 		}
 		for _, part := range strings.Split(m[1], ",") {

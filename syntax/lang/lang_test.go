@@ -159,6 +159,14 @@ var effectCases = []struct {
 	{"js-promises", JS, `const fsp = require('fs').promises; await fsp.rm('d', {recursive: true})`, []string{"delete -r fs/promises.rm: d"}},
 	{"js-write", JS, `fs.appendFileSync('.env', 'x')`, []string{"append fs.appendFileSync: .env"}},
 	{"js-bun", JS, "await $`rm -rf /tmp/x`; Bun.spawn(['ls'])", []string{"shell $: rm -rf /tmp/x", "exec Bun.spawn: ls"}},
+	// Bun's $ under another name (a binding, a destructuring of Bun, an
+	// import as) and through its methods that return it (nothrow, cwd,
+	// env, throws) is the shell still (interp3: these were allowed).
+	{"js-bun-shell-names", JS, "const p = Bun.$; await p`rm -rf /a`; const {$: s, spawnSync: sp} = Bun; await s`rm -rf /b`; sp(['rm', '-rf', '/c'])",
+		[]string{"shell Bun.$: rm -rf /a", "shell Bun.$: rm -rf /b", "exec Bun.spawnSync: rm -rf /c"}},
+	{"js-bun-shell-import-as", JS, "import {$ as sh} from 'bun'; await sh`rm -rf /d`", []string{"shell Bun.$: rm -rf /d"}},
+	{"js-bun-shell-config", JS, "await Bun.$.nothrow()`rm -rf /e`; await $.cwd('/tmp').env({A: '1'})`rm -rf /f`", []string{"shell Bun.$: rm -rf /e", "shell $: rm -rf /f"}},
+	{"js-bun-shell-look", JS, "await Bun.$`ls`.nothrow(); $.cwd('/tmp'); x.cwd()`a`; const {version} = Bun; console.log(version, `rm -rf /`)", []string{"shell Bun.$: ls"}},
 	// Bun.spawnSync's argv (a list, or {cmd: […]}) is Bun's, not an
 	// unknown receiver's child_process.spawnSync(cmd, args).
 	{"js-bun-sync", JS, "Bun.spawnSync(['rm', '-rf', '/x']); Bun.spawnSync({cmd: ['ls']})", []string{"exec Bun.spawnSync: rm -rf /x", "exec Bun.spawnSync: ls"}},

@@ -407,7 +407,9 @@ func (p *parser) argValue(a, b int) arg {
 			a++
 		}
 		closeTok := map[string]string{"[": "]", "(": ")"}[p.toks[a].text]
-		if p.toks[b-1].kind == tPunct && p.toks[b-1].text == closeTok {
+		// The list is the whole argument only when its bracket closes at
+		// the end: *%w[rm -rf] + [Dir.home] is a sum, not the first list.
+		if p.toks[b-1].kind == tPunct && p.toks[b-1].text == closeTok && p.closeOf(p.toks, a) == b-1 {
 			inner, _ := p.args(a, closeTok)
 			all := true
 			var vals []string

@@ -47,7 +47,12 @@ func TestSpreadArguments(t *testing.T) {
 		{"py-system-name", Python, "import os, sys\nos.system(*sys.argv[1:])", []string{"hidden os.system: *sys.argv[1:]"}},
 		{"rb-system-name", Ruby, "system(*ARGV)", []string{"hidden system: *ARGV"}},
 		{"js-execsync-name", JS, `require("child_process").execSync(...process.argv.slice(2))`, []string{"hidden child_process.execSync: ...process.argv.slice(2)"}},
+		// A splat of a sum is the sum's elements, not the first list's
+		// (interp3: *%w[rm -rf] + [Dir.home] was read as rm -rf alone).
+		{"rb-system-sum", Ruby, `system(*%w[rm -rf] + [Dir.home])`, []string{"hidden system: *%w[rm -rf] + [Dir.home]"}},
+		{"py-run-sum", Python, `import subprocess; subprocess.run(["rm", "-rf"] + [x])`, []string{"hidden subprocess.run: [\"rm\", \"-rf\"] + [x]"}},
 		// Look-alikes.
+		{"rb-system-wordlist", Ruby, `system(*%w[ls -l])`, []string{"exec system: ls -l"}},
 		{"py-print", Python, `print(*["a", "b"])`, nil},
 		{"py-join", Python, `import os; os.path.join(*parts)`, nil},
 		{"js-log", JS, `console.log(...["a", "b"])`, nil},
