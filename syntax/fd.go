@@ -176,13 +176,8 @@ func fdPath(p string) (int, bool) {
 // returned without leading zeros only when written so (/dev/fd/03 is
 // not taken).
 func fdRef(p string) (string, bool) {
-	switch p {
-	case "/dev/stdin":
-		return "0", true
-	case "/dev/stdout":
-		return "1", true
-	case "/dev/stderr":
-		return "2", true
+	if n, ok := stdStream(p); ok {
+		return n, true
 	}
 	if strings.Contains(p, `"`) {
 		p = strings.ReplaceAll(p, `"`, "")
@@ -191,13 +186,8 @@ func fdRef(p string) (string, bool) {
 	// /dev/stdin, /dev/stdout and /dev/stderr are links to
 	// /proc/self/fd/0, 1 and 2, however the path reaches them
 	// (/dev//stdout, /dev/./stdout, /proc/self/root/dev/stdout).
-	switch p {
-	case "/dev/stdin":
-		return "0", true
-	case "/dev/stdout":
-		return "1", true
-	case "/dev/stderr":
-		return "2", true
+	if n, ok := stdStream(p); ok {
+		return n, true
 	}
 	// The directory whose entries are the open descriptors of the
 	// process that opens them, or of the shell itself: the same table
@@ -566,4 +556,18 @@ func (st *state) liveNamedFds() map[string]Stream {
 		m[name] = s
 	}
 	return m
+}
+
+// stdStream returns the descriptor /dev/stdin, /dev/stdout or
+// /dev/stderr (exactly so written) stands for.
+func stdStream(p string) (string, bool) {
+	switch p {
+	case "/dev/stdin":
+		return "0", true
+	case "/dev/stdout":
+		return "1", true
+	case "/dev/stderr":
+		return "2", true
+	}
+	return "", false
 }

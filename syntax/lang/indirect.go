@@ -1164,6 +1164,25 @@ func (p *parser) parameter(i, after int) bool {
 	if isP(p.tok(after), "=>") {
 		return true
 	}
+	k := p.openParen(i, false)
+	if k < 0 {
+		return false
+	}
+	if c := p.closeOf(p.toks, k); c > 0 && (isP(p.tok(c+1), "=>") || p.l == Python && isP(p.tok(c+1), ":")) {
+		return true
+	}
+	b := p.tok(k - 1)
+	if isI(b, "function") || isI(b, "async") {
+		return true
+	}
+	b2 := p.tok(k - 2)
+	return b.kind == tIdent && (isI(b2, "function") || isI(b2, "def"))
+}
+
+// openParen returns the index of the "(" whose parentheses hold token i,
+// looking back at most 64 tokens, or -1 when a "[" or "{" (or, with
+// semi, a ";") comes first.
+func (p *parser) openParen(i int, semi bool) int {
 	depth := 0
 	for k := i - 1; k >= 0 && k > i-64; k-- {
 		t := p.toks[k]
@@ -1173,32 +1192,23 @@ func (p *parser) parameter(i, after int) bool {
 		switch t.text {
 		case ")", "]", "}":
 			depth++
-			continue
 		case "[", "{":
 			if depth == 0 {
-				return false
+				return -1
 			}
 			depth--
-			continue
 		case "(":
-			if depth > 0 {
-				depth--
-				continue
+			if depth == 0 {
+				return k
 			}
-		default:
-			continue
+			depth--
+		case ";":
+			if semi {
+				return -1
+			}
 		}
-		if c := p.closeOf(p.toks, k); c > 0 && (isP(p.tok(c+1), "=>") || p.l == Python && isP(p.tok(c+1), ":")) {
-			return true
-		}
-		b := p.tok(k - 1)
-		if isI(b, "function") || isI(b, "async") {
-			return true
-		}
-		b2 := p.tok(k - 2)
-		return b.kind == tIdent && (isI(b2, "function") || isI(b2, "def"))
 	}
-	return false
+	return -1
 }
 
 // introspectors are the functions that look at a module without calling
@@ -1215,40 +1225,20 @@ func (p *parser) introspected(i int) bool {
 	if isI(p.tok(i-1), "typeof") {
 		return true
 	}
-	depth := 0
-	for k := i - 1; k >= 0 && k > i-64; k-- {
-		t := p.toks[k]
-		if t.kind != tPunct {
-			continue
-		}
-		switch t.text {
-		case ")", "]", "}":
-			depth++
-		case "[", "{":
-			if depth == 0 {
-				return false
-			}
-			depth--
-		case "(":
-			if depth > 0 {
-				depth--
-				continue
-			}
-			// The name of the call whose parenthesis this is.
-			j := k - 1
-			for j >= 2 && p.toks[j].kind == tIdent && isP(p.toks[j-1], ".") && p.toks[j-2].kind == tIdent {
-				j -= 2
-			}
-			if j < 0 || p.toks[j].kind != tIdent {
-				return false
-			}
-			name, _ := dottedAt(p.toks, j)
-			return introspectors.Get()[name]
-		case ";":
-			return false
-		}
+	k := p.openParen(i, true)
+	if k < 0 {
+		return false
 	}
-	return false
+	// The name of the call whose parenthesis this is.
+	j := k - 1
+	for j >= 2 && p.toks[j].kind == tIdent && isP(p.toks[j-1], ".") && p.toks[j-2].kind == tIdent {
+		j -= 2
+	}
+	if j < 0 || p.toks[j].kind != tIdent {
+		return false
+	}
+	name, _ := dottedAt(p.toks, j)
+	return introspectors.Get()[name]
 }
 
 // evalCode is the effect of a call that runs its argument a as code of
