@@ -473,6 +473,8 @@ func (p *Pass) checkFilledDirs(c *syntax.Call, ts []target) {
 		return
 	case "go", "cargo", "npm", "pnpm", "yarn", "bun", "pipx", "uv", "gem":
 		return // the programs they install are named (checkInstallerOutputs)
+	case "tar", "gtar", "bsdtar", "unzip", "7z", "7za", "7zr", "7zz", "jar", "cpio", "bsdcpio", "ar", "unrar", "busybox":
+		return // an archive's members are listed where they land (checkExtraction, checkExtractDirs)
 	}
 	for _, a := range c.Args {
 		if a.Value == "--user" {
