@@ -69,7 +69,9 @@ func TestUnknownPathRoots(t *testing.T) {
 		{`rm -rf ~/${X:?}/build`, Allow}, // a fixed tail
 		{`rm -rf ~/"${X:?}".bak`, Allow},
 		{`rm -rf build/${X:?}`, Allow},
-		{`rm -f /usr/${X:?}`, Allow}, // not recursive: no directory goes
+		{`rm -f /usr/${X:?}`, Allow},                                 // not recursive: no directory goes
+		{`find /srv/${X:?} -type d -empty -exec rmdir {} \;`, Allow}, // empty directories only
+		{`find /usr/${X:?} -type d -delete`, Allow},
 		// Look-alikes that pass.
 		{`rm -rf "$DIR"`, Allow}, // empty: rm -rf "" deletes nothing
 		{`rm -rf ''`, Allow},     // no file has an empty name

@@ -273,7 +273,7 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 					p.judgeTree(c, rule, d)
 				}
 			}) {
-			} else if why := p.runTimeChild(c.Dir, a); why != "" && d.recursive {
+			} else if why := p.runTimeChild(c.Dir, a); why != "" && d.recursive && !d.emptyDirs {
 				report(Ask, verb+" of "+a.Raw+": "+why)
 			} else if why := unknownRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
