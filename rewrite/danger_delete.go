@@ -33,6 +33,10 @@ type deletion struct {
 	// shallow reports that only the entries directly in arg go, not
 	// the tree (find -maxdepth 1 -delete): judged as rm -f arg/* is.
 	shallow bool
+	// emptyDirs reports a deletion of empty directories only (find
+	// -type d -empty -exec rmdir, find -type d -delete): no directory that
+	// holds anything goes.
+	emptyDirs bool
 	// moved reports the source of mv: only a start only known at run
 	// time is judged (mv * dir/ is ordinary work).
 	moved bool
@@ -740,7 +744,8 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 		return nil
 	}
 	filtered, selects := findSelects(c, action, true)
-	if strings.HasSuffix(verb, "rmdir") || verb == "find -delete" && findDirsOnly(c) {
+	emptyDirs := strings.HasSuffix(verb, "rmdir") || verb == "find -delete" && findDirsOnly(c)
+	if emptyDirs {
 		// rmdir removes empty directories only, and so does -delete of a
 		// directory: find . -type d -delete leaves every file in place.
 		filtered = true
@@ -751,7 +756,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow}
+		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow, emptyDirs: emptyDirs}
 		if len(affixes) == 0 {
 			out = append(out, d)
 			continue

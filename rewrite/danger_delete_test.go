@@ -57,6 +57,21 @@ func TestUnknownPathRoots(t *testing.T) {
 		{`find "$DIR/x" -delete`, Ask},
 		{`find $DIR/ -name '*.o' -delete`, Ask},
 		{`mv "$DIR/"* /tmp/x`, Ask},
+		// ${X:?} rules out only an empty X: as the whole last component
+		// directly in /, a system directory, the home or a directory
+		// holding the project it can name any of their entries.
+		{`rm -rf /${X:?}`, Ask},
+		{`rm -rf /usr/${X:?}`, Ask},
+		{`rm -rf ~/${X:?}`, Ask},
+		{`rm -rf "$HOME/${X:?}/"`, Ask},
+		{`rm -rf ../"${X:?}"`, Ask},
+		{`find /usr/${X:?} -delete`, Ask},
+		{`rm -rf ~/${X:?}/build`, Allow}, // a fixed tail
+		{`rm -rf ~/"${X:?}".bak`, Allow},
+		{`rm -rf build/${X:?}`, Allow},
+		{`rm -f /usr/${X:?}`, Allow},                                 // not recursive: no directory goes
+		{`find /srv/${X:?} -type d -empty -exec rmdir {} \;`, Allow}, // empty directories only
+		{`find /usr/${X:?} -type d -delete`, Allow},
 		// Look-alikes that pass.
 		{`rm -rf "$DIR"`, Allow}, // empty: rm -rf "" deletes nothing
 		{`rm -rf ''`, Allow},     // no file has an empty name

@@ -206,6 +206,14 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		p.Report(c, Finding{Rule: rule, Decision: dec, Message: msg})
 	}
 	if d.moved && a.Static {
+		// mv * dir/, mv ~/src ~/src2: ordinary work. Moving away /, a
+		// system directory or the home directory is its deletion
+		// where everything looks for it (mv /etc /tmp/e, mv ~ /tmp/h).
+		if t, ok := treeTarget(c.Dir, a); ok && !a.Glob {
+			if h := p.Config.Home; t.Path == "/" || systemDirs.Get()[t.Path] || h != "" && t.Path == path.Clean(h) {
+				report(Deny, "mv of "+a.Raw+" moves away "+p.catastrophic(t.Path)+": nothing finds it where it was, as if it were deleted")
+			}
+		}
 		return
 	}
 	if a.Static && a.Value == "" && !d.filtered {
@@ -265,6 +273,8 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 					p.judgeTree(c, rule, d)
 				}
 			}) {
+			} else if why := p.runTimeChild(c.Dir, a); why != "" && d.recursive && !d.emptyDirs {
+				report(Ask, verb+" of "+a.Raw+": "+why)
 			} else if why := unknownRoot(a); why != "" {
 				report(Ask, verb+" of "+a.Raw+": "+why)
 			} else if d.recursive && d.force && (a.PrintedHead() || syntax.PrintedVarHead(a)) && !strings.HasSuffix(a.Raw, " (from find)") {
@@ -401,4 +411,43 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 		return nil
 	}
 	return foundDeletions(finds[0], base)
+}
+
+// runTimeChild reports why a deletion whose last component is a value only
+// known at run time, directly under a catastrophic directory (/${X:?},
+// /usr/$X, ~/"$name", ../$X), can take a directory that matters, or ""
+// when it cannot. ${X:?} only rules out an empty X: X=usr, X=.ssh or
+// X=lib names the system's or the user's own directories. The project
+// itself is not one of those directories (rm -rf ./"$name" is everyday
+// work), and a fixed tail after the value ($X/build, $X.bak) keeps the
+// deletion to that name.
+func (p *Pass) runTimeChild(dir syntax.Dir, a syntax.Arg) string {
+	v := a.Value
+	i := strings.IndexAny(v, "$`")
+	if i <= 0 || v[i-1] != '/' {
+		return ""
+	}
+	head, rest, ok := headOf(v[i:])
+	if !ok || strings.Trim(rest, "/") != "" {
+		return ""
+	}
+	prefix := strings.TrimRight(v[:i], "/")
+	if prefix == "" {
+		prefix = "/"
+	}
+	if strings.ContainsAny(prefix, "$`") || syntax.GlobMeta(prefix) >= 0 && a.Glob {
+		return ""
+	}
+	t := dir.Join(prefix)
+	if !t.Known {
+		return ""
+	}
+	if prj := p.Config.Project; prj != "" && t.Path == path.Clean(prj) {
+		return ""
+	}
+	why := p.catastrophic(t.Path)
+	if why == "" {
+		return ""
+	}
+	return head + " is only known at run time, and whatever name it holds (one of the entries of " + t.Path + ") goes: it is directly in " + why
 }

@@ -92,3 +92,33 @@ func TestRmRoot(t *testing.T) {
 		{"ls -la /", Allow},
 	})
 }
+
+// TestMoveAwayRoot: mv(1) renames its sources, so moving away /, a system
+// directory or the home directory leaves nothing where every program looks
+// for it, as rm -rf does; a source inside them, the project's own files
+// and a mv that only names those directories as its destination pass
+// rm-root (the path guards judge them).
+func TestMoveAwayRoot(t *testing.T) {
+	t.Parallel()
+	testRule(t, "rm-root", []ruleCase{
+		{"mv /etc /tmp/e", Deny},
+		{"mv /usr /tmp/u", Deny},
+		{"mv /home /tmp/h", Deny},
+		{"mv ~ /tmp/h", Deny},
+		{"mv ~/ /tmp/h", Deny},
+		{"mv /home/u/ /tmp/h", Deny},
+		{"mv -t /tmp/x /usr/lib", Deny}, // -t: every operand is a source
+		{"mv -f /var /tmp/v", Deny},
+		{"cd / && mv usr x", Deny},
+		{"sudo mv /etc /etc.old", Deny},
+		// Look-alikes.
+		{"mv ~/src ~/src2", Allow},
+		{"mv build dist", Allow},
+		{"mv * dest/", Allow},
+		{"mv /tmp/a /etc", Allow},       // /etc is the destination
+		{"mv /usr/lib/foo /tmp", Allow}, // inside: the path guard's (it denies)
+		{"mv /etcx /tmp", Allow},
+		{"echo mv /etc /tmp", Allow},
+		{"mv -- -etc /tmp", Allow},
+	})
+}
