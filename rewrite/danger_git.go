@@ -114,7 +114,7 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	// (rewritten or, in block mode, refused there), not a destruction.
 	cfg := *p.Config
 	cfg.Mode = ModeRewrite
-	res := checkCommand(&cfg, cmd)
+	res := checkAliasInPlace(&cfg, c, cmd)
 	if res.Decision == Rewrite && !strings.HasPrefix(val, "!") && !aliasRewritable(val) {
 		// git -c alias.x='clone URL' x: the acquisition is in the alias's
 		// own words, which no rewrite of this command can move (it was
@@ -134,6 +134,51 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 		p.Report(c, Finding{Rule: "git-destroy", Decision: res.Decision, Message: "git " + name + " is an alias for " + strconvQuote(cmd) + ": " + why})
 	}
 	return true
+}
+
+// checkAliasInPlace decides the command an alias stands for (cmd) where
+// the call stood: git runs the expansion with the call's own standard
+// input and output, so its text takes the place of the call's words in
+// the script (the statements before it, its redirections and the other
+// stages of its pipeline kept) and the findings about that pipeline
+// are its. git -c alias.x='archive --remote=URL HEAD' x | tar x is then
+// the archive piped to tar, as written out (it was judged as the
+// archive alone, which writes nothing: allowed). When the call's span
+// cannot be found in its script the expansion is decided alone.
+func checkAliasInPlace(cfg *Config, c *syntax.Call, cmd string) *Result {
+	src := c.Script.Src
+	a, b := c.NameArg.Start, c.End
+	if a < c.Start || a > b || b > len(src) || !strings.HasPrefix(src[a:], c.NameArg.Raw) {
+		return checkCommand(cfg, cmd)
+	}
+	lo, hi := c.Start, c.End
+	if c.Pipe != nil && c.Pipe.Subst == "" && len(c.Pipe.Stmts) > 0 {
+		lo = min(lo, int(c.Pipe.Stmts[0].Pos().Offset()))
+		hi = max(hi, int(c.Pipe.Stmts[len(c.Pipe.Stmts)-1].End().Offset()))
+	} else if c.Stmt != nil {
+		lo = min(lo, int(c.Stmt.Pos().Offset()))
+		hi = max(hi, int(c.Stmt.End().Offset()))
+	}
+	if lo < 0 || hi > len(src) {
+		return checkCommand(cfg, cmd)
+	}
+	text := src[:a] + cmd + src[b:]
+	hi += len(cmd) - (b - a)
+	res := checkCommand(cfg, text)
+	kept := *res
+	kept.Findings = nil
+	kept.Decision = Allow
+	if len(res.Findings) == 0 {
+		return res // a decision no finding holds (text that does not parse)
+	}
+	for _, f := range res.Findings {
+		if f.End <= lo || f.Start >= hi {
+			continue // another statement's: decided where it stands
+		}
+		kept.Findings = append(kept.Findings, f)
+		kept.Decision = max(kept.Decision, f.Decision)
+	}
+	return &kept
 }
 
 // aliasRewritable reports an alias value the clone rule rewrites where

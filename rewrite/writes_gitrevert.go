@@ -155,42 +155,59 @@ func (p *Pass) revertAllWrites(c *syntax.Call, repo gitRepo, sub int) {
 			}
 			return path
 		}
+		// A file an earlier call of the command stages (git add) is
+		// staged when this call runs: its local change, staged or not
+		// at hook time, is one the reset puts back. An operation the
+		// same command starts before (git merge X; git add -u; git merge
+		// --abort) is in progress then, though not yet at hook time; it
+		// starts only from a clean index (merge, rebase and am refuse
+		// staged changes, rebase unstaged ones too; the real git as
+		// oracle), so with nothing staged in between its end puts back
+		// nothing local.
+		startedHere, stagedHere := p.earlierGitVerbs(c, verb)
+		startedHere = startedHere && stagedHere
+		staged := func(rev string) []string {
+			if stagedHere {
+				return diff("--end-of-options", rev)
+			}
+			return diff("--cached", "--end-of-options", rev)
+		}
 		rev := "HEAD"
 		switch verb {
 		case "merge":
-			if state("MERGE_HEAD") == "" {
+			if state("MERGE_HEAD") == "" && !startedHere {
 				return
 			}
-			lists = append(lists, diff("--cached", "--end-of-options", rev))
+			lists = append(lists, staged(rev))
 		case "rebase":
 			st := state("rebase-merge")
 			if st == "" {
 				st = state("rebase-apply")
 			}
-			if st == "" || state("rebase-apply/applying") != "" {
+			if !startedHere && (st == "" || state("rebase-apply/applying") != "") {
 				return
 			}
-			if abort {
+			if abort && st != "" && !startedHere {
 				rev = stateRev(filepath.Join(st, "orig-head"))
 			}
 			lists = append(lists, diff("--end-of-options", rev))
 		case "am":
-			if state("rebase-apply/applying") == "" {
+			if state("rebase-apply/applying") == "" && !startedHere {
 				return
 			}
-			if abort {
+			if abort && !startedHere {
 				rev = "ORIG_HEAD"
 			}
-			lists = append(lists, diff("--cached", "--end-of-options", rev))
+			lists = append(lists, staged(rev))
 		default:
 			seq := state("sequencer/head")
-			if seq == "" && state("CHERRY_PICK_HEAD") == "" && state("REVERT_HEAD") == "" {
+			if seq == "" && state("CHERRY_PICK_HEAD") == "" && state("REVERT_HEAD") == "" && !startedHere {
 				return
 			}
-			if abort && seq != "" {
+			if abort && seq != "" && !startedHere {
 				rev = stateRev(seq)
 			}
-			lists = append(lists, diff("--cached", "--end-of-options", rev))
+			lists = append(lists, staged(rev))
 		}
 	}
 	if len(lists) == 0 {
@@ -234,6 +251,43 @@ func (p *Pass) revertAllWrites(c *syntax.Call, repo gitRepo, sub int) {
 		p.judge(c, c.Script, c.Dir, target{arg: c.Args[sub], value: abs, action: guards.Write, derived: true},
 			"bash-write", "git "+verb+" (reverts the local change of "+abs+")")
 	}
+}
+
+// earlierGitVerbs reports, for a git call ending the operation verb
+// (merge, rebase, cherry-pick, revert, am), whether a git call before
+// it in the same command starts that operation (git pull merges or
+// rebases), and whether one before it may stage local changes (add,
+// stage, update-index, rm, mv, apply, read-tree, or a subcommand only
+// known at run time).
+func (p *Pass) earlierGitVerbs(c *syntax.Call, verb string) (started, staged bool) {
+	for _, x := range p.Model.Calls {
+		if x == c {
+			break
+		}
+		if x.Name != "git" {
+			continue
+		}
+		_, sub := gitArgs(x)
+		if sub < 0 {
+			continue
+		}
+		a := x.Args[sub]
+		if !a.Static {
+			staged = true
+			continue
+		}
+		v := a.Value
+		switch {
+		case v == verb, v == "pull" && (verb == "merge" || verb == "rebase"):
+			opts, _ := scan(x.Args[sub+1:], optSpec{abbrev: true, longFlag: longOpts("abort", "skip", "quit", "continue")})
+			if !has(opts, "abort", "skip", "quit", "continue") {
+				started = true
+			}
+		case v == "add", v == "stage", v == "update-index", v == "rm", v == "mv", v == "apply", v == "read-tree":
+			staged = true
+		}
+	}
+	return started, staged
 }
 
 // maxTouchedSize bounds the file onlyTouched hashes.

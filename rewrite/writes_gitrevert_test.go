@@ -123,6 +123,24 @@ func TestGitRevertAllWrites(t *testing.T) {
 		{"am+unstaged", "git am --abort", "allow", false},
 		{"am+staged", "git am --quit", "allow", false},
 		{"staged", "git merge --abort", "allow", false}, // nothing in progress: git refuses
+		// An operation started earlier in the same command, with the
+		// protected file staged in between, is ended with it (it was
+		// allowed: nothing was in progress at hook time).
+		{"side+unstaged", "git merge side; git add .claude/settings.json; git merge --abort", "deny", false},
+		{"side+unstaged", "git merge side; git add -A; git merge --abort", "deny", false},
+		{"side+unstaged", "git cherry-pick side; git add -u; git cherry-pick --abort", "deny", false},
+		{"side+unstaged", "git pull --no-rebase . side; git add -u; git merge --abort", "deny", false},
+		{"side+unstaged", "git pull . side; git add -u; git merge --abort", "deny", true}, // whether pull merges is the user's config's
+		{"merge+unstaged", "git add -u && git merge --abort", "deny", false},
+		// look-alikes: the operation starts from a clean index or
+		// refuses, and its end keeps unstaged changes (warn: the merge
+		// writes src/a.go, a production path, as before).
+		{"side+unstaged", "git merge side; git merge --abort", "warn", false},
+		{"side+staged", "git merge side; git merge --abort", "warn", false},
+		{"side+unstaged", "git rebase side; git rebase --abort", "warn", false},
+		{"side+unstaged", "git cherry-pick side; git cherry-pick --abort", "warn", false},
+		{"side+unstaged", "git merge side; git stash list; git merge --abort", "warn", false},
+		{"side+unstaged", "git merge --abort; git add -u", "allow", false},
 		{"unstaged", "git rebase --abort", "allow", false},
 		{"staged", "git cherry-pick --abort", "allow", false},
 		{"staged", "git am --abort", "allow", false},
@@ -170,7 +188,8 @@ func TestGitRevertAllWrites(t *testing.T) {
 				run("git", "checkout", "-q", "main")
 				write("src/a.go", "package main\n")
 				run("git", "commit", "-qam", "main")
-				start := map[string]string{"merge": "git merge side", "rebase": "git rebase side", "pick": "git cherry-pick side",
+				// "side": the branches only, no operation started.
+				start := map[string]string{"side": "true", "merge": "git merge side", "rebase": "git rebase side", "pick": "git cherry-pick side",
 					"revert": "git revert --no-edit HEAD~1 HEAD", "am": "git am " + filepath.Join(filepath.Dir(proj), "patches") + "/*"}[op]
 				if op == "revert" {
 					run("git", "merge", "-q", "--no-edit", "-X", "theirs", "side")
