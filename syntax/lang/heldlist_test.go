@@ -11,7 +11,8 @@ import (
 // whole argument (subprocess.run(a), system @a, system(*a)). A list
 // bound again, in a branch, or changed (a.append, push @a, $a[0] = …,
 // a passed to other code first) is only known at run time; printing
-// such a list runs nothing.
+// such a list runs nothing. A dict bound the same way and unpacked into
+// Python's keywords (run(**d)) passes its keys as if written there.
 var heldListCases = []struct {
 	name string
 	l    Lang
@@ -27,7 +28,11 @@ var heldListCases = []struct {
 	{"ruby-splat", Ruby, `a=["rm","-rf","/home"]; system(*a)`, []string{"exec system: rm -rf /home"}},
 	{"php-pcntl", PHP, `$a=["-rf","/home"]; pcntl_exec("/bin/rm", $a);`, []string{"exec pcntl_exec: /bin/rm -rf /home"}},
 	{"js-spawn", JS, `const cp=require("child_process"); const a=["-rf","/home"]; cp.spawnSync("rm", a)`, []string{"exec child_process.spawnSync: rm -rf /home"}},
+	{"py-kwargs-dict", Python, `import subprocess; d={"args":"rm -rf ~","shell":True}; subprocess.run(**d)`, []string{"shell subprocess.run: rm -rf ~"}},
+	{"py-kwargs-list", Python, `import subprocess; d={"args":["rm","-rf","/home"]}; subprocess.run(**d)`, []string{"exec subprocess.run: rm -rf /home"}},
 	// Look-alikes: printed, never run, or not certain.
+	{"py-kwargs-changed", Python, `import subprocess; d={"args":"ls","shell":True}; d["args"]=c; subprocess.run(**d)`, []string{"hidden subprocess.run: "}},
+	{"py-kwargs-update", Python, `import subprocess; d={"args":"ls","shell":True}; d.update(o); subprocess.run(**d)`, []string{"hidden subprocess.run: "}},
 	{"py-print", Python, `a=["rm","-rf","/home"]; print(a)`, nil},
 	{"py-append", Python, `import subprocess; a=["ls"]; a.append("/home"); subprocess.run(a)`, []string{"hidden subprocess.run: a"}},
 	{"py-branch", Python, "import subprocess\na = ['ls']\nif x:\n    a = ['rm', '-rf', '/']\nsubprocess.run(a)\n", []string{"hidden subprocess.run: a"}},

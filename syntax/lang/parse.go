@@ -401,7 +401,12 @@ func (p *parser) argValue(a, b int) arg {
 	if p.toks[a].kind == tPunct && p.toks[a].text == "*" && a+1 < b {
 		a++
 	}
-	// A name bound once to a list of literals (heldlist.go).
+	// A name bound once to a list of literals, or to a dict unpacked
+	// into the keywords (heldlist.go).
+	if text, ok := p.heldKeywords(a, b); ok {
+		out.text = text
+		return out
+	}
 	if b-a == 1 {
 		if v, ok := p.heldList(a); ok {
 			v.text, v.key = out.text, out.key
