@@ -150,6 +150,11 @@ func (p *parser) constants() map[string]constant {
 		if j == i+2 {
 			continue
 		}
+		if p.l == Perl && (t.text[0] == '@' || t.text[0] == '%') {
+			// An array or hash, not a string: my @a = ("rm") is a list
+			// of one word that push @a, … grows (heldlist.go).
+			continue
+		}
 		if a := p.arg(i+2, j); a.lit && a.key == "" {
 			top[t.text] = constant{str: a.str, tilde: a.tilde, path: a.pathObj}
 		} else if p.l == Ruby && j == i+4 && isP(toks[i+2], ":") && toks[i+3].kind == tIdent && toks[i+3].off == toks[i+2].off+1 {
@@ -165,7 +170,7 @@ func (p *parser) constants() map[string]constant {
 	}
 	p.flowNames = map[string]bool{}
 	for name, n := range top2 {
-		if _, ok := out[name]; !ok && n == binds[name] {
+		if _, ok := out[name]; !ok && n == binds[name] && !(p.l == Perl && (name[0] == '@' || name[0] == '%')) {
 			p.flowNames[name] = true
 		}
 	}

@@ -401,6 +401,18 @@ func (p *parser) argValue(a, b int) arg {
 	if p.toks[a].kind == tPunct && p.toks[a].text == "*" && a+1 < b {
 		a++
 	}
+	// A name bound once to a list of literals, or to a dict unpacked
+	// into the keywords (heldlist.go).
+	if text, ok := p.heldKeywords(a, b); ok {
+		out.text = text
+		return out
+	}
+	if b-a == 1 {
+		if v, ok := p.heldList(a); ok {
+			v.text, v.key = out.text, out.key
+			return v
+		}
+	}
 	// A list of literals.
 	if t := p.toks[a]; t.kind == tPunct && (t.text == "[" || t.text == "(") || t.kind == tIdent && (t.text == "array" || t.text == "c" && p.l == R) && a+1 < b && p.toks[a+1].text == "(" {
 		if t.kind == tIdent {
