@@ -94,11 +94,13 @@ func TestGlobPositionalParams(t *testing.T) {
 		{`set -- x ../*; shift; rm -rf "$@"`, false},
 		{`f() { rm -rf "$@"; }; f ../*`, false},
 		{`f() { rm -rf "$2"; }; cd .. && f *`, false},
+		{`printf 'rm -rf "$@"\n' > r.sh; . ./r.sh ../*`, false},
 		// Look-alikes: the matches are files that may go, or are listed.
 		{`set -- *.txt; rm -f "$@"`, true},
 		{`cd d && set -- *; rm -rf "$@"`, true},
 		{`set -- ../*; ls -d "$@"`, true},
 		{`f() { rm -rf "$@"; }; f *.txt`, true},
+		{`printf 'rm -rf "$@"\n' > r.sh; . ./r.sh *.txt`, true},
 	}
 	for _, r := range rows {
 		got := Check(cfg, r.cmd)

@@ -597,7 +597,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	// bash sources a file's text without its NUL bytes, wherever they
 	// are (it refuses only a script it runs, for one in the first line).
 	text = strings.ReplaceAll(text, "\x00", "")
-	restorePos := st.sourceArgs(call)
+	restorePos := w.sourceArgs(call, st)
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	before := st.aliases
 	vars := cloneMap(st.vars)
