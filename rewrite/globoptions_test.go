@@ -35,6 +35,12 @@ func TestGlobOptionWords(t *testing.T) {
 		{"cd w; x=*; tar cf x.tar $x", "deny", true},
 		{"cd w; a=(*); tar cf x.tar \"${a[@]}\"", "deny", true},
 		{"cd u && for f in *; do tar cf x.tar \"$f\" e.sh; done", "deny", true},
+		// The positional parameters set from a pattern are its matches
+		// (set -- *, a function's or a script's arguments).
+		{"cd w; set -- *; tar cf x.tar \"$@\"", "deny", true},
+		{"cd w; set -- [-a]*; tar cf x.tar \"$@\"", "deny", true},
+		{"cd w; f() { tar cf x.tar \"$@\"; }; f *", "deny", true},
+		{"cd ok; touch -- --checkpoint=1 '--checkpoint-action=exec=sh e.sh'; echo 'echo pwned > ~/.bashrc' > e.sh; set -- *; tar cf x.tar \"$@\"", "deny", true},
 		// Look-alikes: a pattern starting with a literal, the words after
 		// --, a quoted value, no option-like name in the directory.
 		{"cd w && tar cf x.tar ./*", "allow", false},
@@ -44,6 +50,10 @@ func TestGlobOptionWords(t *testing.T) {
 		{"cd ok && tar cf x.tar *", "allow", false},
 		{"cd ok && for f in *; do tar cf \"$f.tar\" \"$f\"; done", "allow", false},
 		{"cd w && ls -d ./*", "allow", false},
+		{"cd w; set -- ./*; tar cf x.tar \"$@\"", "allow", false},
+		{"cd w; set -- *; tar cf x.tar -- \"$@\"", "allow", false},
+		{"cd ok; set -- *; tar cf x.tar \"$@\"", "allow", false},
+		{"cd w; f() { tar cf x.tar \"$@\"; }; f ./*", "allow", false},
 	}
 	cfg := scratchProject(t, files)
 	if _, err := exec.LookPath("tar"); err == nil {
@@ -56,6 +66,46 @@ func TestGlobOptionWords(t *testing.T) {
 	for _, r := range rows {
 		if got := Check(cfg, r.cmd).Decision.String(); got != r.want {
 			t.Errorf("%s: %s, want %s (%v)", r.cmd, got, r.want, Check(cfg, r.cmd).Findings)
+		}
+	}
+}
+
+// TestGlobPositionalParams: set -- PATTERN, a function's arguments and a
+// script's are the pattern's matches once bash has expanded it, so "$@"
+// names each file (cd .. && set -- *; rm -rf "$@" deletes the project and
+// its .git; before, "$@" was read as the literal pattern, quoted, and
+// allowed). Look-alikes name files that may go.
+func TestGlobPositionalParams(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/notes.txt": "n\n",
+		"proj/.git/HEAD": "ref: refs/heads/main\n",
+		"proj/a.txt":     "a\n",
+		"proj/b.txt":     "b\n",
+		"proj/d/c.txt":   "c\n",
+	})
+	rows := []struct {
+		cmd     string
+		allowed bool
+	}{
+		{`cd ..; set -- *; rm -rf "$@"`, false},
+		{`set -- ../*; rm -rf "$@"`, false},
+		{`set -- ../*; for f; do rm -rf "$f"; done`, false},
+		{`set -- x ../*; shift; rm -rf "$@"`, false},
+		{`f() { rm -rf "$@"; }; f ../*`, false},
+		{`f() { rm -rf "$2"; }; cd .. && f *`, false},
+		{`printf 'rm -rf "$@"\n' > r.sh; . ./r.sh ../*`, false},
+		// Look-alikes: the matches are files that may go, or are listed.
+		{`set -- *.txt; rm -f "$@"`, true},
+		{`cd d && set -- *; rm -rf "$@"`, true},
+		{`set -- ../*; ls -d "$@"`, true},
+		{`f() { rm -rf "$@"; }; f *.txt`, true},
+		{`printf 'rm -rf "$@"\n' > r.sh; . ./r.sh *.txt`, true},
+	}
+	for _, r := range rows {
+		got := Check(cfg, r.cmd)
+		if (got.Decision.String() == "allow") != r.allowed {
+			t.Errorf("%s: %s, want allowed %v (%v)", r.cmd, got.Decision, r.allowed, got.Findings)
 		}
 	}
 }

@@ -181,3 +181,72 @@ func (w *walker) madeIn(dir, pat string, o GlobOpts) []string {
 	}
 	return out
 }
+
+// posWords are the positional parameters bash sets from args (set --
+// ARGS, a function's or a script's arguments), and whether corral knows
+// them. A pattern among args is expanded before the parameters are set
+// (set -- *; "$@" hands the program each name, "--checkpoint=1" among
+// them, and set -- ~/*; rm -rf "$@" deletes each file there): it gives
+// the files it matches in dir now or that an earlier command here made
+// there, sorted as bash sorts them. A word only known at run time, or a
+// pattern whose matches corral cannot list (none now, the directory
+// unknown), makes them unknown.
+func (w *walker) posWords(args []Arg, dir Dir) ([]string, bool) {
+	var out []string
+	for _, a := range args {
+		if !a.Static {
+			return nil, false
+		}
+		if !a.Glob {
+			out = append(out, a.Value)
+			continue
+		}
+		pat := argPattern(a)
+		abs, base := pat, ""
+		if !strings.HasPrefix(pat, "/") {
+			if w.read == nil || !dir.Known {
+				return nil, false
+			}
+			base = strings.TrimSuffix(dir.Path, "/")
+			abs = pattern.QuoteMeta(base, 0) + "/" + pat
+		} else if w.read == nil {
+			return nil, false
+		}
+		found := GlobFiles(abs, a.GlobOpts)
+		if base != "" && !strings.Contains(pat, "/") {
+			found = append(found, w.madeIn(base, pat, a.GlobOpts)...)
+		}
+		var names []string
+		for _, m := range found {
+			if a.IgnoresMatch(m, dir.Path) {
+				continue
+			}
+			if base != "" {
+				// The pattern's own spelling stays: ./* gives ./-x.
+				n, ok := strings.CutPrefix(m, base+"/")
+				if !ok {
+					continue
+				}
+				m = n
+			}
+			names = append(names, m)
+		}
+		slices.Sort(names)
+		names = slices.Compact(names)
+		if len(names) == 0 || len(out)+len(names) > maxGlobFiles {
+			return nil, false
+		}
+		out = append(out, names...)
+	}
+	return out, true
+}
+
+// allStatic reports that every word of args is known before run time.
+func allStatic(args []Arg) bool {
+	for _, a := range args {
+		if !a.Static {
+			return false
+		}
+	}
+	return true
+}

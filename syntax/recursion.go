@@ -26,14 +26,7 @@ const maxRecursionPasses = 3
 // next run with, merged with the ones recorded before.
 func (w *walker) recursed(decl *sh.FuncDecl, call *Call, st *state) {
 	entry := st.clone()
-	entry.pos, entry.posKnown = nil, true
-	for _, a := range call.Args {
-		if !a.Static {
-			entry.pos, entry.posKnown = nil, false
-			break
-		}
-		entry.pos = append(entry.pos, a.Value)
-	}
+	entry.pos, entry.posKnown = w.posWords(call.Args, st.dir) // globoptions.go
 	if w.recEntry == nil {
 		w.recEntry = map[*sh.FuncDecl]*state{}
 	}

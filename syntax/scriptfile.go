@@ -504,14 +504,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	env.setVar("BASH_SOURCE", variable{known: true, set: true, str: name})
 	if w.runArgs == call && !call.ExtraArgs {
 		// ./x a b, or x a b found through PATH: "$@" in x is a b.
-		env.pos, env.posKnown = nil, true
-		for _, x := range call.Args {
-			if !x.Static {
-				env.pos, env.posKnown = nil, false
-				break
-			}
-			env.pos = append(env.pos, x.Value)
-		}
+		env.pos, env.posKnown = w.posWords(call.Args, call.Dir) // globoptions.go
 	}
 	if n := len(w.hookCalls); n > 0 && w.hookCalls[n-1].call == call && w.runArgs == call {
 		w.hookCalls[n-1].env = env.clone()
@@ -604,7 +597,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	// bash sources a file's text without its NUL bytes, wherever they
 	// are (it refuses only a script it runs, for one in the first line).
 	text = strings.ReplaceAll(text, "\x00", "")
-	restorePos := st.sourceArgs(call)
+	restorePos := w.sourceArgs(call, st)
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	before := st.aliases
 	vars := cloneMap(st.vars)

@@ -77,7 +77,7 @@ func fdKind(s Stream) string {
 // the positional parameters while it runs, and the caller's come back
 // after. It reports whether the text was walked whole.
 func (w *walker) sourceText(c scope, call *Call, text, label string, st *state) bool {
-	restorePos := st.sourceArgs(call)
+	restorePos := w.sourceArgs(call, st)
 	n, truncated := len(w.m.Scripts), w.m.Truncated
 	w.childIn(c, call, text, nil, "sourced", false, st, st.dir)
 	restorePos()
@@ -118,18 +118,12 @@ func sourceForgets(call *Call, st *state) {
 // A B, . /dev/stdin A <<< …) the positional parameters while its text
 // runs, as bash does, and returns what gives the caller's back; with no
 // such argument the caller's stay, and the text may change them.
-func (st *state) sourceArgs(call *Call) func() {
+func (w *walker) sourceArgs(call *Call, st *state) func() {
 	if len(call.Args) <= 1 {
 		return func() {}
 	}
 	pos, posKnown := st.pos, st.posKnown
-	st.pos, st.posKnown = nil, true
-	for _, arg := range call.Args[1:] {
-		st.posKnown = st.posKnown && arg.Static
-		st.pos = append(st.pos, arg.Value)
-	}
-	if !st.posKnown {
-		st.pos = nil
-	}
+	// source F *: a pattern gives its matches (globoptions.go).
+	st.pos, st.posKnown = w.posWords(call.Args[1:], st.dir)
 	return func() { st.pos, st.posKnown = pos, posKnown }
 }

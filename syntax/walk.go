@@ -2923,14 +2923,10 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	}
 	savedPos, savedKnown, savedCarry := st.pos, st.posKnown, st.posCarry
 	st.pos, st.posKnown, st.posCarry = nil, true, carried{}
-	for _, a := range call.Args {
-		if !a.Static {
-			st.pos, st.posKnown = nil, false
-			// f "$(cat f)": $1 carries the file's text.
-			st.posCarry = w.carriedText(c, st, argWords(call.Args))
-			break
-		}
-		st.pos = append(st.pos, a.Value)
+	// f *: $1… are the pattern's matches (globoptions.go).
+	if st.pos, st.posKnown = w.posWords(call.Args, st.dir); !st.posKnown && !allStatic(call.Args) {
+		// f "$(cat f)": $1 carries the file's text.
+		st.posCarry = w.carriedText(c, st, argWords(call.Args))
 	}
 	inner := def.c
 	inner.host, inner.subst = c.host, c.subst
@@ -3559,14 +3555,7 @@ func (w *walker) set(args []Arg, st *state) {
 		}
 	}
 	positional := func(rest []Arg) {
-		st.pos, st.posKnown = nil, true
-		for _, r := range rest {
-			if !r.Static {
-				st.pos, st.posKnown = nil, false
-				return
-			}
-			st.pos = append(st.pos, r.Value)
-		}
+		st.pos, st.posKnown = w.posWords(rest, st.dir) // globoptions.go
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
