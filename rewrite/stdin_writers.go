@@ -62,7 +62,7 @@ var compressorSpec = lazy.Value[optSpec]{New: func() optSpec {
 // stdinWriterPrograms are the programs of stdinWriters, so that a call of
 // any other program (nearly every call: approvableCall asks about each)
 // does not build the table (TestStdinWriterNames checks that they agree).
-var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4"}
+var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4", "base64"}
 
 // stdinWriters is the table, by program name.
 var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]stdinWriter {
@@ -113,6 +113,12 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 				"s_client", "s_server", "s_time", "ocsp", "ecparam", "dhparam", "dsaparam"}},
 		"gpg":  gpg,
 		"gpg2": gpg,
+		// base64 [-Dd] [-b COUNT] [-i FILE] [-o FILE] (macOS and the
+		// BSDs): -o FILE gets the (de)coded text; GNU's base64 [FILE]
+		// writes to stdout only (its -i is --ignore-garbage, its -w the
+		// wrap width), which this reading leaves unchanged.
+		"base64": {spec: optSpec{shortVal: "biow", longEq: true, longVal: longOpts("break", "input", "output", "wrap")},
+			out: []string{"o", "output"}, outOperand: -1, inputs: -1, in: []string{"input"}},
 		// xxd [options] [infile [outfile]]: "-" is stdin as infile and
 		// stdout as outfile; -r turns a dump back into the bytes.
 		"xxd": {spec: optSpec{shortVal: "cglosnR"}, outOperand: 1, inputs: 1},

@@ -48,6 +48,11 @@ func TestStdinWriterDownloads(t *testing.T) {
 		{u + "zip evil.zip -", Rewrite},
 		{u + "zip -q evil -", Rewrite},
 		{u + "xxd -r - evil.sh", Rewrite},
+		// macOS base64 -o FILE (GNU base64 has no -o and prints).
+		{u + "base64 -d -o evil.sh", Rewrite},
+		{u + "base64 --decode --output=evil.sh", Rewrite},
+		{u + "base64 -d", Allow},
+		{u + "base64 -d -w 0", Allow},
 		{u + "xxd - evil.hex", Rewrite},
 		{u + "lz4 -d - evil.sh", Rewrite},
 		{u + "unlz4 - evil.sh", Rewrite},
@@ -246,4 +251,20 @@ func TestStdinWriterNames(t *testing.T) {
 	if !slices.Equal(keys, names) {
 		t.Errorf("stdinWriterPrograms = %v, the table's programs are %v", names, keys)
 	}
+}
+
+// TestBase64OutputWrites: macOS/BSD base64 -o FILE writes FILE, judged by
+// the path guards as sort -o is; GNU's form (operands read, stdout
+// written) writes nothing.
+func TestBase64OutputWrites(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/x.b64": "aGkK\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"base64 -d -o ~/.bashrc < x.b64", "deny"},
+		{"base64 -D -i x.b64 -o .git/hooks/pre-commit", "deny"},
+		{"base64 --decode --output=.claude/settings.json x.b64", "deny"},
+		{"base64 -d -o out.txt < x.b64", "allow"},
+		{"base64 -d x.b64 > out.txt", "allow"},
+		{"base64 -w 0 x.b64", "allow"},
+	})
 }

@@ -68,7 +68,7 @@ func programWrites(c *syntax.Call) []target {
 	switch c.Name {
 	case "strace", "ltrace":
 		traceOut(c.Args)
-	case "iconv", "sort", "uniq", "csplit", "shuf", "gpg", "gpg2":
+	case "iconv", "sort", "uniq", "csplit", "shuf", "gpg", "gpg2", "base64":
 		// iconv -o, sort -o, uniq IN OUT, csplit -f PREFIX (PREFIX00, …),
 		// shuf -o, gpg -o: the one table of programs that write what
 		// they read to a named file (stdin_writers.go), which also
