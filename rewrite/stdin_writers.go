@@ -50,6 +50,11 @@ type stdinWriter struct {
 	// notSub lists the subcommands (operand 0, with skip) that write no
 	// content of their input (openssl dgst prints a digest).
 	notSub []string
+	// pairs lists the options that make the operands IN OUT pairs
+	// (dos2unix -n IN OUT …); without one, operands are converted in
+	// place (programWrites judges those) and stdin is read only when
+	// there are none, to stdout.
+	pairs []string
 }
 
 // compressorSpec are the options of zstd, lz4, brotli and lzop that take
@@ -62,7 +67,7 @@ var compressorSpec = lazy.Value[optSpec]{New: func() optSpec {
 // stdinWriterPrograms are the programs of stdinWriters, so that a call of
 // any other program (nearly every call: approvableCall asks about each)
 // does not build the table (TestStdinWriterNames checks that they agree).
-var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4", "base64"}
+var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4", "base64", "dos2unix", "unix2dos", "mac2unix", "unix2mac"}
 
 // stdinWriters is the table, by program name.
 var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]stdinWriter {
@@ -76,6 +81,8 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		noStdin: []string{"import", "verify", "recv-keys", "fetch-keys", "export", "export-secret-keys", "list-keys", "k",
 			"list-secret-keys", "K", "list-packets", "detach-sign", "b", "gen-key", "generate-key", "full-generate-key", "fingerprint",
 			"card-status", "delete-keys", "delete-secret-keys", "edit-key", "sign-key", "lsign-key", "refresh-keys", "send-keys"}}
+	newline := stdinWriter{spec: optSpec{shortVal: "cD", longEq: true, longVal: longOpts("convmode", "display-enc", "add-bom")},
+		outOperand: -1, inputs: -1, pairs: []string{"n", "newfile"}, noStdin: []string{"i", "info"}}
 	lz4 := stdinWriter{spec: compressorSpec.Get(), outOperand: 1, inputs: 1, noStdin: []string{"m", "multiple", "r", "t", "test", "list"}}
 	return map[string]stdinWriter{
 		// sort [OPTION]... [FILE]...: -o FILE gets the sorted text.
@@ -117,6 +124,13 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		// BSDs): -o FILE gets the (de)coded text; GNU's base64 [FILE]
 		// writes to stdout only (its -i is --ignore-garbage, its -w the
 		// wrap width), which this reading leaves unchanged.
+		// dos2unix [-n IN OUT …] (and unix2dos, mac2unix, unix2mac):
+		// -n/--newfile writes each OUT from its IN, /dev/stdin there
+		// reading stdin; -i/--info only reports.
+		"dos2unix": newline,
+		"unix2dos": newline,
+		"mac2unix": newline,
+		"unix2mac": newline,
 		"base64": {spec: optSpec{shortVal: "biow", longEq: true, longVal: longOpts("break", "input", "output", "wrap")},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, in: []string{"input"}},
 		// xxd [options] [infile [outfile]]: "-" is stdin as infile and
@@ -198,6 +212,22 @@ func readWriterIO(c *syntax.Call) (io writerIO, ok bool) {
 	io.none = io.none || has(opts, w.noStdin...)
 	for _, o := range find(opts, w.in...) {
 		io.ins = append(io.ins, o.val)
+	}
+	if len(w.pairs) > 0 {
+		if !has(opts, w.pairs...) {
+			for _, i := range ops {
+				io.ins = append(io.ins, c.Args[i]) // in place: no stdin
+			}
+			return io, true
+		}
+		for k, i := range ops {
+			if k%2 == 0 {
+				io.ins = append(io.ins, c.Args[i])
+			} else {
+				io.outs = append(io.outs, w.output(nil, c.Args[i]))
+			}
+		}
+		return io, true
 	}
 	for k, i := range ops {
 		if k == w.outOperand || w.inputs >= 0 && k >= w.inputs {

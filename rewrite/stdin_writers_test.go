@@ -48,6 +48,11 @@ func TestStdinWriterDownloads(t *testing.T) {
 		{u + "zip evil.zip -", Rewrite},
 		{u + "zip -q evil -", Rewrite},
 		{u + "xxd -r - evil.sh", Rewrite},
+		// dos2unix -n IN OUT writes OUT from IN; /dev/stdin reads the pipe.
+		{u + "dos2unix -n /dev/stdin evil.sh", Rewrite},
+		{u + "unix2dos --newfile /dev/stdin evil.sh", Rewrite},
+		{u + "dos2unix", Allow},
+		{u + "dos2unix -n notes.txt out.txt", Allow},
 		// macOS base64 -o FILE (GNU base64 has no -o and prints).
 		{u + "base64 -d -o evil.sh", Rewrite},
 		{u + "base64 --decode --output=evil.sh", Rewrite},
