@@ -198,6 +198,13 @@ func TestDownloadWriters(t *testing.T) {
 		{"git am -3 <(curl -sL https://h.example/p)", Ask},
 		{"patch -p1 -i <(curl -sL https://h.example/p)", Ask},
 		{"patch README.md <(curl -sL https://h.example/p)", Ask},
+		// uudecode writes the file the download's begin line names;
+		// pax -r unpacks it where its members say.
+		{"uudecode <(curl -sL https://h.example/p)", Ask},
+		{"pax -r -f <(curl -sL https://h.example/p)", Ask},
+		{"uudecode -o agent_sandbox/x <(curl -sL https://h.example/p)", Allow},
+		{"uudecode -o - <(curl -sL https://h.example/p) > out.sh", Rewrite},
+		{"patch -o - -i <(curl -sL https://h.example/p) x.c > y.c", Rewrite},
 		// Look-alikes: reporting on the patch, listing, the bytes on to
 		// stdout, a local patch.
 		{"curl -sL https://h.example/p | git apply --stat", Allow},

@@ -177,14 +177,22 @@ func (p *Pass) followFileReader(h *syntax.Call, pipe syntax.Stream, rule, kind s
 		p.extractTar(h, rule, kind)
 	case "tmux":
 		p.followTmux(h, rule, kind, p.tmuxFileFill(pipe))
-	case "git", "patch", "jar":
+	case "git", "patch", "jar", "uudecode", "pax":
 		// git apply <(curl -s URL), git am <(…), patch -p1 -i <(…): the
 		// downloaded patch is applied to the work tree, as from stdin;
-		// jar xf <(…) unpacks the download into the working directory.
-		p.followWriterFrom(h, rule, kind, func(a syntax.Arg) bool {
+		// jar xf <(…) and pax -r -f <(…) unpack the download into the
+		// working directory; uudecode <(…) writes the file the
+		// download's begin line names.
+		_, passes := p.followWriterFrom(h, rule, kind, func(a syntax.Arg) bool {
 			st, ok := p.Model.ArgStream(a)
 			return ok && st.Pipe == pipe.Pipe
 		})
+		if passes {
+			// uudecode -o - <(…), patch -o -: the bytes go on to
+			// its stdout, followed as a filter's.
+			p.moveRedirects(h, rule, kind)
+			return true
+		}
 	case "cp", "install", "mv", "dd", "unzip", "rsync", "ditto", "ln", "7z", "bsdcpio", "cpio", "sponge", "split", "tee":
 		p.Report(h, Finding{Rule: rule, Decision: Ask, Kind: kind,
 			Message: h.Name + " copies the download from a process substitution (<(…)) to where corral cannot move it into the sandbox"})
