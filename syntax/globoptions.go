@@ -124,33 +124,37 @@ func (w *walker) optionMatches(a Arg, pat, dir string) []string {
 	if GlobMeta(pat) != 0 {
 		return nil // absolute, or a literal first character
 	}
-	base := strings.TrimSuffix(dir, "/")
-	found := GlobFiles(pattern.QuoteMeta(base, 0)+"/"+pat, a.GlobOpts)
-	if !strings.Contains(pat, "/") {
-		// Files an earlier command here makes in dir are there when
-		// bash expands the pattern (touch -- '--checkpoint=1' …; tar
-		// cf x.tar *).
-		found = append(found, w.madeIn(base, pat, a.GlobOpts)...)
-		slices.Sort(found)
-		found = slices.Compact(found)
-	}
-	var names []string
-	option := false
-	for _, f := range found {
-		name, ok := strings.CutPrefix(f, base+"/")
-		if !ok || a.IgnoresMatch(f, dir) {
-			continue
-		}
-		names = append(names, name)
-		option = option || strings.HasPrefix(name, "-")
-	}
-	if !option {
+	names := w.expandedNames(a, pat, dir)
+	if !slices.ContainsFunc(names, func(n string) bool { return strings.HasPrefix(n, "-") }) {
 		return nil
 	}
 	if len(names) > maxOptionWords {
 		names = names[:maxOptionWords]
 	}
 	return names
+}
+
+// expandedNames returns, sorted, the names relative pattern pat matches
+// in dir when bash expands it: those on disk now and, for a pattern of
+// one segment, the option-like files an earlier command here made there
+// (touch -- '--checkpoint=1' …; tar cf x.tar *), less GLOBIGNORE's.
+// Unlike dirMatches (dirword.go), a directory with more entries than
+// GlobFiles returns still gives the first ones, which is where names
+// starting with "-" sort: a crowd of other files must not hide them.
+func (w *walker) expandedNames(a Arg, pat, dir string) []string {
+	base := strings.TrimSuffix(dir, "/")
+	found := GlobFiles(pattern.QuoteMeta(base, 0)+"/"+pat, a.GlobOpts)
+	if !strings.Contains(pat, "/") {
+		found = append(found, w.madeIn(base, pat, a.GlobOpts)...)
+	}
+	var names []string
+	for _, f := range found {
+		if n, ok := strings.CutPrefix(f, base+"/"); ok && !a.IgnoresMatch(f, dir) {
+			names = append(names, n)
+		}
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }
 
 // madeIn returns the files this command made so far directly in dir
@@ -202,37 +206,27 @@ func (w *walker) posWords(args []Arg, dir Dir) ([]string, bool) {
 			continue
 		}
 		pat := argPattern(a)
-		abs, base := pat, ""
-		if !strings.HasPrefix(pat, "/") {
-			if w.read == nil || !dir.Known {
-				return nil, false
-			}
-			base = strings.TrimSuffix(dir.Path, "/")
-			abs = pattern.QuoteMeta(base, 0) + "/" + pat
-		} else if w.read == nil {
+		b := a
+		b.SetPattern(pat)                 // the value, should the pattern not be kept
+		names, ok := w.dirMatches(dir, b) // dirword.go: sorted, absolute
+		if !ok {
 			return nil, false
 		}
-		found := GlobFiles(abs, a.GlobOpts)
-		if base != "" && !strings.Contains(pat, "/") {
-			found = append(found, w.madeIn(base, pat, a.GlobOpts)...)
-		}
-		var names []string
-		for _, m := range found {
-			if a.IgnoresMatch(m, dir.Path) {
-				continue
+		if !strings.HasPrefix(pat, "/") {
+			// The pattern's own spelling stays: ./* gives ./-x.
+			base := strings.TrimSuffix(dir.Path, "/")
+			if !strings.Contains(pat, "/") {
+				names = append(names, w.madeIn(base, pat, a.GlobOpts)...)
 			}
-			if base != "" {
-				// The pattern's own spelling stays: ./* gives ./-x.
-				n, ok := strings.CutPrefix(m, base+"/")
-				if !ok {
-					continue
+			rel := names[:0]
+			for _, m := range names {
+				if n, ok := strings.CutPrefix(m, base+"/"); ok {
+					rel = append(rel, n)
 				}
-				m = n
 			}
-			names = append(names, m)
+			slices.Sort(rel)
+			names = slices.Compact(rel)
 		}
-		slices.Sort(names)
-		names = slices.Compact(names)
 		if len(names) == 0 || len(out)+len(names) > maxGlobFiles {
 			return nil, false
 		}

@@ -1010,10 +1010,7 @@ func (w *walker) loopGlob(v Arg, dir Dir) ([]string, bool) {
 	if w.read == nil || !dir.Known {
 		return nil, false
 	}
-	pat := v.Pattern()
-	if pat == "" {
-		pat = v.Value
-	}
+	pat := argPattern(v)
 	abs := pat
 	if !strings.HasPrefix(pat, "/") {
 		abs = pattern.QuoteMeta(dir.Path, 0) + "/" + pat
@@ -2399,10 +2396,7 @@ func (w *walker) globCommand(c scope, args []Arg, dir Dir) []Arg {
 	if len(args) == 0 || !args[0].Glob || !args[0].Static || w.read == nil {
 		return args // without the disk the word runs as written
 	}
-	pat := args[0].Pattern()
-	if pat == "" {
-		pat = args[0].Value
-	}
+	pat := argPattern(args[0])
 	// [ alone (test) and a [ with no ] after it are no pattern.
 	if i := strings.IndexByte(pat, '['); !strings.ContainsAny(pat, "*?") && (i < 0 || !strings.Contains(pat[i+1:], "]")) {
 		return args
