@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -69,14 +70,28 @@ func gitConfigs(c *syntax.Call, sub int, key string) (vals []string, static []bo
 }
 
 // gitAliasValue returns the alias -c alias.NAME=VALUE defines for name
-// (the last one wins, as in git's config), and whether it is static.
+// (the last one wins, as in git's config), else the one the environment
+// defines (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with its keys and
+// values: c.GitEnvConfig, which -c overrides), and whether it is static.
 func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
 	vals, static := gitConfigs(c, sub, "alias."+name)
-	if len(vals) == 0 {
-		return "", false
+	if len(vals) > 0 {
+		return vals[len(vals)-1], static[len(static)-1]
 	}
-	return vals[len(vals)-1], static[len(static)-1]
+	for i := len(c.GitEnvConfig) - 1; i >= 0; i-- {
+		if k, v, _ := strings.Cut(c.GitEnvConfig[i], "="); strings.EqualFold(strings.TrimSpace(k), "alias."+name) {
+			return v, true // a run-time value is its text as written, which still names the alias
+		}
+	}
+	return "", false
 }
+
+// maxAliasDepth bounds the alias expansions judged inside one another: a
+// shell alias that runs git with another alias (-c alias.a='!git b'),
+// whose expansion is judged in turn. git's own expansion of one alias
+// into another stops at a loop; a shell alias that runs itself does not,
+// and past this depth the call asks.
+const maxAliasDepth = 16
 
 // judgeGitAlias judges a subcommand defined on the command line by -c
 // alias.NAME=VALUE: git runs VALUE instead (a shell command when it
@@ -84,6 +99,19 @@ func gitAliasValue(c *syntax.Call, sub int, name string) (string, bool) {
 // reports whether c was such an alias.
 func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	name := c.Args[sub].Value
+	if c.Script != nil && strings.HasPrefix(c.Script.Kind, "git alias.") {
+		// A git run by a shell alias, walked in place by the model as
+		// every "!" alias is: the alias actually run is expanded where
+		// git is called (below), with the settings git passes on, so
+		// this walk of it adds nothing and would nest without end.
+		return false
+	}
+	if syntax.GitOwnCommand(name) {
+		// git runs its own command of that name (a builtin, or a
+		// program in its exec path) before looking for an alias:
+		// git -c alias.reset=status reset --hard resets.
+		return false
+	}
 	globals, _ := scan(c.Args[:sub], specFor("git"))
 	for _, o := range find(globals, "config-env") {
 		if k, _, _ := strings.Cut(o.val.Value, "="); strings.EqualFold(k, "alias."+name) {
@@ -99,9 +127,29 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 	for _, a := range c.Args[sub+1:] {
 		rest = append(rest, a.Raw)
 	}
-	cmd := "git " + val
+	// A git alias is expanded in place of its name: the global options
+	// before it stay (-c alias.a=b -c alias.b='reset --hard' a is git -c …
+	// b, whose b is the second alias). A shell alias runs with every
+	// setting git has in its environment, as git passes them on
+	// (GIT_CONFIG_PARAMETERS), so a git it runs sees the same aliases.
+	var globalsRaw []string
+	for _, a := range c.Args[:sub] {
+		globalsRaw = append(globalsRaw, a.Raw)
+	}
+	cmd := strings.Join(append([]string{"git"}, append(globalsRaw, val)...), " ")
 	if strings.HasPrefix(val, "!") {
 		cmd = strings.TrimPrefix(val, "!")
+		if params := gitParams(c, sub); params != "" && strings.Contains(cmd, "git") {
+			// The settings only matter to a git the text runs. One
+			// command takes them as a prefix (and stays where it was in
+			// a pipeline: curl … | git -c alias.x='!git y' … x); a list
+			// gets them exported first.
+			if strings.ContainsAny(cmd, ";&|()<>{}\n`") {
+				cmd = "export GIT_CONFIG_PARAMETERS=" + syntax.Quote(params) + "; " + cmd
+			} else {
+				cmd = "GIT_CONFIG_PARAMETERS=" + syntax.Quote(params) + " " + cmd
+			}
+		}
 	}
 	if len(rest) > 0 {
 		cmd += " " + strings.Join(rest, " ")
@@ -110,10 +158,27 @@ func judgeGitAlias(p *Pass, c *syntax.Call, sub int) bool {
 		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias only known at run time"})
 		return true
 	}
+	if !strings.HasPrefix(val, "!") {
+		for _, seen := range p.Config.aliasChain {
+			if strings.EqualFold(seen, name) {
+				return true // git stops: "alias loop detected", nothing runs
+			}
+		}
+	}
+	if p.Config.aliasDepth >= maxAliasDepth {
+		p.Report(c, Finding{Rule: "git-destroy", Decision: Ask, Message: "git " + name + " is an alias whose expansions nest more than " + strconv.Itoa(maxAliasDepth) + " deep"})
+		return true
+	}
 	// Judged in rewrite mode: an alias of clone is the git-clone rule's
 	// (rewritten or, in block mode, refused there), not a destruction.
 	cfg := *p.Config
 	cfg.Mode = ModeRewrite
+	cfg.aliasDepth++
+	if strings.HasPrefix(val, "!") {
+		cfg.aliasChain = nil // a new git process: its own expansion
+	} else {
+		cfg.aliasChain = append(append([]string(nil), p.Config.aliasChain...), name)
+	}
 	res := checkAliasInPlace(&cfg, c, cmd)
 	if res.Decision == Rewrite && !strings.HasPrefix(val, "!") && !aliasRewritable(val) {
 		// git -c alias.x='clone URL' x: the acquisition is in the alias's
@@ -205,6 +270,22 @@ var checkCommand func(*Config, string) *Result
 func init() { checkCommand = Check }
 
 // strconvQuote quotes s for a message.
+// gitParams returns GIT_CONFIG_PARAMETERS as git sets it for the
+// programs it runs: the environment's settings, then the call's -c ones,
+// each shell-quoted as git writes them.
+func gitParams(c *syntax.Call, sub int) string {
+	kvs := append([]string(nil), c.GitEnvConfig...)
+	globals, _ := scan(c.Args[:sub], specFor("git"))
+	for _, o := range find(globals, "c") {
+		kvs = append(kvs, o.val.Value)
+	}
+	var q []string
+	for _, kv := range kvs {
+		q = append(q, "'"+strings.ReplaceAll(kv, "'", `'\''`)+"'")
+	}
+	return strings.Join(q, " ")
+}
+
 func strconvQuote(s string) string { return "\"" + s + "\"" }
 
 // gitRuntimeOptions asks about git when a word before the subcommand is

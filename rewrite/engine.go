@@ -48,6 +48,11 @@ type Config struct {
 	// tarMemberDepth counts the tar --to-command member checks this
 	// check is inside (writes_extract_tocommand.go): one level only.
 	tarMemberDepth int
+	// aliasDepth counts the git alias expansions this check is inside,
+	// and aliasChain names the aliases one git process has expanded so
+	// far (danger_git.go's judgeGitAlias).
+	aliasDepth int
+	aliasChain []string
 	// AllowHosts are the hosts a local file may be uploaded to without
 	// asking (network.allow_hosts); nil means DefaultAllowHosts.
 	AllowHosts []string

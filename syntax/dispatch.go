@@ -63,7 +63,7 @@ func (w *walker) dispatchedProgram(c scope, call *Call) bool {
 		if alias, ok := gitCommandAlias(call.Args[:i], name); ok {
 			name = alias
 		}
-		if gitOwnCommand(name) {
+		if GitOwnCommand(name) {
 			return false
 		}
 	}
@@ -125,11 +125,11 @@ func gitCommandAlias(global []Arg, sub string) (string, bool) {
 	return f[0], true
 }
 
-// gitOwnCommand reports whether git has the subcommand itself: one of its
+// GitOwnCommand reports whether git has the subcommand itself: one of its
 // builtins or its own programs, which git finds in its exec path before
 // PATH (when no exec path is installed where gitExecPaths look, every
 // subcommand is taken to be git's own, and nothing is read).
-func gitOwnCommand(sub string) bool {
+func GitOwnCommand(sub string) bool {
 	installed := false
 	for _, d := range gitExecPaths {
 		fi, err := os.Stat(d)

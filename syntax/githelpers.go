@@ -116,7 +116,7 @@ func (w *walker) gitHelpers(c scope, call *Call, global []Arg, sub string, rest 
 		}
 	}
 	for _, h := range helpers {
-		if gitOwnCommand(h) {
+		if GitOwnCommand(h) {
 			continue
 		}
 		inner := *call

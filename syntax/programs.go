@@ -2599,13 +2599,13 @@ func (w *walker) gitDashed(c scope, call *Call) {
 }
 
 // gitDashedSub reports a SUB of a program named git-SUB that is one of
-// git's own commands (gitOwnCommand: installed in its exec path): letters,
+// git's own commands (GitOwnCommand: installed in its exec path): letters,
 // digits and dashes. git-clone, judged by the clone rule itself, is left
 // out, and so is git-lfs, another program that git lfs runs (its filter
 // process, git-lfs filter-process, is configured in the repositories a git
 // command reads: walked as git lfs it would lead back to itself).
 func gitDashedSub(sub string) bool {
-	if sub == "" || sub == "clone" || sub == "lfs" || len(sub) > 64 || !gitOwnCommand(sub) {
+	if sub == "" || sub == "clone" || sub == "lfs" || len(sub) > 64 || !GitOwnCommand(sub) {
 		return false
 	}
 	for _, r := range sub {

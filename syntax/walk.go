@@ -3998,6 +3998,16 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		w.m.Truncated = true
 		return
 	}
+	if strings.HasPrefix(kind, "git ") && !dynamic {
+		// A setting git runs whose text runs git with that setting again
+		// (GIT_CONFIG_PARAMETERS="'alias.a=!git a'", passed on to the
+		// git the alias runs): that text is already being walked above.
+		for p := c.sc; p != nil; p = p.Parent {
+			if p.Kind == kind && p.Src == text {
+				return
+			}
+		}
+	}
 	if dynamic && host != nil && host.Word != nil {
 		if t, ok := w.hostSubstText(c, call, host); ok {
 			// script -qc "$(cat f)", tmux new "$(head f)": the text the
