@@ -258,7 +258,10 @@ func gitEnvRunsCode(c *syntax.Call) bool {
 func approvalEnv(p *Pass, c *syntax.Call) string {
 	for _, name := range c.EnvChanged {
 		switch {
-		case name == "*" || name == "PATH":
+		case name == "*" || name == "PATH" || name == "SHELL":
+			// PATH is judged by syntax.OwnProgram; SHELL is set by the
+			// child shell itself (bash -c 'git clone …' is modelled as
+			// changing it), and no fetcher runs it.
 			continue
 		case name == "HOME" || name == "XDG_CONFIG_HOME":
 			val, set, ok := c.ChangedEnvValue(name)
