@@ -152,6 +152,17 @@ var selfHome = []string{
 	// the user's next sessions run under an account the agent chose,
 	// whose settings and history it controls (red team 16 CR1).
 	"~/.claude/.credentials.json", "~/.gemini/oauth_creds.json", "~/.qwen/oauth_creds.json",
+	// Issue 12 (the guard's own files): Gemini CLI's and Qwen Code's
+	// user extensions, loaded at every start (their manifests register
+	// MCP servers, hooks and commands; a settings.json of their own);
+	// the .claude.json Claude Code keeps under ~/.claude when the global
+	// one is not at ~/.claude.json (MCP servers, allowedTools, trust);
+	// Claude Code's managed settings and MCP servers, macOS's and
+	// Linux's, which win over every other settings file (a managed
+	// settings file can switch hooks off or approve every tool).
+	"~/.gemini/extensions/**", "~/.qwen/extensions/**", "~/.claude/.claude.json",
+	"/Library/Application Support/ClaudeCode/managed-settings.json", "/Library/Application Support/ClaudeCode/managed-mcp.json",
+	"/etc/claude-code/managed-settings.json", "/etc/claude-code/managed-mcp.json",
 }
 
 // selfProject are the same files in a project.

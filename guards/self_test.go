@@ -190,3 +190,38 @@ func TestPyBytecodeWrites(t *testing.T) {
 		}
 	}
 }
+
+// Issue 12: Gemini CLI's and Qwen Code's user extensions, the
+// .claude.json under ~/.claude and Claude Code's managed settings switch
+// corral off or run code: writes, deletions and moves are denied; files
+// beside them are not.
+func TestSelfAgentConfig(t *testing.T) {
+	t.Parallel()
+	e := Env{Project: "/home/u/proj", Cwd: "/home/u/proj", Home: "/home/u"}
+	p := DefaultPolicy().WithSelfProtection(nil, "")
+	for _, tt := range []struct {
+		path string
+		a    Action
+		want Verdict
+	}{
+		{"~/.gemini/extensions/x/gemini-extension.json", Write, Deny},
+		{"~/.gemini/extensions", Delete, Deny},
+		{"~/.qwen/extensions/x/qwen-extension.json", Write, Deny},
+		{"~/.qwen/extensions/x", Delete, Deny},
+		{"~/.claude/.claude.json", Write, Deny},
+		{"~/.claude.json", Write, Deny},
+		{"/Library/Application Support/ClaudeCode/managed-settings.json", Write, Deny},
+		{"/Library/Application Support/ClaudeCode/managed-mcp.json", Delete, Deny},
+		{"/etc/claude-code/managed-settings.json", Write, Deny},
+		// Look-alikes (Allow here: anything but a denial).
+		{"/Library/Application Support/ClaudeCode/notes.txt", Write, Allow},
+		{"~/.claude/claude.json.bak", Write, Allow},
+		{"~/.gemini/extensions.md", Write, Allow},
+		{".gemini/extensions.md", Write, Allow},
+	} {
+		d := p.Decide(e, tt.path, tt.a)
+		if d.Verdict != tt.want && !(tt.want == Allow && d.Verdict != Deny) {
+			t.Errorf("%s %s: %+v, want %s", tt.a, tt.path, d, tt.want)
+		}
+	}
+}

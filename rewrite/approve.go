@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -13,7 +14,9 @@ import (
 // interpreter code that fetches and prints (python3 -c
 // 'print(urlopen(URL).read())' > f, rewritten all the same), carries an option that makes a program
 // run other code (git clone --upload-pack, git -c core.sshCommand=…, an
-// ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K), or may
+// ext:: transport, scp/rsync -e, ssh -o ProxyCommand, curl -K, curl
+// --engine), runs with an environment that makes it load code or read
+// configuration from elsewhere (approvalEnv), or may
 // run a file other than the system's program of its name: a path outside
 // the system's directories, or a name PATH leads to a directory that is
 // not a system one or only known at run time (a just-cloned repository's
@@ -26,6 +29,12 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 		}
 	}
 	if c.Name == "sudo" || c.Name == "doas" {
+		return false
+	}
+	if approvalEnv(p, c) != "" {
+		// LD_PRELOAD=x.so curl …, export PYTHONPATH=…; pip download …,
+		// HOME=/tmp/h git clone …: the program loads code or reads
+		// configuration the command chose.
 		return false
 	}
 	if syntax.OwnProgram(c) {
@@ -48,7 +57,7 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 	}
 	switch c.Name {
 	case "curl":
-		if hasOptionPrefix(c.Args, "-K", "--config") {
+		if hasOptionPrefix(c.Args, "-K", "--config", "--engine") {
 			return false
 		}
 	case "scp", "rsync", "ssh", "sftp":
@@ -233,4 +242,64 @@ func gitEnvRunsCode(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// approvalEnv returns the variable of c's environment, changed by the
+// command (a prefix assignment, an export earlier, env NAME=…), that
+// makes the program load code or read configuration the command chose,
+// or "": the dynamic loader's (LD_PRELOAD, LD_AUDIT, LD_LIBRARY_PATH,
+// macOS's DYLD_*), glibc's GCONV_PATH, OpenSSL's configuration, engines
+// and providers, the interpreters' search paths and option variables
+// and the rest of codeLoadingVar, and a HOME or XDG_CONFIG_HOME moved
+// from the user's (every dot file and ~/.config file is then read from
+// there). HOME=$HOME, HOME=~ and XDG_CONFIG_HOME=~/.config are the
+// defaults written out; PATH is judged by syntax.OwnProgram; a variable
+// the command unsets loads nothing.
+func approvalEnv(p *Pass, c *syntax.Call) string {
+	for _, name := range c.EnvChanged {
+		switch {
+		case name == "*" || name == "PATH" || name == "SHELL":
+			// PATH is judged by syntax.OwnProgram; SHELL is set by the
+			// child shell itself (bash -c 'git clone …' is modelled as
+			// changing it), and no fetcher runs it.
+			continue
+		case name == "HOME" || name == "XDG_CONFIG_HOME":
+			val, set, ok := c.ChangedEnvValue(name)
+			if ok && (!set || defaultHomeDir(p.Config.Home, name, val)) {
+				continue
+			}
+			return name
+		case strings.HasPrefix(name, "DYLD_"), name == "OPENSSL_CONF", name == "OPENSSL_ENGINES", name == "OPENSSL_MODULES",
+			codeLoadingVar(name):
+			if _, set, ok := c.ChangedEnvValue(name); ok && !set {
+				continue
+			}
+			return name
+		}
+	}
+	return ""
+}
+
+// defaultHomeDir reports a value of HOME or XDG_CONFIG_HOME that is the
+// default written out: the home directory (HOME=$HOME, HOME=~), its
+// .config for XDG_CONFIG_HOME (XDG_CONFIG_HOME=~/.config,
+// "$HOME/.config").
+func defaultHomeDir(home, name, val string) bool {
+	if val == "" {
+		return false
+	}
+	want := "~"
+	if name == "XDG_CONFIG_HOME" {
+		want = "~/.config"
+	}
+	if path.Clean(val) == want {
+		return true
+	}
+	if home == "" || !path.IsAbs(val) {
+		return false
+	}
+	if name == "XDG_CONFIG_HOME" {
+		return path.Clean(val) == path.Join(home, ".config")
+	}
+	return path.Clean(val) == path.Clean(home)
 }

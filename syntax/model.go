@@ -544,6 +544,31 @@ func (c *Call) EnvKnown(name string) (string, bool) {
 	return val, known && set
 }
 
+// ChangedEnvValue returns the value the program c starts gets for a
+// variable of EnvChanged, when the command makes it certain: env's
+// NAME=value word, a prefix assignment or an earlier export (EnvSet).
+// ok is false for a value only run time knows; set is false when the
+// command unsets it (env -u NAME, unset NAME, env -i).
+func (c *Call) ChangedEnvValue(name string) (val string, set, ok bool) {
+	if a, decided := c.envEdit.get(name); decided {
+		if a == nil {
+			return "", false, true
+		}
+		return a.Value, true, a.Static
+	}
+	for _, v := range c.EnvSet {
+		if v.Name == name {
+			return v.Value, true, true
+		}
+	}
+	if c.env != nil {
+		if v, found := c.env.vars[name]; found && v.known && !v.set {
+			return "", false, true
+		}
+	}
+	return "", true, false
+}
+
 // EnvValue returns the value of the environment variable name that the
 // call gets from its own prefix assignments (NAME=value cmd) when it is
 // static.

@@ -275,6 +275,10 @@ func TestHookProtectsWhatSettingsRun(t *testing.T) {
 		"echo '{}' > ~/.claude/hooks/hooks.json",
 		"echo '{}' > " + conf + "/settings.json",
 		"echo x >> " + conf + "/shell-snapshots/snapshot-zsh-1.sh",
+		// Issue 12: CLAUDE_CONFIG_DIR's .claude.json and sign-in file,
+		// the user extensions of Gemini CLI and Qwen Code.
+		"echo '{}' > " + conf + "/.claude.json", "rm " + conf + "/.credentials.json",
+		"echo '{}' > ~/.gemini/extensions/x/gemini-extension.json", "rm -rf ~/.qwen/extensions",
 	} {
 		out, _, stderr := m.hook(bashInput(cmd))
 		if d := decisionOf(out); d != "deny" {
@@ -285,7 +289,9 @@ func TestHookProtectsWhatSettingsRun(t *testing.T) {
 		return map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",
 			"tool_input": map[string]any{"file_path": path, "content": "exit 0\n"}}
 	}
-	for _, p := range []string{filepath.Join(m.project, "scripts", "guard.sh"), filepath.Join(m.home, ".claude", "shell-snapshots", "snapshot-bash-1-a.sh")} {
+	for _, p := range []string{filepath.Join(m.project, "scripts", "guard.sh"), filepath.Join(m.home, ".claude", "shell-snapshots", "snapshot-bash-1-a.sh"),
+		filepath.Join(conf, ".claude.json"), filepath.Join(conf, ".credentials.json"), filepath.Join(m.home, ".claude", ".claude.json"),
+		filepath.Join(m.home, ".gemini", "extensions", "x", "gemini-extension.json")} {
 		if out, _, _ := m.hook(write(p)); decisionOf(out) != "deny" {
 			t.Errorf("Write %s: decision %q, want deny", p, decisionOf(out))
 		}

@@ -318,8 +318,12 @@ func (s *settings) protectedFiles(claudeConfigDir string) []string {
 	}
 	if d := claudeConfigDir; d != "" && filepath.IsAbs(d) {
 		// Claude Code's configuration moved there: its settings, and the
-		// start-up files of the agent's shell (what ~/.claude holds).
-		for _, f := range []string{"settings.json", "settings.local.json", "plugins", "shell-snapshots", "session-env", filepath.Join("hooks", "hooks.json")} {
+		// start-up files of the agent's shell (what ~/.claude holds); its
+		// .claude.json (MCP servers, allowed tools, trust) and sign-in
+		// file, kept there instead of ~/.claude.json and
+		// ~/.claude/.credentials.json.
+		for _, f := range []string{"settings.json", "settings.local.json", "plugins", "shell-snapshots", "session-env", filepath.Join("hooks", "hooks.json"),
+			".claude.json", ".credentials.json"} {
 			out = append(out, filepath.Join(d, f))
 		}
 	}
