@@ -35,10 +35,27 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "git", words: []string{"credential", "fill"}, what: "a stored git credential"},
 	{prog: "git", words: []string{"credential-store", "get"}, what: "a stored git credential"},
 	{prog: "git", words: []string{"credential-cache", "get"}, what: "a stored git credential"},
+	// The platform helpers run through git (git credential-osxkeychain
+	// get): each prints username= and password= for the host on stdin.
+	{prog: "git", words: []string{"credential-osxkeychain", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-manager", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-manager-core", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-libsecret", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-wincred", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-gnome-keyring", "get"}, what: "a stored git credential"},
+	{prog: "git", words: []string{"credential-netrc", "get"}, what: "a stored git credential"},
+	// gh's own git credential helper prints the token as password=.
+	{prog: "gh", words: []string{"auth", "git-credential", "get"}, what: "the GitHub CLI's token"},
+	{prog: "glab", words: []string{"auth", "status"}, flags: []string{"-t", "--show-token"}, what: "the GitLab CLI's token"},
+	{prog: "glab", words: []string{"config", "get", "token"}, what: "the GitLab CLI's token"},
+	{prog: "fly", words: []string{"auth", "token"}, what: "the Fly.io token"},
+	{prog: "flyctl", words: []string{"auth", "token"}, what: "the Fly.io token"},
+	{prog: "doctl", words: []string{"auth", "token"}, what: "the DigitalOcean token"},
 	{prog: "aws", words: []string{"configure", "export-credentials"}, what: "the AWS credentials"},
-	{prog: "aws", words: []string{"configure", "get", "aws_secret_access_key"}, what: "the AWS secret key"},
-	{prog: "aws", words: []string{"configure", "get", "aws_session_token"}, what: "the AWS session token"},
+	// aws configure get of a secret or token key: see awsConfigureSecret.
 	{prog: "aws", words: []string{"ecr", "get-login-password"}, what: "a registry password"},
+	{prog: "aws", words: []string{"ecr-public", "get-login-password"}, what: "a registry password"},
+	{prog: "aws", words: []string{"codeartifact", "get-authorization-token"}, what: "a CodeArtifact token"},
 	{prog: "aws", words: []string{"sts", "get-session-token"}, what: "temporary AWS credentials"},
 	{prog: "aws", words: []string{"sts", "get-federation-token"}, what: "temporary AWS credentials"},
 	{prog: "aws", words: []string{"sts", "assume-role"}, what: "temporary AWS credentials"},
@@ -49,9 +66,13 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "gcloud", words: []string{"auth", "application-default", "print-access-token"}, what: "a Google Cloud access token"},
 	{prog: "gcloud", words: []string{"config", "config-helper"}, what: "a Google Cloud access token"},
 	{prog: "az", words: []string{"account", "get-access-token"}, what: "an Azure access token"},
+	{prog: "az", words: []string{"acr", "login"}, flags: []string{"--expose-token", "-t"}, what: "a registry access token"},
 	{prog: "heroku", words: []string{"auth:token"}, what: "the Heroku token"},
 	{prog: "vault", words: []string{"print", "token"}, what: "the Vault token"},
 	{prog: "vault", words: []string{"read"}, what: "a Vault secret"},
+	// vault token lookup shows the token's properties, its id (the token
+	// itself) among them.
+	{prog: "vault", words: []string{"token", "lookup"}, what: "the Vault token"},
 	{prog: "vault", words: []string{"kv", "get"}, what: "a Vault secret"},
 	{prog: "sops", words: nil, flags: []string{"-d", "--decrypt"}, unless: []string{"--output", "-i", "--in-place"}, what: "a decrypted secrets file"},
 	{prog: "sops", words: []string{"decrypt"}, unless: []string{"--output", "-i", "--in-place"}, what: "a decrypted secrets file"},
@@ -60,10 +81,15 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "doppler", words: []string{"secrets", "get"}, what: "a Doppler secret"},
 	{prog: "doppler", words: []string{"secrets", "download"}, flags: []string{"--no-file"}, what: "the Doppler secrets"},
 	{prog: "keyring", words: []string{"get"}, what: "a stored password"},
-	{prog: "kubectl", words: []string{"config", "view"}, flags: []string{"--raw"}, what: "the cluster credentials"},
+	// --flatten embeds the files' data and, as --raw, skips the
+	// redaction of keys and tokens (DATA+OMITTED, REDACTED).
+	{prog: "kubectl", words: []string{"config", "view"}, flags: []string{"--raw", "--flatten"}, what: "the cluster credentials"},
+	{prog: "oc", words: []string{"config", "view"}, flags: []string{"--raw", "--flatten"}, what: "the cluster credentials"},
 	{prog: "kubectl", words: []string{"create", "token"}, what: "a service account token"},
 	{prog: "security", words: []string{"find-generic-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
 	{prog: "security", words: []string{"find-internet-password"}, flags: []string{"-w", "-g"}, what: "a keychain password"},
+	// dump-keychain -d decrypts each item's data.
+	{prog: "security", words: []string{"dump-keychain"}, flags: []string{"-d"}, what: "the keychain's passwords"},
 	{prog: "secret-tool", words: []string{"lookup"}, what: "a stored secret"},
 	{prog: "op", words: []string{"read"}, what: "a 1Password secret"},
 	{prog: "op", words: []string{"item", "get"}, flags: []string{"--reveal"}, what: "a 1Password secret"},
@@ -72,6 +98,10 @@ var credentialPrinters = []credentialPrinter{
 	{prog: "bw", words: []string{"get", "notes"}, what: "a Bitwarden secure note"},
 	{prog: "bw", words: []string{"get", "totp"}, what: "a Bitwarden one-time code"},
 	{prog: "pass", words: []string{"show"}, what: "a password-store entry"}, // not with -c/--clip (printerToClipboard)
+	// gopass show -c copies the password and prints nothing (-C,
+	// --alsoclip, copies and prints).
+	{prog: "gopass", words: []string{"show"}, unless: []string{"-c", "--clip"}, what: "a password-store entry"},
+	{prog: "gopass", words: []string{"cat"}, what: "a password-store entry"},
 	{prog: "rclone", words: []string{"config", "show"}, what: "the rclone remotes' tokens and keys"},
 	{prog: "rclone", words: []string{"config", "dump"}, what: "the rclone remotes' tokens and keys"},
 	{prog: "my_print_defaults", words: nil, what: "the MySQL option files' settings, passwords included"},
@@ -86,6 +116,13 @@ var dockerCredentialHelpers = []string{"docker-credential-desktop", "docker-cred
 	"docker-credential-secretservice", "docker-credential-wincred", "docker-credential-ecr-login", "docker-credential-gcr",
 	"docker-credential-gcloud"}
 
+// gitCredentialHelpers are git's credential helpers run by their own name
+// (git-credential-libsecret get), whose get verb prints username= and
+// password= for the host on stdin, as git credential fill does.
+var gitCredentialHelpers = []string{"git-credential-osxkeychain", "git-credential-manager", "git-credential-manager-core",
+	"git-credential-libsecret", "git-credential-wincred", "git-credential-gnome-keyring", "git-credential-store",
+	"git-credential-cache", "git-credential-netrc"}
+
 // credentialPrinterNames are the programs of credentialPrinters, for the
 // rule's Commands.
 func credentialPrinterNames() []string {
@@ -96,6 +133,7 @@ func credentialPrinterNames() []string {
 		}
 	}
 	out = append(out, "oc", "npm", "pnpm", "yarn", "ps")
+	out = append(out, gitCredentialHelpers...)
 	return append(out, dockerCredentialHelpers...)
 }
 
@@ -124,6 +162,13 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 	if slices.Contains(dockerCredentialHelpers, name) {
 		if ws := leadingWords(args); len(ws) > 0 && ws[0] == "get" {
 			p.reportCredential(c, "the registry secret of a docker credential helper")
+			return true
+		}
+		return false
+	}
+	if slices.Contains(gitCredentialHelpers, name) {
+		if ws := leadingWords(args); len(ws) > 0 && ws[0] == "get" {
+			p.reportCredential(c, "a stored git credential")
 			return true
 		}
 		return false
@@ -168,6 +213,11 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 	case "kubectl", "oc":
 		if kubectlPrintsSecret(args) {
 			p.reportCredential(c, "a Kubernetes secret's data")
+			return true
+		}
+	case "aws":
+		if k, ok := awsConfigureSecret(args); ok {
+			p.reportCredential(c, "the AWS setting "+k+", a secret")
 			return true
 		}
 	case "npm", "pnpm", "yarn":
@@ -271,6 +321,33 @@ func configPrintsToken(args []syntax.Arg) bool {
 		}
 	}
 	return false
+}
+
+// awsConfigureSecret reports aws configure get of a key that holds a
+// secret or a token, its name as the profile keeps it or qualified
+// (aws_secret_access_key, default.aws_secret_access_key,
+// profile.dev.aws_session_token): the value is printed. aws configure get
+// region, output or aws_access_key_id (an identifier) print no secret.
+func awsConfigureSecret(args []syntax.Arg) (string, bool) {
+	ws := leadingWords(args)
+	for i := 0; i+2 < len(ws); i++ {
+		if ws[i] != "configure" || ws[i+1] != "get" {
+			continue
+		}
+		// The key, wherever a value of --profile or --region leaves it.
+		for _, w := range ws[i+2:] {
+			k := w
+			if dot := strings.LastIndexByte(k, '.'); dot >= 0 {
+				k = k[dot+1:]
+			}
+			k = strings.ToLower(k)
+			if strings.Contains(k, "secret") || strings.Contains(k, "token") || strings.Contains(k, "password") {
+				return w, true
+			}
+		}
+		return "", false
+	}
+	return "", false
 }
 
 // passVerbs are pass(1)'s commands; any other single word is an entry.

@@ -349,8 +349,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		// python3 -m dotenv list prints the file as the dotenv CLI does;
 		// otherwise only its file servers: a script given is the code
 		// rules'.
-		if m, args := pythonModule(c); m == "dotenv" {
+		m, args := pythonModule(c)
+		if m == "dotenv" {
 			p.dotenvPrints(c, args)
+			return
+		}
+		if p.pythonModuleReads(c, m, args) {
 			return
 		}
 		p.checkServer(c)
