@@ -52,12 +52,24 @@ func jsConfig(base string, extra ...string) []string {
 	return append(out, extra...)
 }
 
+// storybookMain returns the names of Storybook's main configuration,
+// .storybook/main.EXT.
+func storybookMain() []string {
+	var out []string
+	for _, ext := range []string{"js", "mjs", "cjs", "ts", "mts", "cts"} {
+		out = append(out, ".storybook/main."+ext)
+	}
+	return out
+}
+
 // configToolNames are configTools' keys, so that a call of any other
 // program (nearly every call) does not build the table
 // (TestLazyTableNames checks that they agree).
 var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "webpack", "webpack-cli", "webpack-dev-server", "stylelint", "babel",
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
-	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane", "xmake", "premake5", "premake4"}
+	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane", "xmake", "premake5", "premake4",
+	"astro", "nuxi", "nuxt", "gatsby", "docusaurus", "knex", "drizzle-kit", "tsup", "vue-cli-service", "cypress", "commitlint",
+	"svelte-kit", "remix", "storybook", "start-storybook", "build-storybook", "ava", "expo"}
 
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
@@ -122,6 +134,37 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"premake5": {as: lang.Premake, files: []string{"premake5.lua", "premake4.lua"}, opts: []string{"--file"}},
 		"premake4": {as: lang.Premake, files: []string{"premake4.lua"}, opts: []string{"--file"}},
 		"fastlane": {as: lang.Ruby, files: []string{"fastlane/Fastfile", "Fastfile", ".fastlane/Fastfile"}, skip: []string{"init", "help", "actions", "action", "env", "docs"}},
+		// Framework CLIs that import their configuration module when
+		// they start (issue 9 item 2, issue 12 class 4): astro, nuxt
+		// (nuxi), gatsby (gatsby-config and gatsby-node, both),
+		// docusaurus, knex's knexfile, drizzle-kit, tsup, the Vue CLI,
+		// cypress, commitlint, SvelteKit, Remix, Storybook's
+		// .storybook/main, ava and expo's app.config.
+		"astro": {as: js, files: jsConfig("astro"), opts: []string{"--config"}, skip: []string{"telemetry", "docs", "create"}},
+		"nuxi": {as: js, files: jsConfig("nuxt"),
+			sub: []string{"dev", "build", "generate", "preview", "prepare", "typecheck", "analyze", "test", "start"}},
+		"nuxt": {as: js, files: jsConfig("nuxt"),
+			sub: []string{"dev", "build", "generate", "preview", "prepare", "typecheck", "analyze", "test", "start"}},
+		"gatsby": {as: js, files: []string{"gatsby-config.js", "gatsby-config.mjs", "gatsby-config.ts", "gatsby-node.js", "gatsby-node.mjs", "gatsby-node.ts"},
+			all: true, sub: []string{"develop", "build", "serve"}},
+		"docusaurus": {as: js, files: jsConfig("docusaurus"), opts: []string{"--config"},
+			sub: []string{"start", "build", "serve", "deploy", "swizzle", "write-translations", "write-heading-ids", "clear"}},
+		"knex": {as: js, files: []string{"knexfile.js", "knexfile.cjs", "knexfile.mjs", "knexfile.ts"}, opts: []string{"--knexfile"},
+			skip: []string{"init"}},
+		"drizzle-kit":     {as: js, files: jsConfig("drizzle"), opts: []string{"--config"}},
+		"tsup":            {as: js, files: jsConfig("tsup"), opts: []string{"--config"}, off: []string{"--no-config"}},
+		"vue-cli-service": {as: js, files: []string{"vue.config.js", "vue.config.cjs", "vue.config.mjs", "vue.config.ts"}},
+		"cypress":         {as: js, files: jsConfig("cypress"), opts: []string{"-C", "--config-file"}, sub: []string{"run", "open"}},
+		"commitlint": {as: js, files: jsConfig("commitlint", ".commitlintrc.js", ".commitlintrc.cjs", ".commitlintrc.mjs", ".commitlintrc.ts"),
+			opts: []string{"-g", "--config"}},
+		"svelte-kit":      {as: js, files: []string{"svelte.config.js", "svelte.config.mjs", "svelte.config.ts"}},
+		"remix":           {as: js, files: []string{"remix.config.js", "remix.config.mjs", "remix.config.cjs"}, skip: []string{"init"}},
+		"storybook":       {as: js, files: storybookMain(), sub: []string{"dev", "build"}},
+		"start-storybook": {as: js, files: storybookMain()},
+		"build-storybook": {as: js, files: storybookMain()},
+		"ava":             {as: js, files: jsConfig("ava"), opts: []string{"--config"}},
+		"expo": {as: js, files: []string{"app.config.js", "app.config.ts", "app.config.mjs", "app.config.cjs"},
+			skip: []string{"init", "login", "logout", "whoami", "register", "install", "add", "upgrade"}},
 	}
 }}
 
@@ -185,6 +228,10 @@ func (w *walker) configRun(c scope, call *Call) bool {
 	case "sbt":
 		w.sbtRun(c, call)
 		return true
+	case "uvicorn", "hypercorn", "daphne", "granian", "gunicorn", "waitress-serve", "celery", "flask", "streamlit", "fastapi",
+		"alembic", "cdk", "pulumi":
+		w.pyAppRun(c, call) // pyapps.go
+		return false
 	}
 	if !slices.Contains(configToolNames[:], call.Name) {
 		return false // the table is not built for other programs

@@ -148,10 +148,51 @@ func npmPkgSetArgs(call *Call) (sets []Arg, isJSON, ok bool) {
 	return sets, isJSON, true
 }
 
+// npmSetScriptArgs returns the NAME and CMD of npm set-script NAME CMD,
+// whose own options may come before set-script (npm --prefix DIR
+// set-script …) and around its operands.
+func npmSetScriptArgs(call *Call) (name string, cmd Arg, ok bool) {
+	if call.Name != "npm" {
+		return "", Arg{}, false
+	}
+	at := -1
+	for i, a := range call.Args {
+		v := a.Value
+		if v == "set-script" {
+			at = i
+			break
+		}
+		if !strings.HasPrefix(v, "-") && (i == 0 || !strings.HasPrefix(call.Args[i-1].Value, "-") || strings.Contains(call.Args[i-1].Value, "=")) {
+			return "", Arg{}, false // another subcommand
+		}
+	}
+	if at < 0 {
+		return "", Arg{}, false
+	}
+	var ops []Arg
+	for _, a := range call.Args[at+1:] {
+		if !strings.HasPrefix(a.Value, "-") || len(ops) == 1 {
+			ops = append(ops, a)
+		}
+	}
+	if len(ops) < 2 {
+		return "", Arg{}, false
+	}
+	return ops[0].Value, ops[1], true
+}
+
 // npmPkgSetHooks judges every shell text an npm pkg set call puts into
 // package.json (pkgShellTexts); a KEY=VALUE only known at run time whose
 // key may be one asks through the nested script's own rules.
 func (w *walker) npmPkgSetHooks(c scope, call *Call) {
+	if name, cmd, ok := npmSetScriptArgs(call); ok {
+		// npm set-script NAME CMD (npm 7 and 8) is npm pkg set
+		// scripts.NAME=CMD.
+		w.origin = "npm set-script " + clip(name, 40)
+		w.child(c, call, cmd.Value, nil, "package.json scripts."+clip(name, 40), !cmd.Static)
+		w.origin = ""
+		return
+	}
 	sets, isJSON, ok := npmPkgSetArgs(call)
 	if !ok {
 		return

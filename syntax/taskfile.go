@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // go-task's Taskfile.yml and mise's tasks are two more runners of text the
@@ -294,24 +296,12 @@ func (w *walker) taskRunFile(c scope, call *Call) {
 
 // miseRun models mise run NAME… (mise r): see the top of this file.
 func (w *walker) miseRun(c scope, call *Call) {
-	args := call.Args
-	if len(args) == 0 || args[0].Value != "run" && args[0].Value != "r" {
+	names, dir, ok := w.miseTaskNames(call)
+	if !ok {
 		return
 	}
-	var names []string
-	for _, a := range args[1:] {
-		if a.Value == "--" || a.Value == ":::" {
-			break
-		}
-		if !strings.HasPrefix(a.Value, "-") && a.Static {
-			names = append(names, a.Value)
-		}
-	}
-	if len(names) == 0 {
-		names = []string{"default"}
-	}
-	path, text, ok := w.findUp(call.Dir, "mise.toml", ".mise.toml", "mise/config.toml")
-	root := call.Dir
+	path, text, ok := w.findUp(dir, "mise.toml", ".mise.toml", "mise/config.toml")
+	root := dir
 	if ok {
 		root = Dir{Path: filepath.Dir(path), Known: true}
 		if filepath.Base(filepath.Dir(path)) == "mise" {
@@ -358,6 +348,100 @@ func (w *walker) miseRun(c scope, call *Call) {
 	for _, n := range names {
 		run(n, 0)
 	}
+}
+
+// miseCommands are mise's commands and their aliases (mise --help,
+// 2025): mise NAME runs the task NAME when NAME is none of them.
+var miseCommands = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(`activate alias a backends b bin-paths cache completion config cfg deactivate doctor dr
+		en env e exec x fmt generate g global hook-env hook-not-found implode install i install-into latest link ln local
+		lock ls list ls-remote mcp outdated plugins p prune registry reshim run r search self-update set settings shell sh
+		shell-alias sync tasks t task test-tool remove plugin tool tool-stub trust uninstall unset unuse rm upgrade up use u usage version v
+		watch w where which help edit direnv render-help`) {
+		m[n] = true
+	}
+	return m
+}}
+
+// miseTaskNames returns the tasks a mise call runs and the directory it
+// runs them from: mise run|r NAME…, mise tasks|t run|r NAME…, mise
+// watch|w [-t] NAME…, and mise NAME [ARGS] when NAME is not one of
+// mise's commands; -C/--cd DIR first moves to DIR. No name runs the task
+// named default (mise run).
+func (w *walker) miseTaskNames(call *Call) (names []string, dir Dir, ok bool) {
+	dir = call.Dir
+	args := call.Args
+	i := 0
+	for ; i < len(args); i++ {
+		v := args[i].Value
+		switch {
+		case (v == "-C" || v == "--cd") && i+1 < len(args):
+			if !args[i+1].Static {
+				return nil, dir, false
+			}
+			dir = dir.Join(args[i+1].Value)
+			i++
+			continue
+		case strings.HasPrefix(v, "--cd="):
+			dir = dir.Join(strings.TrimPrefix(v, "--cd="))
+			continue
+		case strings.HasPrefix(v, "-C") && len(v) > 2:
+			dir = dir.Join(v[2:])
+			continue
+		case (v == "-E" || v == "--env" || v == "-j" || v == "--jobs" || v == "--output" || v == "--log-level") && i+1 < len(args):
+			i++
+			continue
+		case strings.HasPrefix(v, "-"):
+			continue
+		}
+		break
+	}
+	if i >= len(args) || !args[i].Static {
+		return nil, dir, false
+	}
+	sub := args[i].Value
+	rest := args[i+1:]
+	switch {
+	case sub == "run" || sub == "r" || sub == "watch" || sub == "w":
+	case (sub == "tasks" || sub == "t") && len(rest) > 0 && (rest[0].Value == "run" || rest[0].Value == "r"):
+		rest = rest[1:]
+	case miseCommands.Get()[sub]:
+		return nil, dir, false
+	default:
+		// mise NAME ARGS: the words after the task are its arguments.
+		return []string{sub}, dir, true
+	}
+	for j := 0; j < len(rest); j++ {
+		a := rest[j]
+		if a.Value == "--" || a.Value == ":::" {
+			break
+		}
+		if (a.Value == "-t" || a.Value == "--task") && j+1 < len(rest) {
+			continue // mise watch -t NAME: the name is the next word
+		}
+		if (a.Value == "-C" || a.Value == "--cd") && j+1 < len(rest) {
+			if !rest[j+1].Static {
+				return nil, dir, false
+			}
+			dir = dir.Join(rest[j+1].Value)
+			j++
+			continue
+		}
+		if (a.Value == "-j" || a.Value == "--jobs" || a.Value == "-o" || a.Value == "--output" || a.Value == "-E" || a.Value == "--env" ||
+			a.Value == "-w" || a.Value == "--watch" || a.Value == "-g" || a.Value == "--glob" || a.Value == "--tool" || a.Value == "-s" ||
+			a.Value == "--shell") && j+1 < len(rest) {
+			j++
+			continue
+		}
+		if !strings.HasPrefix(a.Value, "-") && a.Static {
+			names = append(names, a.Value)
+		}
+	}
+	if len(names) == 0 {
+		names = []string{"default"}
+	}
+	return names, dir, true
 }
 
 // miseHookNames are the hooks of mise's [hooks] table: enter, leave and

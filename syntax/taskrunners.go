@@ -1400,5 +1400,9 @@ var pyModuleCommands = lazy.Value[map[string][]string]{New: func() map[string][]
 	return map[string][]string{"jupyter": {"jupyter"}, "nbconvert": {"jupyter", "nbconvert"},
 		"papermill": {"papermill"}, "twine": {"twine"}, "poetry": {"poetry"}, "pdm": {"pdm"}, "hatch": {"hatch"}, "uv": {"uv"},
 		"pipx": {"pipx"}, "pre_commit": {"pre-commit"}, "invoke": {"invoke"}, "gdown": {"gdown"}, "yt_dlp": {"yt-dlp"},
-		"kaggle": {"kaggle"}, "awscli": {"aws"}}
+		"kaggle": {"kaggle"}, "awscli": {"aws"},
+		// The app servers and tools of pyapps.go.
+		"uvicorn": {"uvicorn"}, "flask": {"flask"}, "celery": {"celery"}, "gunicorn": {"gunicorn"}, "hypercorn": {"hypercorn"},
+		"daphne": {"daphne"}, "granian": {"granian"}, "streamlit": {"streamlit"}, "fastapi": {"fastapi"}, "alembic": {"alembic"},
+		"waitress": {"waitress-serve"}}
 }}
