@@ -2660,6 +2660,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// (listedinputs.go), as xargs's.
 			call.Inputs = in
 		}
+		// ls | parallel tar cf x.tar: a listed name starting with "-"
+		// is an option of the command (listedoptions.go).
+		call.Args = append(call.Args, w.listedOptionWords(c, st, call, call.argDelim)...)
 		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
 		if in, ok := w.xargsFileInputs(call); ok {
@@ -2686,6 +2689,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// prints (listedinputs.go).
 			call.Inputs = in
 		}
+		// ls | xargs tar cf x.tar: a listed name starting with "-" is
+		// an option of the command (listedoptions.go).
+		call.Args = append(call.Args, w.listedOptionWords(c, st, call, call.argDelim)...)
 	}
 	if inputsNameCommand(call) {
 		w.inputCommands(c, call, env)
