@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/pattern"
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // maxOptionWords bounds the option-like names one word adds to a call.
@@ -233,6 +234,66 @@ func (w *walker) posWords(args []Arg, dir Dir) ([]string, bool) {
 		out = append(out, names...)
 	}
 	return out, true
+}
+
+// optionLike returns the values of vals that start with "-".
+func optionLike(vals []string) []string {
+	var out []string
+	for _, v := range vals {
+		if strings.HasPrefix(v, "-") {
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// posOptionWords gives a program the option words the positional
+// parameters hold on one path when they are not known where "$@" (or
+// "$*", "$1", …) is expanded: cd w && set -- *; tar cf x.tar "$@" hands
+// tar the option-named files of w when cd succeeded (st.posOpts, kept
+// when the paths were merged). They are added before the first word
+// that expands the parameters, which keeps its place as the unknown it
+// is; a word after "--" is an operand and gets none.
+func posOptionWords(args []Arg, st *state) []Arg {
+	if st == nil || st.posKnown || len(st.posOpts) == 0 {
+		return args
+	}
+	for i, a := range args {
+		if i == 0 {
+			continue
+		}
+		if a.Static && !a.Glob && a.Value == "--" {
+			return args
+		}
+		if a.Static || a.Word == nil || !expandsParams(a.Word) {
+			continue
+		}
+		out := append(make([]Arg, 0, len(args)+len(st.posOpts)), args[:i]...)
+		for _, m := range st.posOpts {
+			b := a
+			b.Value, b.Static, b.Glob, b.Split = m, true, false, true
+			b.SetPattern("")
+			out = append(out, b)
+		}
+		return append(out, args[i:]...)
+	}
+	return args
+}
+
+// expandsParams reports that wd expands the positional parameters ($@,
+// $*, $1, ${2}, …).
+func expandsParams(wd *sh.Word) bool {
+	found := false
+	walkTree(wd, func(n sh.Node) bool {
+		if pe, ok := n.(*sh.ParamExp); ok && pe.Param != nil {
+			v := pe.Param.Value
+			if v == "@" || v == "*" || (v != "0" && strings.Trim(v, "0123456789") == "") {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // allStatic reports that every word of args is known before run time.

@@ -27,6 +27,7 @@ const maxRecursionPasses = 3
 func (w *walker) recursed(decl *sh.FuncDecl, call *Call, st *state) {
 	entry := st.clone()
 	entry.pos, entry.posKnown = w.posWords(call.Args, st.dir) // globoptions.go
+	entry.posOpts = nil
 	if w.recEntry == nil {
 		w.recEntry = map[*sh.FuncDecl]*state{}
 	}

@@ -531,17 +531,43 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			}
 		}
 	case "zip":
+		// zip -T's test command (-TT, --unzip-command) is shell text.
 		for i := 0; i < len(call.Args); i++ {
-			v := call.Args[i].Value
+			a := call.Args[i]
+			text, attached, ok := zipTestCommand(a.Value)
 			switch {
-			case (v == "-TT" || v == "--unzip-command") && i+1 < len(call.Args):
-				w.childArg(c, call, &call.Args[i+1], "zip "+v)
+			case !ok:
+			case !attached && i+1 < len(call.Args):
+				w.childArg(c, call, &call.Args[i+1], "zip "+a.Value)
 				i++
-			case strings.HasPrefix(v, "--unzip-command="):
-				w.child(c, call, strings.TrimPrefix(v, "--unzip-command="), nil, "zip --unzip-command", !call.Args[i].Static)
+			case attached && text != "":
+				w.child(c, call, text, nil, "zip -TT", !a.Static)
 			}
 		}
 	}
+}
+
+// zipTestCommand reads one word of zip as Info-ZIP's option parser does
+// for the test command: -TT CMD, -TTCMD, -TT=CMD, --unzip-command CMD,
+// --unzip-command=CMD and any unambiguous abbreviation of the long name
+// (--unz…; --un is also --unicode). attached reports that the command
+// is in the word itself; ok that the word is that option.
+func zipTestCommand(v string) (text string, attached, ok bool) {
+	if long, isLong := strings.CutPrefix(v, "--"); isLong {
+		name, val, eq := strings.Cut(long, "=")
+		if len(name) < 3 || !strings.HasPrefix("unzip-command", name) {
+			return "", false, false
+		}
+		return val, eq, true
+	}
+	rest, isTT := strings.CutPrefix(v, "-TT")
+	if !isTT {
+		return "", false, false
+	}
+	if rest == "" {
+		return "", false, true
+	}
+	return strings.TrimPrefix(rest, "="), true, true
 }
 
 // sshOption judges one -o option: "Key=Value" or "Key Value".

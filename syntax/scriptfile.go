@@ -505,6 +505,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	if w.runArgs == call && !call.ExtraArgs {
 		// ./x a b, or x a b found through PATH: "$@" in x is a b.
 		env.pos, env.posKnown = w.posWords(call.Args, call.Dir) // globoptions.go
+		env.posOpts = nil
 	}
 	if n := len(w.hookCalls); n > 0 && w.hookCalls[n-1].call == call && w.runArgs == call {
 		w.hookCalls[n-1].env = env.clone()

@@ -122,8 +122,9 @@ func (w *walker) sourceArgs(call *Call, st *state) func() {
 	if len(call.Args) <= 1 {
 		return func() {}
 	}
-	pos, posKnown := st.pos, st.posKnown
+	pos, posKnown, posOpts := st.pos, st.posKnown, st.posOpts
 	// source F *: a pattern gives its matches (globoptions.go).
 	st.pos, st.posKnown = w.posWords(call.Args[1:], st.dir)
-	return func() { st.pos, st.posKnown = pos, posKnown }
+	st.posOpts = nil
+	return func() { st.pos, st.posKnown, st.posOpts = pos, posKnown, posOpts }
 }

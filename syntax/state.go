@@ -429,7 +429,12 @@ type state struct {
 	// posCarry is the text parameters only known at run time carry
 	// into arithmetic (set -- $(cat f); arithcarriers.go).
 	posCarry carried
-	fds      map[int]Stream
+	// posOpts are the words starting with "-" that the parameters hold
+	// on some path when they are not known (cd w && set -- *: the
+	// option-named files of w on the path where cd succeeded): they
+	// reach a program "$@" hands them to (posOptionWords).
+	posOpts []string
+	fds     map[int]Stream
 	// namedFds are the input streams exec {var}<… opened, by the
 	// variable bash stores the number in (runtimescript.go namedFd):
 	// scoped as that variable is, so a subshell's exec is gone after it.
@@ -577,6 +582,7 @@ func (st *state) clone() *state {
 	c.hashed = cloneMap(st.hashed)
 	c.namedFds = cloneMap(st.namedFds)
 	c.pos = slices.Clone(st.pos)
+	c.posOpts = slices.Clone(st.posOpts)
 	c.stack = slices.Clone(st.stack)
 	c.hist = slices.Clone(st.hist)
 	return &c
@@ -661,6 +667,10 @@ func (st *state) merge(o *state) {
 		st.posCarry = carried{vals: union(st.posCarry.vals, o.posCarry.vals), call: st.posCarry.call}
 		if st.posCarry.call == nil {
 			st.posCarry.call = o.posCarry.call
+		}
+		st.posOpts = union(union(st.posOpts, optionLike(st.pos)), union(o.posOpts, optionLike(o.pos)))
+		if len(st.posOpts) > maxOptionWords {
+			st.posOpts = st.posOpts[:maxOptionWords]
 		}
 		st.pos, st.posKnown = nil, false
 	}
@@ -747,7 +757,7 @@ func (st *state) merge(o *state) {
 // equal reports whether merging o into st would change nothing that the
 // walk depends on (used to detect a loop's fixed point).
 func (st *state) equal(o *state) bool {
-	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || len(st.vars) != len(o.vars) ||
+	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || !slices.Equal(st.posOpts, o.posOpts) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
 		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {

@@ -2363,6 +2363,7 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	}
 	args = w.globCommand(c, args, st.dir)
 	args = w.globOptionWords(args, st.dir) // globoptions.go
+	args = posOptionWords(args, st)        // globoptions.go
 	w.endBgRaces(args)                     // bgrace.go
 	inv := unwrap(args, st.dir)
 	if choice, readings := nameReadings(args, inv); choice != nil {
@@ -2660,6 +2661,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// (listedinputs.go), as xargs's.
 			call.Inputs = in
 		}
+		// ls | parallel tar cf x.tar: a listed name starting with "-"
+		// is an option of the command (listedoptions.go).
+		call.Args = append(call.Args, w.listedOptionWords(c, st, call, call.argDelim)...)
 		call.argDelim = saved
 	} else if call.ExtraArgs && lastWrapper(call) == "xargs" {
 		if in, ok := w.xargsFileInputs(call); ok {
@@ -2686,6 +2690,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// prints (listedinputs.go).
 			call.Inputs = in
 		}
+		// ls | xargs tar cf x.tar: a listed name starting with "-" is
+		// an option of the command (listedoptions.go).
+		call.Args = append(call.Args, w.listedOptionWords(c, st, call, call.argDelim)...)
 	}
 	if inputsNameCommand(call) {
 		w.inputCommands(c, call, env)
@@ -2915,8 +2922,8 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 			st.setVar(name, v)
 		}
 	}
-	savedPos, savedKnown, savedCarry := st.pos, st.posKnown, st.posCarry
-	st.pos, st.posKnown, st.posCarry = nil, true, carried{}
+	savedPos, savedKnown, savedCarry, savedOpts := st.pos, st.posKnown, st.posCarry, st.posOpts
+	st.pos, st.posKnown, st.posCarry, st.posOpts = nil, true, carried{}, nil
 	// f *: $1… are the pattern's matches (globoptions.go).
 	if st.pos, st.posKnown = w.posWords(call.Args, st.dir); !st.posKnown && !allStatic(call.Args) {
 		// f "$(cat f)": $1 carries the file's text.
@@ -2956,7 +2963,7 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		// set -T, declare -ft f: the RETURN trap runs as f returns.
 		w.returnTrapVars(st, frame)
 	}
-	st.pos, st.posKnown, st.posCarry = savedPos, savedKnown, savedCarry
+	st.pos, st.posKnown, st.posCarry, st.posOpts = savedPos, savedKnown, savedCarry, savedOpts
 	if len(call.Redirs) > 0 {
 		st.fds = savedFds
 	}
@@ -3550,6 +3557,7 @@ func (w *walker) set(args []Arg, st *state) {
 	}
 	positional := func(rest []Arg) {
 		st.pos, st.posKnown = w.posWords(rest, st.dir) // globoptions.go
+		st.posOpts = nil
 	}
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -4119,7 +4127,7 @@ func (w *walker) shellParams(st *state, call *Call, script int) *state {
 	} else {
 		st = st.clone()
 	}
-	st.pos, st.posKnown = nil, true
+	st.pos, st.posKnown, st.posOpts = nil, true, nil
 	if ppidIsShell(call) {
 		// sh -c '… /proc/$PPID/fd/3': the shell that ran it, whose
 		// descriptors the nested shell inherited as they are.
