@@ -39,6 +39,8 @@ command -v cpio >/dev/null 2>&1 || missing+=(cpio)
 command -v bsdtar >/dev/null 2>&1 || missing+=(libarchive-tools)
 command -v 7z >/dev/null 2>&1 || missing+=(p7zip-full)
 command -v busybox >/dev/null 2>&1 || missing+=(busybox)
+# Info-ZIP's zip runs its test command for TestListedAndZipOptionWords.
+command -v zip >/dev/null 2>&1 || missing+=(zip)
 if [ ${#missing[@]} -eq 0 ]; then
 	echo "INTERPRETERS: ruby, php, pre-commit and the archivers are installed"
 elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then

@@ -40,6 +40,11 @@ func TestGlobOptionWords(t *testing.T) {
 		{"cd w; set -- *; tar cf x.tar \"$@\"", "deny", true},
 		{"cd w; set -- [-a]*; tar cf x.tar \"$@\"", "deny", true},
 		{"cd w; f() { tar cf x.tar \"$@\"; }; f *", "deny", true},
+		// Parameters set from a pattern on one path only (after &&, in
+		// an if): the option-named words stay whichever path ran
+		// (state.posOpts).
+		{"cd w && set -- *; tar cf x.tar \"$@\"", "deny", true},
+		{"if cd w; then set -- *; fi; tar cf x.tar \"$@\"", "deny", true},
 		{"cd ok; touch -- --checkpoint=1 '--checkpoint-action=exec=sh e.sh'; echo 'echo pwned > ~/.bashrc' > e.sh; set -- *; tar cf x.tar \"$@\"", "deny", true},
 		// Look-alikes: a pattern starting with a literal, the words after
 		// --, a quoted value, no option-like name in the directory.
@@ -54,6 +59,9 @@ func TestGlobOptionWords(t *testing.T) {
 		{"cd w; set -- *; tar cf x.tar -- \"$@\"", "allow", false},
 		{"cd ok; set -- *; tar cf x.tar \"$@\"", "allow", false},
 		{"cd w; f() { tar cf x.tar \"$@\"; }; f ./*", "allow", false},
+		{"cd w && set -- *; tar cf x.tar -- \"$@\"", "allow", false},
+		{"cd w && set -- *; set -- a.txt; tar cf x.tar \"$@\"", "allow", false},
+		{"if cd ok; then set -- *; fi; tar cf x.tar \"$@\"", "allow", false},
 	}
 	cfg := scratchProject(t, files)
 	if _, err := exec.LookPath("tar"); err == nil {
