@@ -295,6 +295,23 @@ func (e *wordEnv) Get(name string) expand.Variable {
 		}
 		return expand.Variable{}
 	}
+	if name == "DIRSTACK" && e.st != nil {
+		// bash's DIRSTACK is the directory stack as dirs prints it,
+		// full paths: [0] the working directory, [1] the entry pushd
+		// saved last (pushd ~; pushd /tmp; rm -rf "${DIRSTACK[1]}"
+		// deletes the home directory; ~1 is the same entry).
+		if _, assigned := e.st.vars[name]; !assigned {
+			l := dirsList(e.st, e.dir)
+			if !e.st.stackKnown || slices.ContainsFunc(l, func(d Dir) bool { return !d.Known }) {
+				return e.miss(name)
+			}
+			list := make([]string, len(l))
+			for i, d := range l {
+				list[i] = d.Path
+			}
+			return expand.Variable{Set: true, Kind: expand.Indexed, List: list}
+		}
+	}
 	var v variable
 	ok := false
 	if e.st != nil {

@@ -466,6 +466,16 @@ func Analyze(src string, opt Options) (*Model, error) {
 	}
 	root := newState(dir, opt.Home)
 	root.pathLookup = opt.PathLookup
+	if opt.Project != "" && path.IsAbs(opt.Project) {
+		// Claude Code gives its commands the project's root in
+		// CLAUDE_PROJECT_DIR, as it gives its hooks, though some of its
+		// releases leave it unset (anthropics/claude-code#33815): its
+		// candidates are the project and the empty string. rm -rf
+		// "$CLAUDE_PROJECT_DIR" deletes the project (it passed, as a
+		// variable only run time knows), and "$CLAUDE_PROJECT_DIR"/x
+		// still starts with a value that can be empty (/x).
+		root.vars["CLAUDE_PROJECT_DIR"] = variable{exported: true, seeded: true, cands: []string{"", cleanPath(opt.Project)}}
+	}
 	if root.zsh = IsZsh(opt.Shell); root.zsh {
 		w.zshPatterns(top)
 	}

@@ -1093,7 +1093,14 @@ func (st *state) exportedOnly(dir Dir, home string) *state {
 			n.wild = union(n.wild, v.from)
 			// One holding the shell's id (CDPATH=/proc/$$ cd fd) names
 			// the shell, whose descriptors a child starts with.
-			n.setVar(k, variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly, inherits: v.inherits, tail: v.tail, pidText: v.pidText})
+			nv := variable{exported: true, from: v.from, head: v.head, headOnly: v.headOnly, inherits: v.inherits, tail: v.tail, pidText: v.pidText}
+			if v.seeded {
+				// The value the shell started with, which no command
+				// assigned (SHELL, CLAUDE_PROJECT_DIR): the child starts
+				// with it too, its candidates and all.
+				nv.seeded, nv.cands = true, v.cands
+			}
+			n.setVar(k, nv)
 		}
 	}
 	if _, ok := n.vars["HOME"]; !ok && home != "" {
