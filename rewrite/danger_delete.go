@@ -30,6 +30,10 @@ type deletion struct {
 	// name they are selected by ("*" for any).
 	filtered bool
 	selects  string
+	// deep reports a find whose deleter takes each directory it selects
+	// with its tree (-exec rm -r): what a selected directory holds goes
+	// whatever its own name.
+	deep bool
 	// shallow reports that only the entries directly in arg go, not
 	// the tree (find -maxdepth 1 -delete): judged as rm -f arg/* is.
 	shallow bool
@@ -756,7 +760,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
 	for _, r := range findRoots(c) {
-		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow, emptyDirs: emptyDirs}
+		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow, emptyDirs: emptyDirs, deep: deep && !emptyDirs}
 		if len(affixes) == 0 {
 			out = append(out, d)
 			continue

@@ -37,11 +37,14 @@ func (p *Pass) selfFiles() []string {
 // find's -name pattern matches (-iname: without case). A root that is
 // itself one of those files is the ordinary judgement's.
 func (p *Pass) selfReached(dir syntax.Dir, roots []syntax.Arg, name string, fold bool) (string, syntax.Arg, bool) {
-	return p.selfReachedExcept(dir, roots, name, fold, nil)
+	return p.selfReachedExcept(dir, roots, name, fold, false, nil)
 }
 
 // selfReachedExcept is selfReached leaving out the files skip reports.
-func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string, fold bool, skip func(string) bool) (string, syntax.Arg, bool) {
+// deep reports an action that takes a selected directory with its tree
+// (find .. -name proj -exec rm -rf {} +): a file is reached when its own
+// name or that of a directory holding it, at or below the root, matches.
+func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string, fold, deep bool, skip func(string) bool) (string, syntax.Arg, bool) {
 	files := p.selfFiles()
 	if len(files) == 0 {
 		return "", syntax.Arg{}, false
@@ -61,7 +64,7 @@ func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string
 				if f == root || !guards.Within(root, f) {
 					continue
 				}
-				if name != "" && !findNameMatch(name, path.Base(f), fold) || skip != nil && skip(f) {
+				if name != "" && !selectedIn(name, root, f, fold, deep) || skip != nil && skip(f) {
 					continue
 				}
 				return f, a, true
@@ -69,6 +72,25 @@ func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string
 		}
 	}
 	return "", syntax.Arg{}, false
+}
+
+// selectedIn reports whether find's -name pattern selects f under root:
+// f's own name, or with deep (the action takes a directory's tree) the
+// name of root or of any directory between root and f. find tests the
+// starting point itself too (find ../proj -name proj).
+func selectedIn(name, root, f string, fold, deep bool) bool {
+	if findNameMatch(name, path.Base(f), fold) {
+		return true
+	}
+	if !deep {
+		return false
+	}
+	for d := path.Dir(f); d != root && guards.Within(root, d); d = path.Dir(d) {
+		if findNameMatch(name, path.Base(d), fold) {
+			return true
+		}
+	}
+	return findNameMatch(name, path.Base(root), fold)
 }
 
 // exists reports whether a file is at path (a link counts as itself).
@@ -101,7 +123,14 @@ func findFolds(c *syntax.Call) bool {
 // reaches (find / -name corral -delete, find ~ -name settings.json -exec
 // rm {} +, chmod -R 000 DIR holding corral's program).
 func (p *Pass) judgeSelfReached(c *syntax.Call, roots []syntax.Arg, name string, fold bool, action guards.Action, attrs bool, rule, what string) {
-	f, root, ok := p.selfReached(c.Dir, roots, name, fold)
+	p.judgeSelfReachedTree(c, roots, name, fold, false, action, attrs, rule, what)
+}
+
+// judgeSelfReachedTree is judgeSelfReached for an action that, with deep,
+// takes each selected directory with its tree (find -exec rm -r, find
+// -exec chmod -R).
+func (p *Pass) judgeSelfReachedTree(c *syntax.Call, roots []syntax.Arg, name string, fold, deep bool, action guards.Action, attrs bool, rule, what string) {
+	f, root, ok := p.selfReachedExcept(c.Dir, roots, name, fold, deep, nil)
 	if !ok {
 		return
 	}
@@ -126,7 +155,7 @@ func checkSelfAttrs(p *Pass, c *syntax.Call) {
 		if filtered, selects := findSelects(host, setOf(c.Name), false); filtered && selects != "*" {
 			name = selects
 		}
-		p.judgeSelfReached(c, findRoots(host), name, findFolds(host), guards.Write, true, "bash-write", c.Name)
+		p.judgeSelfReachedTree(c, findRoots(host), name, findFolds(host), attrRecursive(c), guards.Write, true, "bash-write", c.Name)
 		return
 	}
 	if !attrRecursive(c) {

@@ -12,7 +12,12 @@ import (
 // change of modes that reaches corral's own program or the settings file
 // that registers it is judged as the same action named directly: find
 // selects by name at any depth, so find / -name corral -delete deletes
-// /usr/local/bin/corral. Finds and trees that do not reach them pass.
+// /usr/local/bin/corral. A find whose action takes each directory it
+// selects with its tree (-exec rm -r, -exec chmod -R) reaches what that
+// directory holds whatever its own name: find ROOT -name bin -exec rm -rf
+// {} + deletes bin/corral (it passed, as did the chmod -R 000 of it), and
+// the starting point is tested too (find opt/bin -name bin). Finds and
+// trees that do not reach them pass.
 func TestSelfReached(t *testing.T) {
 	t.Parallel()
 	root := t.TempDir()
@@ -47,12 +52,24 @@ func TestSelfReached(t *testing.T) {
 		{"rm -rf " + opt, Deny},
 		{"find ~ -name settings.json -exec rm {} +", Deny},
 		{"find ~ -name '*.json' -delete", Deny},
+		{"find " + opt + " -name bin -exec rm -rf {} +", Deny},
+		{"find " + root + " -maxdepth 2 -name 'o?t' -exec rm -r {} \\;", Deny},
+		{"find " + bin + " -name bin -exec rm -rf {} +", Deny},
+		{"find " + opt + " -name bin -exec chmod -R 000 {} +", Deny},
+		{"find ~ -name .claude -exec rm -rf {} +", Deny},
 		// Look-alikes: other names, other trees, modes that name no tree.
 		{"find " + opt + " -name '*.o' -delete", Allow},
 		{"find . -name '*.o' -delete", Allow},
 		{"find " + opt + " -name corral -print", Allow},
 		{"chmod -R u+w build", Allow},
 		{"find ~ -name '*.pyc' -delete", Allow},
+		// Not deep: -delete and rmdir take a directory only when empty,
+		// rm without -r not at all, chmod without -R only the directory.
+		{"find " + opt + " -name bin -delete", Allow},
+		{"find " + opt + " -name bin -exec rm -f {} +", Allow},
+		{"find " + opt + " -name bin -type d -exec rmdir {} +", Allow},
+		{"find " + opt + " -name bin -exec chmod 755 {} +", Allow},
+		{"find " + proj + " -name build -exec rm -rf {} +", Allow},
 	} {
 		got := Check(cfg, tc.cmd).Decision
 		if tc.want == Allow && got > Warn || tc.want != Allow && got != tc.want {

@@ -653,7 +653,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			}
 			fold := c.Name == "find" && findFolds(c)
 			if d.recursive || name != "" || c.Name == "find" {
-				p.judgeSelfReached(c, []syntax.Arg{d.arg}, name, fold, guards.Delete, false, "bash-delete", what)
+				p.judgeSelfReachedTree(c, []syntax.Arg{d.arg}, name, fold, d.deep, guards.Delete, false, "bash-delete", what)
 			}
 		}
 	}

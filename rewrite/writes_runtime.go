@@ -269,7 +269,7 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 			// .git's) is on the list only if it holds a match, and not
 			// under a directory --exclude-dir skips: possible, so a
 			// deny asks.
-			f, r, ok := p.selfReachedExcept(c.Dir, []syntax.Arg{root}, name, fold, func(f string) bool {
+			f, r, ok := p.selfReachedExcept(c.Dir, []syntax.Arg{root}, name, fold, false, func(f string) bool {
 				return underSkipped(c, root.Value, f, d.skipDirs)
 			})
 			if ok {
