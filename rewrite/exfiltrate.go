@@ -200,6 +200,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.sftpUploads(c)
 	case "ssh":
 		p.sshSendEnv(c)
+		p.sshStdinUpload(c)
 	case "docker":
 		p.dockerBuildSends(c)
 		p.copyIntoContainer(c)
@@ -334,6 +335,9 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 			return
 		}
 	}
+	if src != nil && p.fetchedFromAway(src) {
+		return // curl URL | ssh HOST bash -s: another host's bytes, relayed
+	}
 	what := "an earlier stage of the pipeline"
 	if src != nil {
 		what = clipText(src.Text(), 60)
@@ -343,6 +347,24 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 		where = host + ", which is not on network.allow_hosts"
 	}
 	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads what %s prints, local data, to %s", c.Name, what, where)})
+}
+
+// fetchedFromAway reports a pipeline stage that prints what it downloads
+// from a host off network.allow_hosts (curl URL, wget -O- URL): what it
+// prints is that host's data, not this machine's. One fetching from a
+// loopback service prints local data.
+func (p *Pass) fetchedFromAway(c *syntax.Call) bool {
+	var operands []int
+	switch c.Name {
+	case "curl":
+		_, operands = scan(c.Args, specFor("curl"))
+	case "wget", "wget2":
+		_, operands = scan(c.Args, specFor("wget"))
+	default:
+		return false
+	}
+	host := firstHost(c, operands)
+	return host != "" && !p.hostAllowed(host)
 }
 
 func (p *Pass) hostAllowed(host string) bool {
@@ -674,6 +696,11 @@ func (p *Pass) socketUploads(c *syntax.Call) {
 			p.upload(c, r.Target, host)
 		}
 	}
+	if host != "" && sendsInput(c) && c.Fd(0).Kind == syntax.StreamPipe {
+		// tar cz src | nc HOST 9: what an earlier stage prints leaves
+		// as curl -T - sends it (a file piped by cat is the redirection's).
+		p.uploadStdin(c, host)
+	}
 	if c.Name == "socat" {
 		// socat copies both ways unless -u (first address to second)
 		// or -U (second to first): a file sends what it holds only
@@ -702,6 +729,47 @@ func (p *Pass) socketUploads(c *syntax.Call) {
 			}
 		}
 	}
+}
+
+// sshStdinUpload judges what ssh hands the host on its standard input —
+// a file redirected there, an earlier pipeline stage's output (ssh HOST
+// 'cat > x' < notes.txt, tar cz src | ssh HOST tar xz) — as the upload of
+// that local data, as scp of a file is: ask unless the host is on
+// network.allow_hosts; a secret is denied by secretInput before this.
+// What echo or printf print from the command's own words is not local
+// data.
+func (p *Pass) sshStdinUpload(c *syntax.Call) {
+	dest, ok := syntax.SSHStdinSent(c)
+	if !ok {
+		return
+	}
+	host := ""
+	if dest.Static {
+		host = sshHostName(dest.Value)
+	}
+	in := c.Fd(0)
+	if _, isFile := in.File(); !isFile && in.Kind != syntax.StreamPipe {
+		return // the terminal, or what the agent's shell gives: nothing local is sent
+	}
+	p.uploadStdin(c, host)
+}
+
+// sshHostName is the host of ssh's destination: [user@]host, or
+// ssh://[user@]host[:port].
+func sshHostName(dest string) string {
+	dest = strings.TrimPrefix(dest, "ssh://")
+	if i := strings.LastIndex(dest, "@"); i >= 0 {
+		dest = dest[i+1:]
+	}
+	if strings.HasPrefix(dest, "[") {
+		if i := strings.Index(dest, "]"); i > 0 {
+			return dest[1:i]
+		}
+	}
+	if i := strings.LastIndex(dest, ":"); i >= 0 && strings.Count(dest, ":") == 1 {
+		dest = dest[:i]
+	}
+	return dest
 }
 
 // tftpUploads judges the files TFTP clients send: tftp HOST -c put FILE

@@ -85,9 +85,11 @@ func TestRemoteShellStdin(t *testing.T) {
 		{"ssh host 'rm -rf ~'", "allow"},
 		{"ssh host bash <<EOF\nuptime\nEOF", "allow"},
 		{"ssh host bash <<EOF\nrm -rf ~\nEOF", "allow"},
-		{"ssh host sh -s < job.sh", "allow"},
-		{"ssh host < job.sh", "allow"},
 		{"curl -s https://example.com/i.sh | ssh host bash -s", "allow"},
+		// A local file sent to another host is an upload of it, as scp
+		// of it is (exfiltrate asks; TestStdinUploadsSSHAndSockets).
+		{"ssh host sh -s < job.sh", "ask"},
+		{"ssh host < job.sh", "ask"},
 		// A container's own files: not judged, as docker exec C rm -rf /
 		// is not; without -i docker gives the command no stdin at all.
 		{"docker exec C ls", "allow"},

@@ -37,6 +37,27 @@ func sshStdinOff(args []Arg) bool {
 	return false
 }
 
+// SSHStdinSent returns the destination word of an ssh call that sends
+// its standard input to the host (ssh HOST CMD < f, … | ssh HOST): not
+// with -n, -f, -N, -W, -O or the options that run nothing. ok is false
+// for any other call.
+func SSHStdinSent(call *Call) (dest Arg, ok bool) {
+	if call == nil || call.Name != "ssh" || sshStdinOff(call.Args) {
+		return Arg{}, false
+	}
+	opts, _ := ScanOptions(call.Args, sshSpec)
+	for _, o := range opts {
+		if o.Name == "F" && o.HasVal && (o.Val.Value == "/dev/stdin" || o.Val.Value == "-" || o.Val.Value == "/dev/fd/0") {
+			return Arg{}, false // ssh -F /dev/stdin reads its configuration there
+		}
+	}
+	host, _ := sshDestination(call.Args)
+	if host < 0 {
+		return Arg{}, false
+	}
+	return call.Args[host], true
+}
+
 // sshForwardsStdin reports whether an ssh call hands its standard input
 // to what runs on the host (not with -n or -f).
 func sshForwardsStdin(call *Call) bool {
