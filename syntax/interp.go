@@ -1232,6 +1232,15 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			}
 			w.include(c, call, l, file, what, label, dynamic, l == lang.Awk)
 		case lang.Hidden:
+			if name, ok := lang.EnvOnly(e.Text); ok && !e.Deletes {
+				// os.system(os.environ["CMD"]) with CMD='rm -rf ~' set by
+				// the command: the value is the text that runs, judged
+				// as a shell runs it (or as the program it names).
+				if val, known, set := w.envValue(c, call, name, true); known && set {
+					w.effect(c, call, val, "in "+string(l)+" code ("+at+"): "+e.Call+" runs $"+name+", which the command sets to "+clip(val, 60), dynamic, true)
+					continue
+				}
+			}
 			what := e.Call
 			if e.Text != "" {
 				what += "(" + clip(e.Text, 60) + ")"

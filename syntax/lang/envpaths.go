@@ -376,3 +376,38 @@ func (p *parser) awkEnvPaths() []Effect {
 	}
 	return out
 }
+
+// envOnlyRead matches an expression that is one read of one environment
+// variable by a literal name and nothing else, in the spellings of the
+// languages whose code runs shell text: Python os.environ["X"],
+// os.environ.get("X"), os.getenv("X"); Node process.env.X,
+// process.env["X"]; Ruby ENV["X"], ENV.fetch("X"); Perl $ENV{X};
+// PHP getenv("X"), $_ENV["X"], $_SERVER["X"].
+var envOnlyRead = lazy.Regexp{Expr: `^\s*(?:` +
+	`(?:os\.)?environ\[\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\]` +
+	`|(?:os\.)?environ\.get\(\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\)` +
+	`|os\.getenv\(\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\)` +
+	`|process\.env\.([A-Za-z_][A-Za-z0-9_]*)` +
+	`|process\.env\[\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\]` +
+	`|ENV\[\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\]` +
+	`|ENV\.fetch\(\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\)` +
+	`|\$ENV\{\s*["']?([A-Za-z_][A-Za-z0-9_]*)["']?\s*\}` +
+	`|getenv\(\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\)` +
+	`|\$_(?:ENV|SERVER)\[\s*(["'])([A-Za-z_][A-Za-z0-9_]*)["']\s*\]` +
+	`)\s*$`}
+
+// EnvOnly returns the variable an expression's text reads when the
+// expression is that one read of the environment and nothing else
+// (os.system(os.environ["CMD"]) runs the value of CMD as shell text).
+func EnvOnly(text string) (string, bool) {
+	m := envOnlyRead.Get().FindStringSubmatch(text)
+	if m == nil {
+		return "", false
+	}
+	for i := len(m) - 1; i > 0; i-- {
+		if m[i] != "" && m[i] != `"` && m[i] != `'` {
+			return m[i], true
+		}
+	}
+	return "", false
+}
