@@ -15,20 +15,7 @@ import (
 // bash with its condition $C true and false, and every directory bash
 // ends in must be one corral lists.
 func TestDirOneOfAgainstBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
-	root := t.TempDir()
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
-	}
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	for _, d := range []string{"home/x", "proj/sub/deep", "other/x", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bash, root, home, proj := bashTree(t, "home/x", "proj/sub/deep", "other/x", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9")
 	tests := []struct {
 		src  string
 		want string // the directories relative to root, space-separated; "?" when any

@@ -16,20 +16,7 @@ import (
 // where bash's answer depends on what corral cannot know, want is "?"
 // and corral must not claim a directory.
 func TestDirStackAgainstBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
-	root := t.TempDir()
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
-	}
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	for _, d := range []string{"home/.ssh", "home/.claude", "proj/sub/deep", "other/x", "x"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bash, root, home, proj := bashTree(t, "home/.ssh", "home/.claude", "proj/sub/deep", "other/x", "x")
 	if out, err := exec.Command("git", "init", "-q", proj).CombinedOutput(); err != nil {
 		t.Fatalf("git init: %v\n%s", err, out)
 	}

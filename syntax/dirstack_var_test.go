@@ -3,7 +3,6 @@ package syntax
 import (
 	"os"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -19,20 +18,7 @@ import (
 // Code sets it to the project, some releases leave it unset): its
 // candidates are "" and the project (TestProjectDirCandidates).
 func TestDirStackVariableAgainstBash(t *testing.T) {
-	bash, err := exec.LookPath("bash")
-	if err != nil {
-		t.Skip("bash is not installed")
-	}
-	root := t.TempDir()
-	if r, err := filepath.EvalSymlinks(root); err == nil {
-		root = r
-	}
-	home, proj := filepath.Join(root, "home"), filepath.Join(root, "proj")
-	for _, d := range []string{"home/x", "proj/sub", "other"} {
-		if err := os.MkdirAll(filepath.Join(root, d), 0o755); err != nil {
-			t.Fatal(err)
-		}
-	}
+	bash, _, home, proj := bashTree(t, "home/x", "proj/sub", "other")
 	rows := []string{
 		`pushd ~ >/dev/null; pushd ../other >/dev/null; printf '%s\n' "${DIRSTACK[1]}"`,
 		`pushd ~ >/dev/null; pushd ../other >/dev/null; printf '%s\n' "${DIRSTACK[@]}"`,
