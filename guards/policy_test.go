@@ -289,9 +289,11 @@ func TestDecideDefaultGuardrails(t *testing.T) {
 		{env, "~/.gemini/settings.json", Deny, "self-protection", "outside"},
 		{env, "~/.bashrc", Deny, "self-protection", "outside"},
 		{env, "~/.zshrc", Deny, "self-protection", "outside"},
-		// Sourced by Debian's .bashrc, fish's autoloaded functions and
-		// conf.d, user systemd units and desktop autostart entries.
+		// Sourced by Debian's .bashrc (and Fedora's: ~/.bashrc.d/*),
+		// fish's autoloaded functions and conf.d, user systemd units and
+		// desktop autostart entries.
 		{env, "~/.bash_aliases", Deny, "self-protection", "outside"},
+		{env, "~/.bashrc.d/x.sh", Deny, "self-protection", "outside"},
 		{env, "~/.config/fish/functions/ls.fish", Deny, "self-protection", "outside"},
 		{env, "~/.config/fish/conf.d/x.fish", Deny, "self-protection", "outside"},
 		{env, "~/.config/systemd/user/x.service", Deny, "self-protection", "outside"},

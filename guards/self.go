@@ -39,12 +39,13 @@ var selfHome = []string{
 	"~/.ssh/authorized_keys", "~/.bashrc", "~/.bash_profile", "~/.bash_login", "~/.bash_logout", "~/.profile",
 	"~/.zshrc", "~/.zshenv", "~/.zprofile", "~/.zlogin", "~/.config/fish/config.fish", "~/.inputrc",
 	// Files the shells and the login session run as well: Debian's
-	// .bashrc sources ~/.bash_aliases; zsh's logout file; ksh, mksh,
+	// .bashrc sources ~/.bash_aliases, Fedora's and RHEL's every file in
+	// ~/.bashrc.d; zsh's logout file; ksh, mksh,
 	// csh and tcsh start-up files; fish's conf.d snippets and autoloaded
 	// functions (a function named ls replaces ls); the X session's
 	// start-up scripts; desktop autostart entries and user systemd units,
 	// which start programs at login.
-	"~/.bash_aliases", "~/.zlogout", "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.xprofile", "~/.xsessionrc",
+	"~/.bash_aliases", "~/.bashrc.d/**", "~/.zlogout", "~/.kshrc", "~/.mkshrc", "~/.cshrc", "~/.tcshrc", "~/.xprofile", "~/.xsessionrc",
 	"~/.xinitrc", "~/.config/fish/conf.d/**", "~/.config/fish/functions/**", "~/.config/autostart/**",
 	"~/.config/systemd/user/**",
 	// Start-up files of programs that run the user's shell commands
