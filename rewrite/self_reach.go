@@ -64,7 +64,7 @@ func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string
 				if f == root || !guards.Within(root, f) {
 					continue
 				}
-				if name != "" && !selectedIn(name, root, f, fold, deep) || skip != nil && skip(f) {
+				if name != "" && !selectedIn(name, a.Value, root, f, fold, deep) || skip != nil && skip(f) {
 					continue
 				}
 				return f, a, true
@@ -76,9 +76,11 @@ func (p *Pass) selfReachedExcept(dir syntax.Dir, roots []syntax.Arg, name string
 
 // selectedIn reports whether find's -name pattern selects f under root:
 // f's own name, or with deep (the action takes a directory's tree) the
-// name of root or of any directory between root and f. find tests the
-// starting point itself too (find ../proj -name proj).
-func selectedIn(name, root, f string, fold, deep bool) bool {
+// name of any directory between root and f, or of the starting point
+// itself, which find tests by the last element of the word as given
+// (find ../proj -name proj matches it; find . -name proj inside proj
+// does not: its name is ".").
+func selectedIn(name, given, root, f string, fold, deep bool) bool {
 	if findNameMatch(name, path.Base(f), fold) {
 		return true
 	}
@@ -90,7 +92,10 @@ func selectedIn(name, root, f string, fold, deep bool) bool {
 			return true
 		}
 	}
-	return findNameMatch(name, path.Base(root), fold)
+	if t := strings.TrimRight(given, "/"); t != "" {
+		given = t
+	}
+	return findNameMatch(name, path.Base(given), fold)
 }
 
 // exists reports whether a file is at path (a link counts as itself).

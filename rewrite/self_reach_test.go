@@ -70,6 +70,8 @@ func TestSelfReached(t *testing.T) {
 		{"find " + opt + " -name bin -type d -exec rmdir {} +", Allow},
 		{"find " + opt + " -name bin -exec chmod 755 {} +", Allow},
 		{"find " + proj + " -name build -exec rm -rf {} +", Allow},
+		// find tests the starting point by the word given: "." is no bin.
+		{"cd " + bin + " && find . -name bin -exec rm -rf {} +", Allow},
 	} {
 		got := Check(cfg, tc.cmd).Decision
 		if tc.want == Allow && got > Warn || tc.want != Allow && got != tc.want {
