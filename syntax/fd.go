@@ -101,6 +101,27 @@ func (s Stream) Text() (text string, static, ok bool) {
 	return s.Redirect.Body()
 }
 
+// TextWord returns the word whose value is the text of a here-string or
+// an unquoted here-document (its body as the shell expands it where the
+// redirection opens), with the word's place in its script: what a
+// command reading the stream gets when the text holds run-time parts
+// (<<< "$(cat notes.txt)"). ok is false for other streams and for a
+// quoted here-document, whose body is literal text.
+func (s Stream) TextWord() (Arg, bool) {
+	if s.Kind != StreamPipe || s.Pipe != nil || s.Redirect.Node == nil {
+		return Arg{}, false
+	}
+	switch s.Redirect.Op {
+	case "<<<":
+		return s.Redirect.Target, true
+	case "<<", "<<-":
+		if s.Redirect.expanded != nil {
+			return *s.Redirect.expanded, true
+		}
+	}
+	return Arg{}, false
+}
+
 // File reports whether the stream is a file opened by a redirection,
 // and returns that redirection.
 func (s Stream) File() (Redirect, bool) {

@@ -58,6 +58,22 @@ func SSHStdinSent(call *Call) (dest Arg, ok bool) {
 	return call.Args[host], true
 }
 
+// SSHCommandWords returns, for an ssh call given a command to run on
+// the host, its destination word and the words of that command: this
+// shell expands them (ssh HOST "echo $(cat notes.txt) > x") before ssh
+// joins them into the line the host's shell runs. ok is false for any
+// other call.
+func SSHCommandWords(call *Call) (dest Arg, words []Arg, ok bool) {
+	if call == nil || call.Name != "ssh" {
+		return Arg{}, nil, false
+	}
+	host, cmd := sshDestination(call.Args)
+	if host < 0 || cmd >= len(call.Args) {
+		return Arg{}, nil, false
+	}
+	return call.Args[host], call.Args[cmd:], true
+}
+
 // sshForwardsStdin reports whether an ssh call hands its standard input
 // to what runs on the host (not with -n or -f).
 func sshForwardsStdin(call *Call) bool {

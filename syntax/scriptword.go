@@ -67,18 +67,14 @@ func ScriptWord(call *Call) (a *Arg, kind string, file bool) {
 // body as it is expanded where it opens (source /dev/stdin <<EOF⏎$x⏎EOF
 // runs whatever $x holds).
 func fdScriptWord(in Stream) (*Arg, string, bool) {
-	if in.Kind != StreamPipe || in.Redirect.Node == nil {
+	a, ok := in.TextWord()
+	switch {
+	case !ok:
 		return nil, "", false
-	}
-	switch in.Redirect.Op {
-	case "<<<":
-		t := in.Redirect.Target
-		return &t, "herestring", true
-	case "<<", "<<-":
-		if in.Redirect.expanded != nil && !in.Redirect.expanded.Static {
-			t := *in.Redirect.expanded
-			return &t, "heredoc", true
-		}
+	case in.Redirect.Op == "<<<":
+		return &a, "herestring", true
+	case !a.Static:
+		return &a, "heredoc", true
 	}
 	return nil, "", false
 }
