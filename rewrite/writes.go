@@ -795,6 +795,12 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 				return
 			}
 		}
+		if pieces, ok := runtimePieces(t.path()); ok && t.action == guards.Write {
+			if held := p.runtimeNameSelf(pieces, env); held != "" {
+				report(Ask, fmt.Sprintf("%s %s %s, a name only run time knows in a directory that holds %s, which registers agent hooks, configures corral or runs at login", what, verb, t.arg.Raw, held), "blocked")
+				return
+			}
+		}
 		// Judge what is known: the part after the last run-time piece.
 		tail := t.path()
 		if i := strings.LastIndexAny(tail, "$`)}"); i >= 0 {
@@ -815,6 +821,14 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 			report(Ask, fmt.Sprintf("%s %s %s, a path only known at run time that could be protected (%s)", what, verb, t.arg.Raw, d.Pattern), "n/a")
 		}
 		return
+	}
+	if pieces, ok := placeholderPieces(c, t.path()); ok && t.action == guards.Write {
+		// ls d | xargs -I{} cp d/{} ~/.claude/{}: the launcher puts
+		// each input there.
+		if held := p.runtimeNameSelf(pieces, env); held != "" {
+			report(Ask, fmt.Sprintf("%s %s %s, a name its launcher fills in at run time in a directory that holds %s, which registers agent hooks, configures corral or runs at login", what, verb, t.arg.Raw, held), "blocked")
+			return
+		}
 	}
 	if !dir.Known && !strings.HasPrefix(t.path(), "/") && !strings.HasPrefix(t.path(), "~") {
 		// Relative to a directory only known at run time: judge it as if in

@@ -438,3 +438,94 @@ func protectedHead(prot, tail string) string {
 	}
 	return ""
 }
+
+// runtimeNameSelf returns a file the self layer protects that a write or
+// deletion can reach when its path is a known directory followed by a
+// name only run time knows, given as the known pieces around the
+// run-time ones (echo x > ~/.claude/$f, cp p ~/.claude/"$(basename
+// "$f")", a name read from a stream: read f < n; … > ~/.claude/$f, xargs
+// -I{} cp {} ~/.claude/{}), or "". A run-time piece can be any text, "/"
+// included, so the path can be any file under that directory whose name
+// fits the known pieces around it (~/.claude/$f.json can be
+// ~/.claude/settings.json, out/$f.log no agent's settings). A path
+// whose first piece is run-time ("$f", "$DIR/x") is unknownRoot's.
+func (p *Pass) runtimeNameSelf(pieces []string, env guards.Env) string {
+	if p.Config.Paths == nil || len(pieces) < 2 {
+		return ""
+	}
+	slash := strings.LastIndexByte(pieces[0], '/')
+	if slash < 0 {
+		return ""
+	}
+	d := guards.Normalize(env, pieces[0][:slash+1]).Abs
+	if d == "" {
+		return ""
+	}
+	pieces = append([]string{pieces[0][slash+1:]}, pieces[1:]...)
+	return p.Config.Paths.SelfGlob(env, func(abs string) bool {
+		rel, ok := strings.CutPrefix(abs, strings.TrimSuffix(d, "/")+"/")
+		return ok && piecesMatch(rel, pieces)
+	})
+}
+
+// placeholderPieces splits word v of call c at the replacement strings
+// its launcher fills in (xargs -I{}, find -exec's {}, parallel's): ok is
+// false when it holds none.
+func placeholderPieces(c *syntax.Call, v string) ([]string, bool) {
+	rs := c.Repls(v)
+	if len(rs) == 0 {
+		return nil, false
+	}
+	var pieces []string
+	start := 0
+	for _, r := range rs {
+		if r.Start < start || r.End > len(v) {
+			return nil, false
+		}
+		pieces = append(pieces, v[start:r.Start])
+		start = r.End
+	}
+	return append(pieces, v[start:]), true
+}
+
+// runtimePieces splits a path as written into the known text around its
+// run-time pieces ($x, ${x…}, $(…), `…`): "a/$x.json" is ["a/", ".json"].
+// ok is false when it has none.
+func runtimePieces(v string) ([]string, bool) {
+	var pieces []string
+	start := 0
+	for i := 0; i < len(v); {
+		if v[i] == '$' || v[i] == '`' {
+			if head, _, ok := headOf(v[i:]); ok {
+				pieces = append(pieces, v[start:i])
+				i += len(head)
+				start = i
+				continue
+			}
+		}
+		i++
+	}
+	if pieces == nil {
+		return nil, false
+	}
+	return append(pieces, v[start:]), true
+}
+
+// piecesMatch reports whether s is the known pieces with any text
+// between them: it starts with the first, ends with the last and holds
+// the others in order.
+func piecesMatch(s string, pieces []string) bool {
+	first, last := pieces[0], pieces[len(pieces)-1]
+	if !strings.HasPrefix(s, first) {
+		return false
+	}
+	s = s[len(first):]
+	for _, mid := range pieces[1 : len(pieces)-1] {
+		i := strings.Index(s, mid)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(mid):]
+	}
+	return strings.HasSuffix(s, last)
+}
