@@ -33,7 +33,9 @@ output, or a variable holding one or a file's line, in posted data,
 headers, form fields, a here-string or here-document on its standard
 input, or the command ssh runs (ssh HOST 'cat > x' <<< "$(cat f)", curl
 -d "$x" after read x < f); so is the body mail, mailx, s-nail or mutt
-reads on its standard input. An upload of a secret
+reads on its standard input, and a local file that program code written
+in the command reads when the code also opens a network connection. An
+upload of a secret
 (the secret class of the path module) is denied. An upload of any other local
 file to a host that is not on network.allow_hosts (default: the loopback
 names) is asked about; curl's host is its URL's (a URL without a scheme is

@@ -258,6 +258,7 @@ func containsAll(have, want []string) bool {
 // a name only known at run time matches every variable.
 func checkEnvSends(p *Pass) {
 	checkEnvDumps(p)
+	checkCodeUploads(p)
 	if p.Config.Paths == nil {
 		return
 	}

@@ -118,3 +118,27 @@ func (p *Pass) curlTextSends(c *syntax.Call, opts []option, host string) {
 		p.sendText(c, o.val, host)
 	}
 }
+
+// checkCodeUploads judges program code written in the command that
+// reads a local file and opens a network connection (python3 -c
+// 'requests.post(URL, data=open("notes.txt").read())', node -e
+// 'fetch(URL, {body: fs.readFileSync("f")})'): the file may be what it
+// sends, an upload as curl -d @notes.txt is, asked about unless the
+// code's URL or host literal is on network.allow_hosts. A secret read so
+// is denied by secret-read before this. Part of the exfiltrate rule.
+func checkCodeUploads(p *Pass) {
+	for _, u := range p.Model.CodeUploads {
+		if u.Host != "" && p.hostAllowed(u.Host) {
+			continue
+		}
+		if _, ok := p.secretOf(u.Call.Dir, syntax.Arg{Value: u.Path, Raw: u.Path, Static: true}); ok {
+			continue // secret-read denies it
+		}
+		where := "a host that is not on network.allow_hosts"
+		if u.Host != "" {
+			where = u.Host + ", which is not on network.allow_hosts"
+		}
+		p.Report(u.Call, Finding{Rule: "exfiltrate", Decision: Ask,
+			Message: fmt.Sprintf("%s reads the local file %s and opens a network connection (%s): it may upload it to %s", u.Call.Name, u.Path, u.What, where)})
+	}
+}

@@ -1111,6 +1111,14 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
 					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
 			}
+		case lang.Upload:
+			// Code written in the command, as for Send: a script on
+			// disk that reads its data and posts it is the project's
+			// own program.
+			if origin == "" {
+				w.m.CodeUploads = append(w.m.CodeUploads, CodeUpload{Call: call, Path: e.Path, Host: e.Text,
+					What: "in " + string(l) + " code (" + at + "): " + e.Call})
+			}
 		case lang.Fetch:
 			// Code written in the command, as for Send: a script on
 			// disk that downloads is the project's own program.

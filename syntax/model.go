@@ -338,6 +338,9 @@ type Model struct {
 	// NetWrites are the programs whose code, written in the command,
 	// opens a network connection and writes a file (lang.Fetch).
 	NetWrites []NetWrite
+	// CodeUploads are the programs whose code, written in the command,
+	// reads a local file and opens a network connection.
+	CodeUploads []CodeUpload
 	// Unread are the files (absolute paths, sorted) the command leaves
 	// with bytes corral could not read: decoded (base64 -d > t), written
 	// as binary text (printf '\x7fELF…' > t), a program's output whose
@@ -355,6 +358,17 @@ type Model struct {
 // NetWrite is program code run by Call that fetches from the network
 // and writes the file Path ("" when only run time names it): what it
 // fetched may be what it writes.
+// CodeUpload is program code, written in the command, that reads a
+// local file and opens a network connection (lang.Upload): Path is the
+// file as the code names it, Host the host of a URL or host-name literal
+// of the code ("" when it has none).
+type CodeUpload struct {
+	Call       *Call
+	Path, Host string
+	// What names the code and the network call.
+	What string
+}
+
 type NetWrite struct {
 	Call *Call
 	Path string

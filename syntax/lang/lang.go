@@ -89,6 +89,12 @@ const (
 	// Back it is the end of a block the change was made for (Ruby's
 	// Dir.chdir(d) { … }): the directory before it again.
 	Chdir
+	// Upload is program code that reads a local file (a Read) and opens
+	// a network connection (open("f").read() and requests.post in one
+	// program): what it read may be what it sends. Path is the first
+	// file read, Call the network call, Text the host of the first URL
+	// or host-name literal the code holds ("" when it has none).
+	Upload
 )
 
 // Effect is something program text does to the system: a command it runs,
@@ -354,6 +360,9 @@ func (p *parser) run() []Effect {
 	}
 	out = append(out, libraryCalls(p)...)
 	if e, ok := fetchWrite(p, out); ok {
+		out = append(out, e)
+	}
+	if e, ok := fileSend(p, out); ok {
 		out = append(out, e)
 	}
 	// Backticks and %x{} / qx{} are shell commands wherever they are.
