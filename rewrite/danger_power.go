@@ -339,6 +339,30 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 // whole $(pgrep …) word (kill $(pgrep .)), or what xargs reads from
 // the pipeline stage before (pgrep -f . | xargs kill).
 func killsLookedUp(p *Pass, c *syntax.Call) (string, bool) {
+	for _, k := range lookedUpKillers(p, c) {
+		what, ok := killsByPattern(&k.same)
+		if !ok {
+			what, ok = killsDaemon(&k.same)
+		}
+		if ok {
+			return "kill of the pids " + k.src.Name + " prints: " + what, true
+		}
+	}
+	return "", false
+}
+
+// lookedUpKiller is kill of the pids a lookup prints (src), as the pkill
+// or killall that signals the same processes (same).
+type lookedUpKiller struct {
+	src  *syntax.Call
+	same syntax.Call
+}
+
+// lookedUpKillers returns, for kill c, the lookups whose pids it signals:
+// a whole $(pgrep …) or $(pidof …) word, or what xargs reads from the
+// pipeline stage before (pgrep -f . | xargs kill), each as the pkill or
+// killall that selects the same processes.
+func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 	var sources []*syntax.Call
 	if n := len(c.Wrappers); n > 0 && c.Wrappers[n-1] == "xargs" {
 		if in := c.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Stage > 0 {
@@ -351,6 +375,7 @@ func killsLookedUp(p *Pass, c *syntax.Call) (string, bool) {
 			sources = append(sources, calls[0])
 		}
 	}
+	var out []lookedUpKiller
 	for _, src := range sources {
 		if src == nil {
 			continue
@@ -372,15 +397,9 @@ func killsLookedUp(p *Pass, c *syntax.Call) (string, bool) {
 		default:
 			continue
 		}
-		what, ok := killsByPattern(&same)
-		if !ok {
-			what, ok = killsDaemon(&same)
-		}
-		if ok {
-			return "kill of the pids " + src.Name + " prints: " + what, true
-		}
+		out = append(out, lookedUpKiller{src, same})
 	}
-	return "", false
+	return out
 }
 
 // killsByPattern reports pkill, or killall -r, whose pattern matches

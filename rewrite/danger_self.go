@@ -33,10 +33,18 @@ policy init and corral hook run by the agent are denied, however they are spelle
 options first, a subcommand xargs, parallel or find -exec appends at run time): an agent that approves its own asks, unregisters the hook
 or feeds the hook events of its own (a SessionEnd forgets the session's
 approvals and its record of decoded files, which lifts asks) has switched
-corral off. The person runs them in their own terminal; the agent runs
+corral off. So has one that signals corral's own process (pkill -f
+'corral hook', killall corral, kill -STOP $(pgrep corral); not kill -0 or
+CONT): an agent whose hook dies or hangs runs the tool call unchecked. The person runs them in their own terminal; the agent runs
 the hook only as its hook.`,
-	Commands: []string{"corral", "go"},
+	Commands: []string{"corral", "go", "pkill", "killall", "kill"},
 	Call: func(p *Pass, c *syntax.Call) {
+		if c.Name == "pkill" || c.Name == "killall" || c.Name == "kill" {
+			if what, ok := selfKill(p, c); ok {
+				p.Report(c, Finding{Rule: "corral-self", Decision: Deny, Message: what})
+			}
+			return
+		}
 		args := c.Args
 		if c.Name == "go" {
 			// go run …/cmd/corral@latest uninstall, go run ./cmd/corral
