@@ -242,6 +242,30 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 		p.socketUploads(c)
 	case "tftp", "atftp":
 		p.tftpUploads(c)
+	case "openssl":
+		// openssl s_client -connect HOST:PORT sends what it reads on its
+		// standard input to the server (a HOST:PORT operand, OpenSSL 3,
+		// does the same; -connect defaults to localhost:4433).
+		if len(c.Args) == 0 || c.Args[0].Value != "s_client" {
+			return
+		}
+		host := "localhost"
+		for i := 1; i < len(c.Args); i++ {
+			a := c.Args[i]
+			switch {
+			case (a.Value == "-connect" || a.Value == "-host") && i+1 < len(c.Args):
+				host = ""
+				if v := c.Args[i+1]; v.Static {
+					host = hostOf(v.Value)
+				}
+				i++
+			case !a.Static:
+				host = "" // an option or operand only run time knows
+			case !strings.HasPrefix(a.Value, "-") && strings.Contains(a.Value, ":") && !strings.HasPrefix(c.Args[i-1].Value, "-"):
+				host = hostOf(a.Value)
+			}
+		}
+		p.uploadStdin(c, host)
 	case "POST", "PUT", "lwp-request":
 		if host, ok := lwpSendsStdin(c); ok {
 			for _, r := range c.Redirs {
