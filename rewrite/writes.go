@@ -822,9 +822,10 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		}
 		return
 	}
-	if pieces, ok := placeholderPieces(c, t.path()); ok && t.action == guards.Write {
+	if pieces, ok := placeholderPieces(c, t.path()); ok && t.action == guards.Write && !p.execDirRun(c) {
 		// ls d | xargs -I{} cp d/{} ~/.claude/{}: the launcher puts
-		// each input there.
+		// each input there. (find -execdir runs c in each file's own
+		// directory, which writes_execdir.go judges.)
 		if held := p.runtimeNameSelf(pieces, env); held != "" {
 			report(Ask, fmt.Sprintf("%s %s %s, a name its launcher fills in at run time in a directory that holds %s, which registers agent hooks, configures corral or runs at login", what, verb, t.arg.Raw, held), "blocked")
 			return

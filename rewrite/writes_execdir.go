@@ -63,6 +63,12 @@ func (p *Pass) execDirHost(c *syntax.Call) (*syntax.Call, string) {
 	return host, action
 }
 
+// execDirRun reports a call find runs with -execdir or -okdir.
+func (p *Pass) execDirRun(c *syntax.Call) bool {
+	host, _ := p.execDirHost(c)
+	return host != nil
+}
+
 // execDirRoot returns the starting point of find host, relative to the
 // directory of the command it runs with -execdir: "." (S itself), with
 // the word as written for messages. ok is false when the find has not

@@ -39,6 +39,9 @@ func TestRuntimeNamesIntoProtected(t *testing.T) {
 		{"echo x > build/$f.log", "allow"},
 		{"ls | xargs -I{} cp {} dist/{}", "allow"},
 		{`find . -name "*.js" -exec cp {} dist/{} \;`, "allow"},
+		// -execdir runs in each file's directory: judged there
+		// (writes_execdir.go), not as a name under the working one.
+		{`find . -name '*.txt' -execdir mv {} ../{} \;`, "allow"},
 		{`find . -name "*.txt" | while read f; do cp "$f" "dist/$f"; done`, "allow"},
 		{"f=notes.txt; echo x > ~/.claude/$f", "allow"},
 	})
