@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	sh "mvdan.cc/sh/v3/syntax"
+
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -31,6 +33,9 @@ func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
 		// which is what leaves.
 		return fmt.Sprintf("%s, which holds what %s holds", clipText(a.Raw, 60), clipText(strings.Join(from, ", "), 80)), true
 	}
+	if what, ok := p.placeholderInput(c, a); ok {
+		return what, true
+	}
 	if a.Static {
 		return "", false
 	}
@@ -43,6 +48,9 @@ func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
 		}
 		return "what " + clipText(in.Text(), 60) + " prints", true
 	}
+	if f, ok := fileSubst(a.Word); ok {
+		return "what $(< " + clipText(f, 60) + ") reads", true // bash reads the file itself
+	}
 	if a.Printed {
 		by := "a command"
 		if a.PrintedBy() != "" {
@@ -51,6 +59,57 @@ func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
 		return fmt.Sprintf("%s, which holds what %s printed", clipText(a.Raw, 60), by), true
 	}
 	return "", false
+}
+
+// fileSubst reports a $(< FILE) in word w (bash reads FILE itself, with
+// no command corral would see), and FILE as written.
+func fileSubst(w *sh.Word) (string, bool) {
+	if w == nil {
+		return "", false
+	}
+	parts := w.Parts
+	for i := 0; i < len(parts); i++ {
+		switch x := parts[i].(type) {
+		case *sh.DblQuoted:
+			parts = append(parts, x.Parts...)
+		case *sh.CmdSubst:
+			if len(x.Stmts) != 1 || x.Stmts[0].Cmd != nil || len(x.Stmts[0].Redirs) != 1 {
+				continue
+			}
+			if r := x.Stmts[0].Redirs[0]; r.Op == sh.RdrIn && r.Word != nil {
+				var b strings.Builder
+				sh.NewPrinter().Print(&b, r.Word)
+				return b.String(), true
+			}
+		}
+	}
+	return "", false
+}
+
+// placeholderInput reports word a holding the string xargs -I (or
+// parallel) replaces with each line it reads, when what it reads is
+// local data: a file (xargs -I{} curl -d {} URL < notes.txt) or an
+// earlier pipeline stage's output other than echo's or printf's own
+// words.
+func (p *Pass) placeholderInput(c *syntax.Call, a syntax.Arg) (string, bool) {
+	if !c.HasPlaceholder(a.Value) || p.execDirRun(c) {
+		return "", false
+	}
+	in := c.Fd(0)
+	if r, ok := in.File(); ok {
+		if r.Target.Static && r.Target.Value == "/dev/null" {
+			return "", false
+		}
+		return "the lines " + lastWrapperName(c) + " reads from " + clipText(r.Target.Raw, 60), true
+	}
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 {
+		return "", false
+	}
+	src := in.Pipe.Stage(in.Stage - 1)
+	if src == nil || ownText(src) || p.fetchedFromAway(src) {
+		return "", false
+	}
+	return "the lines " + lastWrapperName(c) + " reads from what " + clipText(src.Text(), 60) + " prints", true
 }
 
 // ownText reports echo or printf printing only the command's own words.
@@ -90,7 +149,7 @@ func (p *Pass) reportLocalData(c *syntax.Call, what, host string) {
 // "=" names a file to read them from), the user agent and the referer.
 func (p *Pass) curlTextSends(c *syntax.Call, opts []option, host string) {
 	for _, o := range opts {
-		if !o.hasVal || o.val.Static && len(o.val.From()) == 0 {
+		if !o.hasVal || o.val.Static && len(o.val.From()) == 0 && !c.HasPlaceholder(o.val.Value) {
 			continue
 		}
 		v := o.val.Value
