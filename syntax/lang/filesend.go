@@ -19,7 +19,10 @@ func fileSend(p *parser, effects []Effect) (Effect, bool) {
 	}
 	path := ""
 	for _, e := range effects {
-		if e.Kind == Read && e.Path != "" && !strings.Contains(e.Path, "://") {
+		// A read the network library itself makes (urlopen of a
+		// file:// URL, LWP's get of one) is that library reading a
+		// local file, not a file sent.
+		if e.Kind == Read && e.Path != "" && !strings.Contains(e.Path, "://") && !netPrefix(p.l, strings.ReplaceAll(e.Call, "::", ".")) {
 			path = e.Path
 			break
 		}

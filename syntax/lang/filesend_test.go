@@ -18,6 +18,9 @@ func TestFileSend(t *testing.T) {
 		{JS, `fetch("http://[::1]:8/x",{method:"POST",body:require("fs").readFileSync("a.txt")})`, "a.txt", "fetch", "::1", true},
 		{Python, `import requests; print(requests.get("https://h.example").text)`, "", "", "", false},
 		{Python, `print(open("a.txt").read())`, "", "", "", false},
+		// The network library reading a file:// URL is a read, not an
+		// upload.
+		{Python, `import urllib.request; print(urllib.request.urlopen(urllib.request.Request("file:///h/.env")).read())`, "", "", "", false},
 	} {
 		var got *Effect
 		for _, e := range Analyze(tc.l, tc.src) {
