@@ -377,6 +377,17 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 		p.sendText(c, w, host)
 		return
 	}
+	if in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Coproc && in.Stage == 0 && !(host != "" && p.hostAllowed(host)) {
+		// coproc nc HOST 80; cat f >&"${COPROC[1]}": the script's
+		// commands that write the coprocess's input pipe feed it.
+		for _, w := range p.Model.Calls {
+			if w != c && w.Fd(1).Same(in) && !ownText(w) && !p.fetchedFromAway(w) {
+				p.reportLocalData(c, "what "+clipText(w.Text(), 60)+" writes to its coprocess", host)
+				return
+			}
+		}
+		return
+	}
 	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Stage < 1 || host != "" && p.hostAllowed(host) {
 		return
 	}
