@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -23,10 +24,11 @@ import (
 // (curl "https://registry.npmjs.org/$(jq -r .name package.json)" is
 // ordinary work).
 
-// localData reports whether word a, which call c sends, holds local data
-// only known at run time, and describes it for the reason: the output of
-// a command substitution in the word, or a variable holding the output
-// of one (x=$(cat f), read x < f).
+// localData reports whether word a, which call c sends, holds local data,
+// and describes it for the reason: a value corral read from a file (read
+// x < f), the line xargs -I puts in from a file or a pipeline, the output
+// of a command substitution in the word (bash's own $(< f) too), or a
+// variable holding the output of one (x=$(cat f)).
 func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
 	if from := a.From(); len(from) > 0 {
 		// read x < notes.txt: corral read the value from a file here,
@@ -67,7 +69,7 @@ func fileSubst(w *sh.Word) (string, bool) {
 	if w == nil {
 		return "", false
 	}
-	parts := w.Parts
+	parts := slices.Clip(w.Parts) // appended to below: never into the parser's array
 	for i := 0; i < len(parts); i++ {
 		switch x := parts[i].(type) {
 		case *sh.DblQuoted:
