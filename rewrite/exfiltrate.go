@@ -381,7 +381,7 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 		// coproc nc HOST 80; cat f >&"${COPROC[1]}": the script's
 		// commands that write the coprocess's input pipe feed it.
 		for _, w := range p.Model.Calls {
-			if w != c && w.Fd(1).Same(in) && !ownText(w) && !p.fetchedFromAway(w) {
+			if w != c && w.Fd(1).Same(in) && !p.ownOutput(w, 0) && !p.fetchedFromAway(w) {
 				p.reportLocalData(c, "what "+clipText(w.Text(), 60)+" writes to its coprocess", host)
 				return
 			}
@@ -392,7 +392,7 @@ func (p *Pass) uploadStdin(c *syntax.Call, host string) {
 		return
 	}
 	src := in.Pipe.Stage(in.Stage - 1)
-	if src != nil && (ownText(src) || p.fetchedFromAway(src)) {
+	if src != nil && (p.ownOutput(src, 0) || p.fetchedFromAway(src)) {
 		return // curl URL | ssh HOST bash -s: another host's bytes, relayed
 	}
 	what := "an earlier stage of the pipeline"

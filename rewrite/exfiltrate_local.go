@@ -7,6 +7,7 @@ import (
 
 	sh "mvdan.cc/sh/v3/syntax"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -30,6 +31,12 @@ import (
 // of a command substitution in the word (bash's own $(< f) too), or a
 // variable holding the output of one (x=$(cat f)).
 func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
+	return p.localDataAt(c, a, 0)
+}
+
+// localDataAt is localData inside depth substitutions that print only
+// their own words (ownOutput).
+func (p *Pass) localDataAt(c *syntax.Call, a syntax.Arg, depth int) (what string, ok bool) {
 	if from := a.From(); len(from) > 0 {
 		// read x < notes.txt: corral read the value from a file here,
 		// which is what leaves.
@@ -45,7 +52,7 @@ func (p *Pass) localData(c *syntax.Call, a syntax.Arg) (what string, ok bool) {
 		if in.Host != c || in.Subst != "$(" || in.Script != c.Script || in.Start < a.Start || in.End > a.End {
 			continue
 		}
-		if ownText(in) || p.fetchedFromAway(in) {
+		if p.ownOutput(in, depth) || p.fetchedFromAway(in) {
 			continue
 		}
 		return "what " + clipText(in.Text(), 60) + " prints", true
@@ -108,19 +115,31 @@ func (p *Pass) placeholderInput(c *syntax.Call, a syntax.Arg) (string, bool) {
 		return "", false
 	}
 	src := in.Pipe.Stage(in.Stage - 1)
-	if src == nil || ownText(src) || p.fetchedFromAway(src) {
+	if src == nil || p.ownOutput(src, 0) || p.fetchedFromAway(src) {
 		return "", false
 	}
 	return "the lines " + lastWrapperName(c) + " reads from what " + clipText(src.Text(), 60) + " prints", true
 }
 
-// ownText reports echo or printf printing only the command's own words.
-func ownText(c *syntax.Call) bool {
-	if c.Name != "echo" && c.Name != "printf" {
+// valuePrinters are the programs that print only what their words say,
+// or a value of their own making that holds no file's content: echo,
+// printf, date, uuidgen, seq, mktemp, pwd, basename, dirname, expr.
+var valuePrinters = lazy.Set{List: []string{"echo", "printf", "date", "uuidgen", "seq", "mktemp", "pwd", "basename", "dirname", "expr", "true"}}
+
+// ownOutput reports a call whose output holds no local data: one of
+// valuePrinters whose words hold none (echo hi, date +%F, uuidgen,
+// basename "$PWD"; not echo "$(cat f)" or printf %s "$x" after x=$(cat
+// f)). depth bounds the substitutions followed inside its words.
+func (p *Pass) ownOutput(c *syntax.Call, depth int) bool {
+	if c == nil || !valuePrinters.Has(c.Name) || depth > 4 {
 		return false
 	}
-	_, dynamic, ok := syntax.EchoText(c)
-	return ok && !dynamic
+	for _, a := range c.Args {
+		if _, local := p.localDataAt(c, a, depth+1); local {
+			return false
+		}
+	}
+	return true
 }
 
 // sendText judges word a, which c sends to host ("" when unknown) as
