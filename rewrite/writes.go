@@ -826,9 +826,10 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		// ls d | xargs -I{} cp d/{} ~/.claude/{}: the launcher puts
 		// each input there. (find -execdir runs c in each file's own
 		// directory, which writes_execdir.go judges.)
+		// The path as written is still judged below: a directory the
+		// guards block (~/.ssh/{}) is denied whatever the name.
 		if held := p.runtimeNameSelf(pieces, env); held != "" {
 			report(Ask, fmt.Sprintf("%s %s %s, a name its launcher fills in at run time in a directory that holds %s, which registers agent hooks, configures corral or runs at login", what, verb, t.arg.Raw, held), "blocked")
-			return
 		}
 	}
 	if !dir.Known && !strings.HasPrefix(t.path(), "/") && !strings.HasPrefix(t.path(), "~") {

@@ -34,6 +34,8 @@ func TestRuntimeNamesIntoProtected(t *testing.T) {
 		{"ls /tmp/y | xargs -I% mv /tmp/y/% ~/.claude/%", "ask"},
 		{"find /tmp/y -type f -exec cp {} ~/.claude/{} \\;", "ask"},
 		{"ls /tmp/y | parallel cp /tmp/y/{} ~/.claude/{}", "ask"},
+		// A directory the guards block stays denied whatever the name.
+		{"ls /tmp/y | xargs -I{} cp /tmp/y/{} ~/.ssh/{}", "deny"},
 		// Look-alikes.
 		{"echo x > ~/.claude/$f.txt", "allow"},
 		{"echo x > build/$f.log", "allow"},
