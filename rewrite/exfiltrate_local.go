@@ -203,20 +203,30 @@ func (p *Pass) curlTextSends(c *syntax.Call, opts []option, host string) {
 // reads a local file and opens a network connection (python3 -c
 // 'requests.post(URL, data=open("notes.txt").read())', node -e
 // 'fetch(URL, {body: fs.readFileSync("f")})'): the file may be what it
-// sends, an upload as curl -d @notes.txt is, asked about unless the
-// code's URL or host literal is on network.allow_hosts. A secret read so
+// sends, an upload as curl -d @notes.txt is, asked about unless every
+// network call of the code names a host on network.allow_hosts by a
+// literal. A secret read so
 // is denied by secret-read before this. Part of the exfiltrate rule.
 func checkCodeUploads(p *Pass) {
 	for _, u := range p.Model.CodeUploads {
-		if u.Host != "" && p.hostAllowed(u.Host) {
+		// Where the file may go: the first network call whose literal
+		// host is off the list, or whose target is built at run time.
+		host, away := "", false
+		for _, h := range u.Hosts {
+			if h == "" || !p.hostAllowed(h) {
+				host, away = h, true
+				break
+			}
+		}
+		if !away {
 			continue
 		}
 		if _, ok := p.secretOf(u.Call.Dir, syntax.Arg{Value: u.Path, Raw: u.Path, Static: true}); ok {
 			continue // secret-read denies it
 		}
 		where := "a host that is not on network.allow_hosts"
-		if u.Host != "" {
-			where = u.Host + ", which is not on network.allow_hosts"
+		if host != "" {
+			where = host + ", which is not on network.allow_hosts"
 		}
 		p.Report(u.Call, Finding{Rule: "exfiltrate", Decision: Ask,
 			Message: fmt.Sprintf("%s reads the local file %s and opens a network connection (%s): it may upload it to %s", u.Call.Name, u.Path, u.What, where)})

@@ -1116,7 +1116,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// disk that reads its data and posts it is the project's
 			// own program.
 			if origin == "" {
-				w.m.CodeUploads = append(w.m.CodeUploads, CodeUpload{Call: call, Path: e.Path, Host: e.Text,
+				w.m.CodeUploads = append(w.m.CodeUploads, CodeUpload{Call: call, Path: e.Path, Hosts: e.Argv,
 					What: "in " + string(l) + " code (" + at + "): " + e.Call})
 			}
 		case lang.Fetch:

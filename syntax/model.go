@@ -360,11 +360,13 @@ type Model struct {
 // fetched may be what it writes.
 // CodeUpload is program code, written in the command, that reads a
 // local file and opens a network connection (lang.Upload): Path is the
-// file as the code names it, Host the host of a URL or host-name literal
-// of the code ("" when it has none).
+// file as the code names it, Hosts the host each network call of the
+// code names by a literal ("" for one whose target is built at run
+// time).
 type CodeUpload struct {
-	Call       *Call
-	Path, Host string
+	Call  *Call
+	Path  string
+	Hosts []string
 	// What names the code and the network call.
 	What string
 }

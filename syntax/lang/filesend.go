@@ -9,10 +9,10 @@ import (
 // a network call (netPrefixes; PHP's file_get_contents or fopen of a URL
 // literal) together with a local file the program reads (a Read among
 // effects): what it read may be what it sends, an upload as curl -d @f
-// is. ok is false unless the program does both. Text is the host of the
-// first http(s)/ftp URL literal of the program or, failing one, of a
-// host-name literal given to the network call (socket.create_connection
-// (("h", 80)), IO::Socket::INET->new("h:80")); "" when neither is there.
+// is. ok is false unless the program does both. Argv holds, for each
+// network call of the program, the host its literal argument names, ""
+// for one whose target is built at run time: the file may go to any of
+// them.
 func fileSend(p *parser, effects []Effect) (Effect, bool) {
 	if _, ok := netPrefixes.Get()[p.l]; !ok {
 		return Effect{}, false
@@ -30,43 +30,54 @@ func fileSend(p *parser, effects []Effect) (Effect, bool) {
 	if path == "" {
 		return Effect{}, false
 	}
-	netCall, netOff, at := "", -1, -1
-	for i := 0; i < len(p.toks) && netOff < 0; i++ {
+	// Every network call of the program, with the host its own literal
+	// argument names ("" when it names none: a URL built at run time).
+	netCall, netOff := "", -1
+	var hosts []string
+	for i := 0; i < len(p.toks); i++ {
 		name, first, call, ok := p.nameAt(i)
 		if !ok || p.l == Python && p.importLine(first) {
 			continue
 		}
 		full := strings.ReplaceAll(name, "::", ".")
-		if (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) && !(call && fileURLLiteral(p.tok(i+2))) {
-			netCall, netOff, at = full, p.toks[i].off, i
-		}
+		net := (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) && !(call && fileURLLiteral(p.tok(i+2)))
 		if p.l == PHP && call && (full == "file_get_contents" || full == "fopen") && urlLiteral(p.tok(i+2)) {
-			netCall, netOff, at = full, p.toks[i].off, i
+			net = true
 		}
+		if !net {
+			continue
+		}
+		if netOff < 0 {
+			netCall, netOff = full, p.toks[i].off
+		}
+		hosts = append(hosts, p.callHost(i))
 	}
 	if netOff < 0 {
 		return Effect{}, false
 	}
-	host := ""
-	for _, t := range p.toks {
-		if urlLiteral(t) {
+	return Effect{Kind: Upload, Call: netCall, Path: path, Argv: hosts, Offset: netOff}, true
+}
+
+// callHost is the host a network call at token i names by its first
+// literal argument — a URL, or a host name with or without a port
+// (socket.create_connection(("h", 80)), IO::Socket::INET->new("h:80"))
+// — or "" when its target is not a literal.
+func (p *parser) callHost(i int) string {
+	for k := i + 1; k < len(p.toks) && k <= i+6; k++ {
+		t := p.toks[k]
+		switch {
+		case t.kind == tNewline || t.kind == tPunct && (t.text == ";" || t.text == ")" || t.text == ","):
+			return ""
+		case urlLiteral(t):
 			if u, err := url.Parse(t.text); err == nil {
-				host = u.Hostname()
+				return u.Hostname()
 			}
-			break
+			return ""
+		case t.kind == tString:
+			return hostLiteral(t.text)
 		}
 	}
-	if host == "" {
-		// The first string literal a few tokens after the call's name:
-		// its argument, or the first of a tuple or a method's.
-		for k := at + 1; k < len(p.toks) && k <= at+6; k++ {
-			if t := p.toks[k]; t.kind == tString {
-				host = hostLiteral(t.text)
-				break
-			}
-		}
-	}
-	return Effect{Kind: Upload, Call: netCall, Path: path, Text: host, Offset: netOff}, true
+	return ""
 }
 
 // hostLiteral is the host of a literal "host", "host:port" or

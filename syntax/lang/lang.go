@@ -92,8 +92,8 @@ const (
 	// Upload is program code that reads a local file (a Read) and opens
 	// a network connection (open("f").read() and requests.post in one
 	// program): what it read may be what it sends. Path is the first
-	// file read, Call the network call, Text the host of the first URL
-	// or host-name literal the code holds ("" when it has none).
+	// file read, Call the first network call, Argv the host each
+	// network call names by a literal ("" for one built at run time).
 	Upload
 )
 
