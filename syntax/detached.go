@@ -44,8 +44,9 @@ var moshSpec = OptSpec{ShortVal: "p", LongEq: true, Stop: true, LongVal: []strin
 // sshRemoteCommand returns the RemoteCommand set by ssh's -o options
 // (-o RemoteCommand=TEXT, -oRemoteCommand TEXT: the key is matched
 // without case, "=" or blanks separate it from the value; the first
-// setting wins, as in ssh_config).
-func sshRemoteCommand(args []Arg) (Arg, bool) {
+// setting wins, as in ssh_config), and the index in args of the word
+// that holds it.
+func sshRemoteCommand(args []Arg) (Arg, int, bool) {
 	opts, _ := ScanOptions(args, sshSpec)
 	for _, o := range opts {
 		if o.Name != "o" || !o.HasVal {
@@ -58,10 +59,16 @@ func sshRemoteCommand(args []Arg) (Arg, bool) {
 			val = strings.TrimLeft(strings.TrimPrefix(val, "="), " \t")
 		}
 		if strings.EqualFold(key, "RemoteCommand") && val != "" && !strings.EqualFold(val, "none") {
-			return Arg{Value: val, Raw: val, Static: o.Val.Static}, true
+			return Arg{Value: val, Raw: val, Static: o.Val.Static}, o.ValIdx, true
 		}
 	}
-	return Arg{}, false
+	return Arg{}, -1, false
+}
+
+// sshOptionWords returns call's words without the destination at host,
+// ssh reading options on both sides of it.
+func sshOptionWords(call *Call, host int) []Arg {
+	return append(append(make([]Arg, 0, len(call.Args)), call.Args[:host]...), call.Args[host+1:]...)
 }
 
 // tmuxSpec is tmux's own options before its command (tmux(1); getopt,
@@ -100,8 +107,7 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
 			// when no command is given (ssh_config(5)); ssh reads options
 			// after the destination too (ssh host -o RemoteCommand=TEXT).
-			opts := append(append(make([]Arg, 0, len(call.Args)), call.Args[:host]...), call.Args[host+1:]...)
-			if rc, ok := sshRemoteCommand(opts); ok {
+			if rc, _, ok := sshRemoteCommand(sshOptionWords(call, host)); ok {
 				home := Dir{}
 				if w.home != "" {
 					home = Dir{Path: w.home, Known: true}

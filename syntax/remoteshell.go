@@ -61,17 +61,28 @@ func SSHStdinSent(call *Call) (dest Arg, ok bool) {
 // SSHCommandWords returns, for an ssh call given a command to run on
 // the host, its destination word and the words of that command: this
 // shell expands them (ssh HOST "echo $(cat notes.txt) > x") before ssh
-// joins them into the line the host's shell runs. ok is false for any
-// other call.
+// joins them into the line the host's shell runs. With no command words,
+// the word of an -o RemoteCommand=TEXT option is that command (this
+// shell expands it too: ssh -o RemoteCommand="echo $(cat f) > x" HOST).
+// ok is false for any other call.
 func SSHCommandWords(call *Call) (dest Arg, words []Arg, ok bool) {
 	if call == nil || call.Name != "ssh" {
 		return Arg{}, nil, false
 	}
 	host, cmd := sshDestination(call.Args)
-	if host < 0 || cmd >= len(call.Args) {
+	if host < 0 {
 		return Arg{}, nil, false
 	}
-	return call.Args[host], call.Args[cmd:], true
+	if cmd < len(call.Args) {
+		return call.Args[host], call.Args[cmd:], true
+	}
+	if _, i, ok := sshRemoteCommand(sshOptionWords(call, host)); ok {
+		if i >= host {
+			i++ // sshOptionWords left the destination out
+		}
+		return call.Args[host], call.Args[i : i+1], true
+	}
+	return Arg{}, nil, false
 }
 
 // sshForwardsStdin reports whether an ssh call hands its standard input
@@ -109,8 +120,7 @@ func sshStdinReader(call *Call) (reader *Call, ok bool) {
 		return nil, false
 	}
 	if cmd >= len(call.Args) {
-		opts := append(append(make([]Arg, 0, len(call.Args)), call.Args[:host]...), call.Args[host+1:]...)
-		if _, ok := sshRemoteCommand(opts); ok {
+		if _, _, ok := sshRemoteCommand(sshOptionWords(call, host)); ok {
 			return nil, false // -o RemoteCommand=…: that text runs (detached)
 		}
 		return nil, true
