@@ -1242,16 +1242,9 @@ var deletingPackages = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // npx models npx PKG ARGS (and bunx, pnpm dlx, npm exec): a package that
 // deletes its arguments is rm -rf of them.
 func (w *walker) npx(c scope, call *Call, args []Arg) {
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i].Value, "-") {
-		if args[i].Value == "--" {
-			i++ // the end of the runner's options: the package is next
-			break
-		}
-		if v := args[i].Value; (v == "-p" || v == "--package") && i+1 < len(args) {
-			i++
-		}
-		i++
+	specs, i := npxSpecs(args)
+	if w.npxLocal(c, call, specs, args, i) {
+		return // npx .: the folder's install scripts and its bin
 	}
 	if i >= len(args) || !args[i].Static {
 		return

@@ -2468,6 +2468,14 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.namedFds = w.withCoprocFds(st.liveNamedFds(), call.Args...)
 	call.echoEscapes = st.echoEscapes
 	call.zshEcho = st.zsh
+	if inv.nodeBin {
+		// npm exec .: a local package (npxlocal.go), judged with this
+		// shell's state.
+		saved := w.cur
+		w.cur = st
+		w.npxWrapped(c, call, args)
+		w.cur = saved
+	}
 	w.procReaders(c, call)
 	w.cur = st
 	w.callState = cmdState

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/corral-dev/corral/cmd/corral/internal/filelock"
+	"github.com/corral-dev/corral/rewrite"
 )
 
 // TestHookLockHeld: another process holding corral's state files locked
@@ -105,5 +106,34 @@ func TestHookBudget(t *testing.T) {
 	out, _, _ = m.hook(bashInput("cd d1; rm -rf ~"))
 	if d := decisionOf(out); d != "deny" {
 		t.Errorf("within the budget: decision %q, want deny", d)
+	}
+}
+
+// TestEnginePanicAsks: a panic inside the engine, for a Bash command or a
+// file write (judged through the same engine), becomes an ask naming the
+// internal error, with a line on stderr and the rule in the audit log;
+// the hook exits 0 with its JSON answer. Before: the Bash judgement's
+// goroutine crashed the process (exit 2, no JSON), so an agent that runs
+// the call when its hook fails would run it.
+func TestEnginePanicAsks(t *testing.T) {
+	m := newMachine(t)
+	old := engineCheck
+	engineCheck = func(*rewrite.Config, string) *rewrite.Result { panic("boom") }
+	defer func() { engineCheck = old }()
+	out, _, stderr := m.hook(bashInput("ls")) // m.hook fails the test on an exit other than 0
+	if d := decisionOf(out); d != "ask" || !strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "internal error") ||
+		!strings.Contains(out.HookSpecificOutput.PermissionDecisionReason, "boom") {
+		t.Errorf("decision %q, want ask naming the internal error (%+v)", d, out.HookSpecificOutput)
+	}
+	if !strings.Contains(stderr, "internal error judging the command: boom") {
+		t.Errorf("stderr does not say so: %q", stderr)
+	}
+	log, _ := os.ReadFile(m.env["CORRAL_AUDIT_LOG"])
+	if !strings.Contains(string(log), `"internal-error"`) {
+		t.Errorf("the audit log does not record the rule: %s", log)
+	}
+	engineCheck = old
+	if out, _, _ := m.hook(bashInput("ls")); decisionOf(out) == "ask" {
+		t.Errorf("with the engine working, ls is asked about: %+v", out.HookSpecificOutput)
 	}
 }

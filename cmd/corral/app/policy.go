@@ -216,12 +216,36 @@ func (s *settings) strictUnparsed(res *rewrite.Result) {
 
 // check decides about a Bash command under the settings: the engine, then
 // the preset's and the agent's floors.
-func (s *settings) check(command, agent string) *rewrite.Result {
+//
+// A panic inside the engine is a bug corral cannot judge around: the
+// command it was judging is asked about, naming the error, and the hook
+// goes on (TestEnginePanicAsks). Left to crash, the hook would exit 2
+// with no answer, and an agent that runs the tool call when its hook
+// fails would run the one command that found the bug.
+func (s *settings) check(command, agent string) (res *rewrite.Result) {
 	engineRuns.Add(1)
-	res := rewrite.Check(s.cfg, command)
+	defer func() {
+		if r := recover(); r != nil {
+			res = internalErrorResult(command, r)
+		}
+	}()
+	res = engineCheck(s.cfg, command)
 	s.strictUnparsed(res)
 	s.agentFloor(res, agent)
 	return res
+}
+
+// engineCheck is the engine settings.check runs (a variable so that a
+// test can make it fail).
+var engineCheck = rewrite.Check
+
+// internalErrorResult is the answer for a command whose judgement
+// panicked with r: ask, with the error in the reason and on stderr.
+func internalErrorResult(command string, r any) *rewrite.Result {
+	msg := fmt.Sprintf("corral hit an internal error while judging this command (%v), so it cannot vouch for it; ask the user to run it, and report the command to corral's maintainers", r)
+	return &rewrite.Result{Command: command, Decision: rewrite.Ask,
+		Findings: []rewrite.Finding{{Rule: "internal-error", Decision: rewrite.Ask, End: len(command), Text: command, Message: msg}},
+		Notes:    []string{fmt.Sprintf("internal error judging the command: %v; asking", r)}}
 }
 
 // engineRuns counts the engine's runs, for the tests of what a hook call
