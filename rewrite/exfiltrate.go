@@ -351,10 +351,7 @@ func (p *Pass) upload(c *syntax.Call, a syntax.Arg, host string) {
 	if host != "" && p.hostAllowed(host) {
 		return
 	}
-	where := "a host that is not on network.allow_hosts"
-	if host != "" {
-		where = host + ", which is not on network.allow_hosts"
-	}
+	where := awayHost(host)
 	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads the local file %s to %s", c.Name, a.Raw, where)})
 }
 
@@ -913,4 +910,13 @@ func (p *Pass) secretArgs(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// awayHost names, for a finding, the destination host that is off
+// network.allow_hosts ("" when it is only known at run time).
+func awayHost(host string) string {
+	if host == "" {
+		return "a host that is not on network.allow_hosts"
+	}
+	return host + ", which is not on network.allow_hosts"
 }

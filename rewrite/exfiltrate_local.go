@@ -156,10 +156,7 @@ func (p *Pass) sendText(c *syntax.Call, a syntax.Arg, host string) {
 
 // reportLocalData asks for c sending what, local data, to host.
 func (p *Pass) reportLocalData(c *syntax.Call, what, host string) {
-	where := "a host that is not on network.allow_hosts"
-	if host != "" {
-		where = host + ", which is not on network.allow_hosts"
-	}
+	where := awayHost(host)
 	p.Report(c, Finding{Rule: "exfiltrate", Decision: Ask, Message: fmt.Sprintf("%s uploads %s, local data, to %s", c.Name, what, where)})
 }
 
@@ -224,10 +221,7 @@ func checkCodeUploads(p *Pass) {
 		if _, ok := p.secretOf(u.Call.Dir, syntax.Arg{Value: u.Path, Raw: u.Path, Static: true}); ok {
 			continue // secret-read denies it
 		}
-		where := "a host that is not on network.allow_hosts"
-		if host != "" {
-			where = host + ", which is not on network.allow_hosts"
-		}
+		where := awayHost(host)
 		p.Report(u.Call, Finding{Rule: "exfiltrate", Decision: Ask,
 			Message: fmt.Sprintf("%s reads the local file %s and opens a network connection (%s): it may upload it to %s", u.Call.Name, u.Path, u.What, where)})
 	}

@@ -1481,23 +1481,11 @@ func linkMadeAt(c *syntax.Call) int {
 // left out: the value they give when empty. It returns "" when nothing
 // is left out.
 func stripRuntime(v string) string {
-	var b strings.Builder
-	changed := false
-	for i := 0; i < len(v); {
-		if v[i] == '$' || v[i] == '`' {
-			if head, _, ok := headOf(v[i:]); ok {
-				i += len(head)
-				changed = true
-				continue
-			}
-		}
-		b.WriteByte(v[i])
-		i++
-	}
-	if !changed {
+	pieces, ok := runtimePieces(v)
+	if !ok {
 		return ""
 	}
-	return b.String()
+	return strings.Join(pieces, "")
 }
 
 // gitLockFile reports a lock file inside a .git directory (index.lock,
