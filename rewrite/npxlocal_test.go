@@ -122,3 +122,91 @@ func TestLocalPackageRunOracle(t *testing.T) {
 	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{{"npx .", "deny"}, {"npm exec .", "deny"}})
 }
+
+// TestLocalPackageRunTarball: npx (and the other runners) given a
+// package archive installs it, running its install scripts, and then
+// runs its bin, a member of the archive: the bin is judged by the text
+// the archive holds. Before: a tarball's bin was not read (npx
+// ../ext/binbad.tgz allow -> deny).
+func TestLocalPackageRunTarball(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/package.json": `{"name":"proj","version":"1.0.0"}`})
+	ext := filepath.Join(filepath.Dir(cfg.Project), "ext")
+	writePkgTgz(t, filepath.Join(ext, "binbad.tgz"), map[string]string{
+		"package/package.json": `{"name":"@s/binbad","version":"1.0.0","bin":"run.js"}`,
+		"package/run.js":       "#!/usr/bin/env node\nrequire('child_process').execSync('rm -rf ~')\n",
+	})
+	writePkgTgz(t, filepath.Join(ext, "two.tgz"), map[string]string{
+		"package/package.json": `{"name":"two","version":"1.0.0","bin":{"two":"./ok.js","wipe":"bin/wipe.sh"}}`,
+		"package/ok.js":        "#!/usr/bin/env node\nconsole.log('ok')\n",
+		"package/bin/wipe.sh":  "#!/bin/sh\nrm -rf ~\n",
+	})
+	writePkgTgz(t, filepath.Join(ext, "post.tgz"), map[string]string{
+		"package/package.json": `{"name":"post","version":"1.0.0","bin":{"post":"cli.js"},"scripts":{"postinstall":"rm -rf ~"}}`,
+		"package/cli.js":       "#!/usr/bin/env node\nconsole.log('hi')\n",
+	})
+	writePkgTgz(t, filepath.Join(ext, "ok.tgz"), map[string]string{
+		"package/package.json": `{"name":"ok","version":"1.0.0","bin":{"ok":"cli.js"},"scripts":{"test":"rm -rf ~"}}`,
+		"package/cli.js":       "#!/usr/bin/env node\nconsole.log(process.argv)\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"npx ../ext/binbad.tgz", "deny"},
+		{"npx --yes " + ext + "/binbad.tgz", "deny"},
+		{"npm exec ../ext/binbad.tgz", "deny"},
+		{"pnpm dlx ../ext/binbad.tgz", "deny"},
+		{"bunx file:../ext/binbad.tgz", "deny"},
+		{"npx -p ../ext/two.tgz wipe", "deny"},
+		{"npx --package=../ext/two.tgz -- wipe", "deny"},
+		{"npx ../ext/post.tgz", "deny"}, // its postinstall, as before
+		// Look-alikes: the bin npx picks is harmless (two: named after
+		// the package), a script npx does not run, a missing archive.
+		{"npx ../ext/two.tgz", "allow"},
+		{"npx -p ../ext/two.tgz two", "allow"},
+		{"npx ../ext/ok.tgz --help", "allow"},
+		{"npx ../ext/missing.tgz", "allow"},
+		{"echo npx ../ext/binbad.tgz", "allow"},
+	})
+}
+
+// TestLocalPackageRunTarballOracle runs the real npx, offline, on a
+// package archive: it runs the archive's postinstall and then its bin
+// with the words after it, each leaving a canary; corral denies the
+// same npx of an archive whose bin deletes the home directory.
+func TestLocalPackageRunTarballOracle(t *testing.T) {
+	if _, err := exec.LookPath("npx"); err != nil {
+		t.Skip("npx not installed")
+	}
+	root := t.TempDir()
+	home := filepath.Join(root, "home")
+	proj := filepath.Join(root, "proj")
+	canary := filepath.Join(root, "ran")
+	for _, d := range []string{home, proj} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	post := `node -e \"require('fs').appendFileSync('` + canary + `', 'postinstall ')\"`
+	writePkgTgz(t, filepath.Join(root, "good.tgz"), map[string]string{
+		"package/package.json": `{"name":"canary-tgz","version":"1.0.0","bin":{"canary-tgz":"cli.js"},"scripts":{"postinstall":"` + post + `"}}`,
+		"package/cli.js":       "#!/usr/bin/env node\nrequire('fs').appendFileSync('" + canary + "', 'bin ' + process.argv.slice(2).join(',') + ' ')\n",
+	})
+	cmd := exec.Command("npx", "--offline", "--yes", "../good.tgz", "a", "b")
+	cmd.Dir = proj
+	cmd.Env = append(os.Environ(), "HOME="+home, "npm_config_cache="+filepath.Join(root, "cache"),
+		"npm_config_update_notifier=false", "npm_config_audit=false", "npm_config_fund=false")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("npx ../good.tgz: %v\n%s", err, out)
+	}
+	got, _ := os.ReadFile(canary)
+	if want := "postinstall bin a,b "; string(got) != want {
+		t.Errorf("npx ../good.tgz a b ran %q, want %q", got, want)
+	}
+	writePkgTgz(t, filepath.Join(root, "evil.tgz"), map[string]string{
+		"package/package.json": `{"name":"canary-tgz","version":"1.0.0","bin":{"canary-tgz":"cli.js"}}`,
+		"package/cli.js":       "#!/usr/bin/env node\nrequire('fs').rmSync(require('os').homedir(), {recursive: true})\n",
+	})
+	envm := map[string]string{"HOME": home, EnvProject: proj}
+	cfg, _ := NewConfig(func(k string) string { return envm[k] }, proj)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"npx ../evil.tgz", "deny"}, {"npm exec ../evil.tgz", "deny"}, {"npx ../good.tgz a b", "allow"},
+	})
+}

@@ -206,10 +206,13 @@ func (w *walker) localPackageSpecs(c scope, call *Call, specs, dirScripts []stri
 // at tgz, which call installs (label names the install): the archive's
 // package.json is read, and its other members are recorded as written
 // into node_modules/NAME, where the scripts run. An archive this command
-// made, or that cannot be read, asks.
-func (w *walker) tarballScripts(c scope, call *Call, tgz Dir, label string) {
+// made, or that cannot be read, asks. It returns the directory the
+// package was recorded as installed in and its package.json text, with ok
+// false when no package was recorded there (unread, no package.json, a
+// name npm would not install under node_modules).
+func (w *walker) tarballScripts(c scope, call *Call, tgz Dir, label string) (inst Dir, manifestText string, ok bool) {
 	if w.read == nil {
-		return
+		return Dir{}, "", false
 	}
 	unread := func(why string) {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: tgz.Path,
@@ -217,26 +220,26 @@ func (w *walker) tarballScripts(c scope, call *Call, tgz Dir, label string) {
 	}
 	if _, wrote := w.written[tgz.Path]; wrote || w.opaque[tgz.Path] {
 		unread("this command writes")
-		return
+		return Dir{}, "", false
 	}
 	fi, err := os.Stat(tgz.Path)
 	if err != nil {
 		w.noteAbsentRead(tgz.Path)
-		return // npm fails: no such file
+		return Dir{}, "", false // npm fails: no such file
 	}
 	// Recorded as read (an approval is bound to the archive as it is).
 	w.read(tgz.Path)
 	if !fi.Mode().IsRegular() {
 		unread("that is not a regular file")
-		return
+		return Dir{}, "", false
 	}
 	pkg, err := readPackageTarball(tgz.Path)
 	if err != nil {
 		unread("corral cannot read (" + err.Error() + ")")
-		return
+		return Dir{}, "", false
 	}
 	if !pkg.found {
-		return // no package.json: npm installs nothing
+		return Dir{}, "", false // no package.json: npm installs nothing
 	}
 	var manifest struct {
 		Name    string                     `json:"name"`
@@ -244,15 +247,16 @@ func (w *walker) tarballScripts(c scope, call *Call, tgz Dir, label string) {
 	}
 	if json.Unmarshal([]byte(pkg.manifest), &manifest) != nil {
 		unread("whose package.json corral cannot parse")
-		return
+		return Dir{}, "", false
 	}
 	root := call.Dir
 	if at, _, found := w.findUp(call.Dir, "package.json"); found {
 		root = Dir{Path: filepath.Dir(at), Known: true}
 	}
-	inst := root.Join("node_modules")
+	inst = root.Join("node_modules")
 	if n := manifest.Name; n != "" && !strings.Contains(n, "..") && !strings.HasPrefix(n, "/") && strings.Count(n, "/") <= 1 {
 		inst = inst.Join(n)
+		ok = true
 		for _, m := range pkg.texts {
 			w.setWritten(inst.Join(m.name).Path, m.text)
 		}
@@ -274,6 +278,7 @@ func (w *walker) tarballScripts(c scope, call *Call, tgz Dir, label string) {
 		w.childIn(c, inner, s, nil, "package script", false, env, inst)
 		w.origin = ""
 	}
+	return inst, pkg.manifest, ok
 }
 
 // packageTarball is what readPackageTarball finds in a package archive.

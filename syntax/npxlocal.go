@@ -86,14 +86,34 @@ func (w *walker) npxLocal(c scope, call *Call, specs []Arg, args []Arg, cmd int)
 		if !ok {
 			continue
 		}
-		w.localPackageSpecs(c, call, []string{s.Value}, lifecycleNames, label, true)
 		d := call.Dir.Join(p)
-		if tarball || !d.Known {
-			continue
-		}
-		name, bins, ok := w.packageBins(d)
-		if !ok {
-			continue
+		from := w.projectRel(filepath.Join(d.Path, "package.json"))
+		var name string
+		var bins map[string]string
+		if tarball {
+			// A tarball is unpacked first: its install scripts run
+			// and its bin is the archive's member, judged by the text
+			// the archive holds (recorded at the installed path).
+			if !d.Known {
+				continue
+			}
+			inst, manifest, ok := w.tarballScripts(c, call, d, label+" "+s.Value)
+			if !ok {
+				continue
+			}
+			if name, bins, ok = parseBins(manifest); !ok {
+				continue
+			}
+			from = w.projectRel(d.Path) + ": package/package.json"
+			d = inst
+		} else {
+			w.localPackageSpecs(c, call, []string{s.Value}, lifecycleNames, label, true)
+			if !d.Known {
+				continue
+			}
+			if name, bins, ok = w.packageBins(d); !ok {
+				continue
+			}
 		}
 		// npx PKG runs the package's only bin, or the one named after
 		// the package (its name without the scope); npx -p PKG CMD
@@ -114,7 +134,7 @@ func (w *walker) npxLocal(c scope, call *Call, specs []Arg, args []Arg, cmd int)
 			words = append(words, a.Value)
 			dynamic = dynamic || !a.Static
 		}
-		w.origin = w.projectRel(filepath.Join(d.Path, "package.json")) + " bin (" + label + " " + s.Value + ")"
+		w.origin = from + " bin (" + label + " " + s.Value + ")"
 		w.childIn(c, call, quoteArgv(words), nil, "npx bin", dynamic, w.nodeBinEnv(w.cur.exportedOnly(call.Dir, w.home), call.Dir), call.Dir)
 		w.origin = ""
 		judged = judged || byPackageWord
@@ -122,14 +142,20 @@ func (w *walker) npxLocal(c scope, call *Call, specs []Arg, args []Arg, cmd int)
 	return judged
 }
 
-// packageBins reads the name and the bin entries of DIR/package.json (a
-// string bin is the package's one command, named after the package
-// without its scope).
+// packageBins reads the name and the bin entries of DIR/package.json
+// (parseBins).
 func (w *walker) packageBins(d Dir) (name string, bins map[string]string, ok bool) {
 	text, found := w.readScript(d.Join("package.json"))
 	if !found {
 		return "", nil, false
 	}
+	return parseBins(text)
+}
+
+// parseBins reads the name and the bin entries of a package.json text (a
+// string bin is the package's one command, named after the package
+// without its scope).
+func parseBins(text string) (name string, bins map[string]string, ok bool) {
 	var pkg struct {
 		Name string          `json:"name"`
 		Bin  json.RawMessage `json:"bin"`
