@@ -525,10 +525,20 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 				Message: "a script string in this command is read differently by bash and by corral's parser"})
 			continue
 		}
-		if riskyText(sc.Src) {
+		// The head before the line of the syntax error was walked
+		// (syntax.Script.Head); the rest is judged as text here.
+		rest := sc.Src[sc.Head:]
+		if riskyText(rest) {
 			s, e := topSpan(sc, 0, len(sc.Src))
 			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
 				Message: "a script string in this command cannot be parsed and it contains a command that acquires content or can destroy data"})
+		} else if msg, ok := flaggedPiece(cfg, rest); ok {
+			// No risky word as spelled (r""m, a reader such as cat), but
+			// a part that parses on its own is flagged: bash may run it
+			// (it parses ! ! cmd, which corral's parser refuses).
+			s, e := topSpan(sc, 0, len(sc.Src))
+			p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: s, End: e, Text: sc.Src,
+				Message: "a script string in this command cannot be parsed, and a part of it that parses on its own is one corral flags: " + msg})
 		}
 	}
 	if m.Truncated && riskyText(command) {

@@ -88,7 +88,10 @@ var EngineFindings = []Rule{
 parse (or a string in it run as a script, or a command too large or too
 deeply nested to analyse completely) is asked about when it contains a
 word of a rule's Commands (an acquisition or a dangerous program) or a
-redirection; otherwise it is allowed with a note on stderr.`},
+redirection, or when a part of it cut at ;, &, | or a newline parses on
+its own and is one corral would rewrite, ask about or deny; otherwise it
+is allowed with a note on stderr. The complete commands before the line
+of the syntax error run and are judged as commands.`},
 	{Name: "rewrite-failed", Decisions: []Decision{Ask}, Doc: `A fix that could not be applied, whose result
 does not parse, or whose result still needs attention when checked again
 is not used: the command is asked about.`},

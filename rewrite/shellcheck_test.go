@@ -144,3 +144,88 @@ func TestCarriageReturnIsAWordCharacter(t *testing.T) {
 		t.Errorf("rm\\r is not rm: %s %v", r.Decision, r.Findings)
 	}
 }
+
+// TestNestedScriptHead: a nested script that does not parse (eval's text,
+// bash -c's string, a trap, a mapfile callback, a script file) runs the
+// complete commands before the line of its syntax error, as the top level
+// does, so those are judged in place; the rest is judged by its words and
+// by the parts of it that parse on their own, so a command name spelled
+// with quotes (r""m) or a reader no word list names (cat) is no longer
+// let through (red team of 2026-12-05: each of these was allowed).
+func TestNestedScriptHead(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// The head runs: judged as the commands it holds.
+		{`eval $'r""m -rf ~\n)'`, "deny"},
+		{`bash -c $'r""m -rf ~\n)'`, "deny"},
+		{`sudo bash -c $'r""m -rf /\n)'`, "deny"},
+		{`bash -c $'cat ~/.ssh/id_rsa\n)'`, "deny"},
+		{`trap $'cat ~/.ssh/id_rsa\n)' EXIT`, "deny"},
+		{`mapfile -C 'cat ~/.ssh/id_rsa #' -c1 a <<< x`, "deny"},
+		{`eval $'t""ee -a ~/.bashrc <<< evil\n)'`, "deny"},
+		{`bash -c $'corr""al confirm\n)'`, "deny"},
+		{`bash -c $'echo ok\ncat ~/.ssh/id_rsa\nfi'`, "deny"},
+		// Text bash accepts and corral's parser refuses (! ! cmd): the
+		// part that parses on its own is flagged, so the whole asks.
+		{`bash -c 'cat ~/.ssh/id_rsa; ! ! true'`, "ask"},
+		{`eval 'r""m -rf ~; ! ! :'`, "ask"},
+		{`bash -c '! ! :; r""m -rf ~'`, "ask"},
+		{`eval 'r""m -rf ~; function f [[ 1 ]]'`, "ask"},
+		// Look-alikes: a harmless head, a broken script that holds
+		// nothing flagged, the same text as data.
+		{`bash -c $'echo hi\n)'`, "allow"},
+		{`eval $'ls\nif'`, "allow"},
+		{`bash -c $'cat a.txt\n)'`, "allow"},
+		{`echo $'r""m -rf ~\n)'`, "allow"},
+		{`printf '%s\n' 'cat ~/.ssh/id_rsa; ! ! true'`, "allow"},
+	})
+	// A script file on disk that does not parse: its head is judged, and
+	// the finding names the file and line.
+	for name, text := range map[string]string{"broken.sh": "r\"\"m -rf ~\n)\n", "late.sh": "echo ok\ncat ~/.ssh/id_rsa\nfi\n"} {
+		if err := os.WriteFile(filepath.Join(cfg.Project, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, c := range []struct{ cmd, where string }{
+		{"bash broken.sh", "broken.sh:1"}, {"source broken.sh", "broken.sh:1"}, {"bash < broken.sh", "broken.sh:1"},
+		{"bash late.sh", "late.sh:2"}, {". ./late.sh", "late.sh:2"},
+	} {
+		r := Check(cfg, c.cmd)
+		if r.Decision != Deny || len(r.Findings) == 0 || !strings.Contains(r.Findings[0].Message, c.where) {
+			t.Errorf("%s: %s %v, want deny naming %s", c.cmd, r.Decision, r.Findings, c.where)
+		}
+	}
+}
+
+// TestNestedScriptHeadOracle runs the shapes of TestNestedScriptHead in
+// the real bash with a canary in place of the deletion: bash runs the
+// lines before the syntax error (and all of a text only corral's parser
+// refuses) through bash -c, eval and a script file alike.
+func TestNestedScriptHeadOracle(t *testing.T) {
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("bash not found")
+	}
+	for _, text := range []string{"t\"\"ouch canary\n)", "echo ok\ntouch canary\nfi", "! ! :; touch canary", "touch canary; ! ! :"} {
+		for _, how := range []string{"-c", "eval", "file"} {
+			dir := t.TempDir()
+			var cmd *exec.Cmd
+			switch how {
+			case "-c":
+				cmd = exec.Command(bash, "-c", text)
+			case "eval":
+				cmd = exec.Command(bash, "-c", `eval "$1"`, "_", text)
+			default:
+				if err := os.WriteFile(filepath.Join(dir, "s.sh"), []byte(text+"\n"), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				cmd = exec.Command(bash, "s.sh")
+			}
+			cmd.Dir = dir
+			out, _ := cmd.CombinedOutput()
+			if _, err := os.Stat(filepath.Join(dir, "canary")); err != nil {
+				t.Errorf("bash %s %q: no canary, want the commands before the error run (%s)", how, text, out)
+			}
+		}
+	}
+}

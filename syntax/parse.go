@@ -129,6 +129,56 @@ type Script struct {
 	// in another language runs (os.system, child_process.exec), not a
 	// stand-in for a deletion or write that code makes.
 	FromCode bool
+	// Partial reports a script that is the head of a longer text that
+	// did not parse: the complete commands before the line of its syntax
+	// error, which bash runs before it reaches the error.
+	Partial bool
+	// Head is, for an unparsed script, the length of its head walked as
+	// a Partial script (0 when none was): Src[Head:] is the text corral
+	// did not judge.
+	Head int
+}
+
+// maxHeadTries bounds the parses parsedHead makes.
+const maxHeadTries = 8
+
+// parsedHead returns the head of text, which failed to parse with err:
+// the lines before the line of the syntax error, when they hold a
+// command and parse on their own; else the lines before the error of
+// that head, and so on. A head that does not end where a command ends
+// (the error line continues an if, a pipe, a quote begun above) does not
+// parse and is cut further: bash runs no part of a command it could not
+// finish reading.
+func parsedHead(text string, err error) (string, bool) {
+	var pe *ParseError
+	if !errors.As(err, &pe) {
+		return "", false
+	}
+	line := pe.Line
+	for tries := 0; tries < maxHeadTries && line > 1; tries++ {
+		off, n := 0, 1
+		for off < len(text) && n < line {
+			i := strings.IndexByte(text[off:], '\n')
+			if i < 0 {
+				return "", false
+			}
+			off += i + 1
+			n++
+		}
+		head := text[:off]
+		if strings.TrimSpace(head) == "" {
+			return "", false
+		}
+		_, err := parseSource(head)
+		if err == nil {
+			return head, true
+		}
+		if !errors.As(err, &pe) || pe.Line >= line {
+			return "", false
+		}
+		line = pe.Line
+	}
+	return "", false
 }
 
 // Where returns the Origin of s or of the nearest script it is nested

@@ -515,7 +515,7 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 	w.origin = ""
 	// A script file is a nested script with a path of its own.
 	for i := len(w.m.Scripts) - 1; i >= 0; i-- {
-		if sc := w.m.Scripts[i]; sc.Kind == "file" && sc.Origin == name && sc.Path == "" && sc.Src == text {
+		if sc := w.m.Scripts[i]; sc.Kind == "file" && sc.Origin == name && sc.Path == "" && (sc.Src == text || sc.Partial && strings.HasPrefix(text, sc.Src)) {
 			sc.Path = name
 			break
 		}
@@ -649,7 +649,7 @@ func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	}
 	restorePos()
 	walked := len(w.m.Scripts) > n && w.m.Scripts[n].Src == text && w.m.Truncated == truncated
-	if walked {
+	if walked || len(w.m.Scripts) > n && w.m.Scripts[n].Partial && strings.HasPrefix(text, w.m.Scripts[n].Src) {
 		w.m.Scripts[n].Path = a.Value
 	}
 	for _, sc := range w.m.Unparsed {

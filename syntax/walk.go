@@ -4044,10 +4044,29 @@ func (w *walker) childIn(c scope, call *Call, text string, host *Arg, kind strin
 		w.m.Truncated = true
 		return
 	}
+	w.childText(c, call, text, host, kind, dynamic, st, dir)
+}
+
+// childText parses text, the script call runs, and walks it (childIn).
+// Text that does not parse is recorded in Unparsed; its head, the
+// complete commands on the lines before the syntax error, is walked
+// first: bash reads a script (a file, bash -c's string, eval's text) one
+// command at a time and runs each before it reads the next, so those run
+// before bash reaches the error (eval $'rm -rf ~\n)' deletes the home
+// directory, then fails).
+func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind string, dynamic bool, st *state, dir Dir) {
 	sc := &Script{Src: text, Parent: c.sc, Host: host, Kind: kind, Depth: c.sc.Depth + 1, Dynamic: dynamic, Origin: w.origin, Runner: call}
 	f, err := parseSource(text)
 	if err != nil {
 		sc.Misread = errors.Is(err, ErrMisread)
+		if head, ok := parsedHead(text, err); ok && !sc.Misread {
+			n := len(w.m.Scripts)
+			w.childText(c, call, head, host, kind, dynamic, st, dir)
+			if len(w.m.Scripts) > n && w.m.Scripts[n].Src == head {
+				w.m.Scripts[n].Partial = true
+			}
+			sc.Head = len(head)
+		}
 		w.m.Unparsed = append(w.m.Unparsed, sc)
 		return
 	}
