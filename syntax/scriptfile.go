@@ -913,6 +913,7 @@ func (w *walker) packageScripts(c scope, call *Call, names []string, tool string
 		return
 	}
 	inner, env := w.packageScriptCall(call, dir)
+	names, scripts = defaultScripts(names, scripts)
 	for _, n := range names {
 		for _, s := range scripts[n] {
 			w.origin = "package.json scripts." + n + " (" + tool + ")"
@@ -920,6 +921,41 @@ func (w *walker) packageScripts(c scope, call *Call, names []string, tool string
 			w.origin = ""
 		}
 	}
+}
+
+// defaultScripts adds the scripts npm runs for a package that does not
+// define them (npm's run-script and restart documentation): start, when
+// there is no start script, is "node server.js" (npm checks that the file
+// exists; node of a missing file runs nothing), and restart, when there
+// is no restart script, runs stop and then start, each with its pre and
+// post scripts, inside prerestart and postrestart. pnpm's start has the
+// same default.
+func defaultScripts(names []string, scripts map[string][]string) ([]string, map[string][]string) {
+	var out []string
+	changed := false
+	for _, n := range names {
+		switch {
+		case n == "restart" && scripts["restart"] == nil:
+			out = append(out, "prestop", "stop", "poststop", "prestart", "start", "poststart")
+			changed = true
+		default:
+			out = append(out, n)
+		}
+	}
+	if !changed {
+		out = names
+	}
+	for _, n := range out {
+		if n == "start" && scripts["start"] == nil {
+			with := make(map[string][]string, len(scripts)+1)
+			for k, v := range scripts {
+				with[k] = v
+			}
+			with["start"] = []string{"node server.js"}
+			return out, with
+		}
+	}
+	return out, scripts
 }
 
 // manifestScripts reads the "scripts" object of the nearest file (a
