@@ -186,3 +186,21 @@ func TestGitKeptTransportAndTemplate(t *testing.T) {
 		{"git config --get init.templateDir", "allow"},
 	})
 }
+
+// TestGitExtURLAsOptionValue: the repository given as an option's
+// attached value (git archive --remote=URL, git push --repo=URL) goes to
+// the transport as a plain URL does, so an ext:: URL there runs its
+// command (red team of 2026-12-05: archive --remote=ext::… was allowed
+// while archive --remote ext::… was denied).
+func TestGitExtURLAsOptionValue(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"git -c protocol.ext.allow=always archive --remote='ext::sh -c rm% -rf% ~' HEAD", "deny"},
+		{"GIT_ALLOW_PROTOCOL=ext git archive --remote='ext::sh -c rm% -rf% ~' HEAD", "deny"},
+		{"git -c protocol.ext.allow=always archive --remote 'ext::sh -c rm% -rf% ~' HEAD", "deny"},
+		{"git -c protocol.ext.allow=always push --repo='ext::sh -c rm% -rf% ~'", "deny"},
+		{"git archive --remote=origin HEAD", "allow"},
+		{"git archive --remote='ext::sh -c echo% hi' HEAD", "allow"},
+		{"git archive --format=tar HEAD", "allow"},
+	})
+}

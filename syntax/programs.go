@@ -2388,6 +2388,13 @@ func (w *walker) gitTransport(c scope, call *Call, sub string, rest []Arg) {
 			if len(argv) > 0 {
 				w.child(c, call, quoteArgv(argv), nil, "git ext:: transport", !a.Static)
 			}
+		case attached && strings.HasPrefix(name, "--") && strings.HasPrefix(strings.ToLower(val), "ext::"):
+			// The repository given as an option's value: archive
+			// --remote=ext::…, push --repo=ext::… (git-archive(1),
+			// git-push(1)) reach the transport as a plain URL does.
+			if argv := extArgv(val[len("ext::"):]); len(argv) > 0 {
+				w.child(c, call, quoteArgv(argv), nil, "git "+sub+" "+name+" (ext:: transport)", !a.Static)
+			}
 		}
 	}
 }
