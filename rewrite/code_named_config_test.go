@@ -1,6 +1,11 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
 
 // TestConfigNamedByOption: a tool's configuration named by an option or
 // an environment variable (GOENV=FILE, pre-commit run --config FILE,
@@ -203,4 +208,54 @@ func TestGitExtURLAsOptionValue(t *testing.T) {
 		{"git archive --remote='ext::sh -c echo% hi' HEAD", "allow"},
 		{"git archive --format=tar HEAD", "allow"},
 	})
+}
+
+// TestGitTraceTargetInConfigFile: git reads trace2.normalTarget (and the
+// event and perf targets) from the global and system files, so a file
+// GIT_CONFIG_GLOBAL or GIT_CONFIG_SYSTEM names makes this git append its
+// trace to that path, judged as a write (red team of 2026-12-05: a
+// ~/.bashrc target there was allowed). The oracle runs the real git: the
+// file's target gets the trace, git -c's does not.
+func TestGitTraceTargetInConfigFile(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	home := cfg.Home
+	for name, target := range map[string]string{"bad.cfg": home + "/.bashrc", "ok.cfg": cfg.Project + "/trace.log", "rel.cfg": "~/.bashrc"} {
+		text := "[trace2]\n\tnormalTarget = " + target + "\n"
+		if err := os.WriteFile(filepath.Join(cfg.Project, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"GIT_CONFIG_GLOBAL=bad.cfg git status", "deny"},
+		{"GIT_CONFIG_SYSTEM=" + cfg.Project + "/bad.cfg git log", "deny"},
+		{"export GIT_CONFIG_GLOBAL=bad.cfg; git status", "deny"},
+		{"GIT_CONFIG_GLOBAL=ok.cfg git status", "allow"},
+		{"GIT_CONFIG_GLOBAL=rel.cfg git status", "allow"}, // git expands no ~ there: no trace
+		{"git -c trace2.normalTarget=" + home + "/.bashrc status", "allow"},
+	})
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git not installed")
+	}
+	dir := t.TempDir()
+	run := func(env []string, args ...string) {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), append([]string{"HOME=" + dir, "GIT_CONFIG_NOSYSTEM=1"}, env...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	run(nil, "init", "-q")
+	fileTarget, cTarget := filepath.Join(dir, "from-file.log"), filepath.Join(dir, "from-c.log")
+	if err := os.WriteFile(filepath.Join(dir, "g.cfg"), []byte("[trace2]\n\tnormalTarget = "+fileTarget+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	run([]string{"GIT_CONFIG_GLOBAL=" + filepath.Join(dir, "g.cfg")}, "status")
+	run(nil, "-c", "trace2.normalTarget="+cTarget, "status")
+	if _, err := os.Stat(fileTarget); err != nil {
+		t.Errorf("GIT_CONFIG_GLOBAL's trace2.normalTarget: no trace written (%v)", err)
+	}
+	if _, err := os.Stat(cTarget); err == nil {
+		t.Errorf("git -c trace2.normalTarget wrote a trace; the test's premise changed")
+	}
 }

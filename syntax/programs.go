@@ -896,6 +896,17 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		}
 		for _, kv := range gitConfigEntries(text) {
 			w.gitConfig(c, call, &Arg{Static: true}, kv)
+			// The trace2 targets, which git reads only from the system
+			// and global files (git -c sets none): this git appends its
+			// trace to the file, an absolute path (git 2.39 expands no
+			// "~" there), as git config trace2.normalTarget F does for
+			// every later git.
+			key, val, _ := strings.Cut(kv, "=")
+			if k := strings.ToLower(key); k == "trace2.normaltarget" || k == "trace2.eventtarget" || k == "trace2.perftarget" {
+				if a, ok := envFileValue(val, true, true); ok {
+					call.EnvFiles = append(call.EnvFiles, EnvFile{Name: env.name + " " + d.Path + ": " + key, Arg: a})
+				}
+			}
 		}
 	}
 	if v, _, ok := lookup("GIT_CONFIG_COUNT"); ok {
