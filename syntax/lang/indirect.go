@@ -301,6 +301,29 @@ var pyModules = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"builtins": true, "__builtins__": true, "commands": true, "importlib": true}
 }}
 
+// pyResolvers are the functions that return the object a dotted name
+// names, importing its module: pkgutil.resolve_name (Python 3.9+, "os:system"
+// or "os.system") and pydoc.locate.
+var pyResolvers = lazy.Set{List: []string{"pkgutil.resolve_name", "pydoc.locate"}}
+
+// pyResolver reports a call of a pyResolvers function at t, whose name
+// may follow its module (pkgutil.resolve_name: the tokens of out to drop,
+// the receiver and its dot) or stand alone (from pkgutil import
+// resolve_name): the count to drop, or -1 when t is none.
+func (p *parser) pyResolver(t token, out []token) int {
+	if member(out) {
+		recv, n := dottedEnd(out[:len(out)-1])
+		if recv != "" && pyResolvers.Has(p.al.resolve(recv)+"."+t.text) {
+			return n + 1
+		}
+		return -1
+	}
+	if pyResolvers.Has(p.al.resolve(t.text)) {
+		return 0
+	}
+	return -1
+}
+
 func (p *parser) pyDangerousRoot(name string) bool {
 	full := p.al.resolve(name)
 	root, _, _ := strings.Cut(full, ".")
@@ -337,6 +360,23 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if len(sp) > 0 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit && nameLike(a.str) {
 				return nameToks(a.str, t.off), end + 1, drop, true
+			}
+		}
+		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
+	case t.kind == tIdent && isP(at(i+1), "(") && p.pyResolver(t, out) >= 0:
+		// pkgutil.resolve_name("os:system"), pydoc.locate("os.system"):
+		// the object a dotted name (module:attr or module.attr) names,
+		// as the name itself.
+		drop := p.pyResolver(t, out)
+		end, sp := p.bracketArgs(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		if len(sp) > 0 {
+			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit {
+				if name := strings.ReplaceAll(a.str, ":", "."); nameLike(name) {
+					return nameToks(name, t.off), end + 1, drop, true
+				}
 			}
 		}
 		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
@@ -1017,7 +1057,7 @@ func (p *parser) dangerousFn(full string) bool {
 	switch p.l {
 	case Python:
 		_, del := pyDelete.Get()[full]
-		return pyShell.Get()[full] || pySubprocess.Get()[full] || del || full == "eval" || full == "exec" || full == "pty.spawn" ||
+		return pyShell.Get()[full] || pySubprocess.Get()[full] || del || full == "eval" || full == "exec" || full == "pty.spawn" || pyArgvSpawn(full) ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "asyncio.create_subprocess_shell"
 	case JS:

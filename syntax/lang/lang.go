@@ -1013,6 +1013,10 @@ func pyModuleFunctions(mod string) []string {
 		add("os." + f)
 	}
 	add("pty.spawn")
+	add("distutils.spawn.spawn")
+	add("setuptools._distutils.spawn.spawn")
+	add("pkgutil.resolve_name")
+	add("pydoc.locate")
 	add("io.open")
 	add("io.FileIO")
 	add("codecs.open")

@@ -214,7 +214,7 @@ func python(p *parser) []Effect {
 		_, del := pyDelete.Get()[full]
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
-			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn"
+			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn" || pyArgvSpawn(full)
 	}
 	var libs map[string]bool
 	if strings.Contains(p.src, "ctypes") {
@@ -930,7 +930,7 @@ func pythonCall(c call) (Effect, bool) {
 			return Effect{Kind: Exec, Call: full, Argv: a.argvList(), Offset: c.off}, true
 		}
 		return shellOf(c, a), true
-	case full == "pty.spawn":
+	case full == "pty.spawn", pyArgvSpawn(full):
 		return shellOf(c, argAt(c.args, 0)).asExec(), true
 	case full == "asyncio.create_subprocess_exec":
 		return execOf(c, c.args), true
@@ -1302,4 +1302,11 @@ func pyUnpackedKey(c call, key string) *arg {
 		}
 	}
 	return nil
+}
+
+// pyArgvSpawn reports distutils' spawn(cmd), which runs the argument
+// list cmd as a program (distutils.spawn, removed from the standard
+// library in 3.12 and kept by setuptools as setuptools._distutils).
+func pyArgvSpawn(full string) bool {
+	return full == "distutils.spawn.spawn" || full == "setuptools._distutils.spawn.spawn"
 }

@@ -1,0 +1,59 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+// TestPythonNameResolvers: pkgutil.resolve_name and pydoc.locate return
+// the object a dotted name string names, so calling what they return is
+// calling that function (resolve_name("os:system")("rm -rf ~") is
+// os.system's); one given a name only run time knows asks. distutils'
+// spawn(argv) runs argv as a program. Before: each was allowed (red team
+// of 2026-12-05).
+func TestPythonNameResolvers(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'import pkgutil; pkgutil.resolve_name("os:system")("rm -rf ~")'`, "deny"},
+		{`python3 -c 'from pkgutil import resolve_name as r; r("os.system")("rm -rf ~")'`, "deny"},
+		{`python3 -c 'import pydoc; pydoc.locate("shutil.rmtree")("/")'`, "deny"},
+		{`python3 -c 'import pydoc, sys; pydoc.locate(sys.argv[1])("rm -rf ~")' os.system`, "deny"}, // argv is known
+		{`python3 -c 'import pydoc; pydoc.locate(input())("rm -rf ~")'`, "ask"},
+		{`python3 -c 'from distutils.spawn import spawn; spawn(["rm", "-rf", "/"])'`, "deny"},
+		{`python3 -c 'import distutils.spawn; distutils.spawn.spawn(["rm", "-rf", "/"])'`, "deny"},
+		// Look-alikes: a harmless function named, a harmless program.
+		{`python3 -c 'import pkgutil; print(pkgutil.resolve_name("json:dumps")({}))'`, "allow"},
+		{`python3 -c 'import pydoc; print(pydoc.locate("str"))'`, "allow"},
+		{`python3 -c 'from distutils.spawn import spawn; spawn(["ls", "-la"])'`, "allow"},
+		{`python3 -c 'print("pkgutil.resolve_name(\"os:system\")")'`, "allow"},
+	})
+}
+
+// TestPythonNameResolversOracle runs the real python3: what
+// pkgutil.resolve_name and pydoc.locate return runs the shell text, and
+// distutils' spawn runs the argument list (each makes a canary).
+func TestPythonNameResolversOracle(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("python3 not installed")
+	}
+	for name, code := range map[string]string{
+		"resolve_name": `import pkgutil; pkgutil.resolve_name("os:system")("touch canary")`,
+		"locate":       `import pydoc; pydoc.locate("os.system")("touch canary")`,
+		"spawn":        `import warnings; warnings.simplefilter("ignore"); from distutils.spawn import spawn; spawn(["touch", "canary"])`,
+	} {
+		dir := t.TempDir()
+		cmd := exec.Command(py, "-c", code)
+		cmd.Dir = dir
+		out, err := cmd.CombinedOutput()
+		if name == "spawn" && err != nil {
+			t.Logf("distutils not importable here (%v): %s", err, out)
+			continue
+		}
+		if _, statErr := os.Stat(filepath.Join(dir, "canary")); statErr != nil {
+			t.Errorf("%s: no canary (%v, %s)", name, err, out)
+		}
+	}
+}
