@@ -57,3 +57,19 @@ func TestPythonNameResolversOracle(t *testing.T) {
 		}
 	}
 }
+
+// TestPathlibHomeMethods: a method called on Path.home() or Path.cwd()
+// is that pathlib method on the home or working directory, as on
+// Path("~"): Path.home().rename(x) moves the home directory (before:
+// allowed, while Path.home().joinpath(".ssh").rename(x) was denied; red
+// team of 2026-12-05).
+func TestPathlibHomeMethods(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'from pathlib import Path; Path.home().rename("/tmp/gone")'`, "deny"},
+		{`python3 -c 'import pathlib; pathlib.Path.home().replace("/tmp/gone")'`, "deny"},
+		{`python3 -c 'from pathlib import Path; Path.home().joinpath(".ssh").rename("/tmp/gone")'`, "deny"},
+		{`python3 -c 'from pathlib import Path; print(Path.home().exists())'`, "allow"},
+		{`python3 -c 'from pathlib import Path; print(list(Path.home().glob("*")))'`, "allow"},
+	})
+}

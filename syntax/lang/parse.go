@@ -659,6 +659,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				// Path.home().glob(…), Path.cwd().iterdir(): the home
 				// and the working directory.
 				if home, cwd := pathHomeCwd(ctor); p.l == Python && len(inner) == 0 && (home || cwd) {
+					// A pathlib path's method, as Path("~").rename is
+					// (Path.home().rename(…) moves the home directory);
+					// a listing keeps its name (home.rglob), which its
+					// findings show.
+					if name != "glob" && name != "rglob" && name != "iterdir" && name != "walk" {
+						c.name = "Path." + name
+					}
 					c.recv, c.recvLit, c.recvTilde = ".", true, false
 					if home {
 						c.recv, c.recvTilde = "~", true
