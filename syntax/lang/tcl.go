@@ -66,6 +66,35 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 	cmd := strings.TrimPrefix(name.val, "::")
 	// eval joins its words into a script; expect's pattern-action lists
 	// (expect, expect_after, expect_before) hold bodies.
+	if cmd == "apply" && len(words) > 1 && words[1].lit {
+		// apply {ARGS BODY ?NS?} ?ARG…?: BODY is the script (the
+		// lambda's arguments are values only the call gives: $p in
+		// the body is a word only run time knows).
+		if l := tclList(words[1].val, base+words[1].off+1); len(l) >= 2 && l[1].lit {
+			return tclScript(l[1].val, l[1].off+1, depth+1)
+		}
+		return nil
+	}
+	if len(words) >= 3 && words[1].lit && words[1].val == "eval" && !tclBodies.Get()[cmd] {
+		// interp eval PATH SCRIPT…, and a child interpreter's own
+		// command, NAME eval SCRIPT… (interp create NAME): the words
+		// are joined into a script run in that interpreter, as eval's.
+		rest := words[2:]
+		if cmd == "interp" {
+			rest = words[3:]
+		}
+		parts := make([]string, 0, len(rest))
+		for _, w := range rest {
+			if !w.lit {
+				return []Effect{{Kind: Hidden, Call: cmd + " eval", Text: w.raw, Offset: off}}
+			}
+			parts = append(parts, w.val)
+		}
+		if len(parts) > 0 {
+			return tclScript(strings.Join(parts, " "), off, depth+1)
+		}
+		return nil
+	}
 	if tclBodies.Get()[cmd] || cmd == "eval" || strings.HasPrefix(cmd, "expect") {
 		if cmd == "eval" && len(words) > 1 {
 			parts := make([]string, 0, len(words)-1)
@@ -172,6 +201,10 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 			out = append(out, Effect{Kind: Read, Call: "open", Path: f.val, Offset: off})
 		}
 	case "file":
+		if len(words) >= 4 && words[1].lit && (words[1].val == "rename" || words[1].val == "copy" || words[1].val == "link") {
+			out = append(out, tclFileMove(words[1].val, words[2:], off))
+			break
+		}
 		if len(words) < 3 || !words[1].lit || words[1].val != "delete" {
 			break
 		}
@@ -197,6 +230,60 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		}
 	}
 	return out
+}
+
+// tclFileMove is file rename, file copy or file link of args (after the
+// subcommand): the shell command that does the same to the same paths,
+// mv and cp -r (Tcl copies a directory whole; a last argument that is a
+// directory receives the others), ln -s or ln for file link ?-symbolic|
+// -hard? LINK TARGET. A path only run time knows asks.
+func tclFileMove(sub string, args []tclWord, off int) Effect {
+	call := "file " + sub
+	opt := ""
+	for len(args) > 0 && args[0].lit && strings.HasPrefix(args[0].val, "-") {
+		if args[0].val == "-hard" || args[0].val == "-symbolic" {
+			opt = args[0].val
+		}
+		done := args[0].val == "--"
+		args = args[1:]
+		if done {
+			break
+		}
+	}
+	if len(args) < 2 {
+		return Effect{Kind: Hidden, Call: call, Offset: off}
+	}
+	words := make([]string, 0, len(args))
+	for _, a := range args {
+		if !a.lit {
+			return Effect{Kind: Hidden, Call: call, Text: a.raw, Offset: off}
+		}
+		words = append(words, tclShellPath(a.val))
+	}
+	switch sub {
+	case "rename":
+		return Effect{Kind: Shell, Call: call, Text: "mv -- " + strings.Join(words, " "), Offset: off}
+	case "copy":
+		return Effect{Kind: Shell, Call: call, Text: "cp -r -- " + strings.Join(words, " "), Offset: off}
+	}
+	ln := "ln -s -- "
+	if opt == "-hard" {
+		ln = "ln -- "
+	}
+	// file link LINK TARGET: ln's operands are the other way round.
+	return Effect{Kind: Shell, Call: call, Text: ln + words[1] + " " + words[0], Offset: off}
+}
+
+// tclShellPath quotes a Tcl file name for shell text, keeping the
+// leading ~ that Tcl 8 expands to the home directory.
+func tclShellPath(v string) string {
+	switch {
+	case v == "~":
+		return "~"
+	case strings.HasPrefix(v, "~/"):
+		return "~/" + shQuote(v[2:])
+	}
+	return shQuote(v)
 }
 
 // tclExec is the effect of exec or spawn of words: a program and its
