@@ -593,6 +593,7 @@ func objectList(text, key string) ([]string, bool) {
 // those it imports from http(s): URLs, code only the network holds.
 func (p *parser) jsDataImports() []Effect {
 	var out []Effect
+	seen := map[int]bool{} // the string tokens judged as imports
 	for i, t := range p.toks {
 		if t.kind != tIdent || t.text != "import" && t.text != "from" {
 			continue
@@ -606,10 +607,14 @@ func (p *parser) jsDataImports() []Effect {
 		switch {
 		case next.kind == tString:
 			a = &arg{lit: next.lit, str: next.text, text: next.text}
+			seen[i+1] = true
 		case t.text == "import" && isP(next, "("):
 			c.name = "import()"
 			args, _ := p.args(i+1, ")")
 			a = argAt(args, 0) // a name only known at run time: indirect.go's
+			if p.tok(i+2).kind == tString {
+				seen[i+2] = true
+			}
 		}
 		if a == nil || !a.lit {
 			continue
@@ -624,7 +629,34 @@ func (p *parser) jsDataImports() []Effect {
 			out = append(out, Effect{Kind: Hidden, Call: c.name + " " + a.str, Text: a.str, Offset: c.off})
 		}
 	}
+	// A JavaScript data: URL anywhere else is a module node can run
+	// without an import statement: new Worker(new URL("data:text/
+	// javascript,…")), a loader's answer, vm's linker. Its code is
+	// judged as the program's own (only code that runs or deletes
+	// something makes a finding, so a data: URL that is only data
+	// costs nothing).
+	for i, t := range p.toks {
+		if t.kind != tString || !t.lit || seen[i] || !jsDataURL(t.text) {
+			continue
+		}
+		if code, ok := DataURLCode(t.text); ok {
+			c := call{name: "data: URL module", off: t.off, first: i, next: i + 1}
+			out = append(out, p.evalCode(c, &arg{lit: true, str: code, text: t.text})...)
+		}
+	}
 	return out
+}
+
+// jsDataURL reports a data: URL of a JavaScript module (the media types
+// node's ESM loader takes as JavaScript).
+func jsDataURL(v string) bool {
+	l := strings.ToLower(v)
+	for _, m := range []string{"data:text/javascript", "data:application/javascript", "data:text/ecmascript", "data:application/ecmascript"} {
+		if strings.HasPrefix(l, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // DataURLCode returns the code of a data: URL (data:text/javascript,CODE
