@@ -1238,6 +1238,12 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			if l == lang.Python && !dynamic && w.pythonZipModule(c, call, file) {
 				continue // a member of a zip on sys.path (zipimport)
 			}
+			if l == lang.PHP && !e.Search {
+				// PHP prints the text of an included file outside its
+				// <?php tags as it is: include ~/.ssh/id_rsa prints the
+				// key, so the file is read as cat reads it.
+				w.effect(c, call, "cat -- "+Quote(file), "in "+string(l)+" code ("+at+"): "+e.Call+" prints "+file, dynamic, false)
+			}
 			w.include(c, call, l, file, what, label, dynamic, l == lang.Awk)
 		case lang.Hidden:
 			if name, ok := lang.EnvOnly(e.Text); ok && !e.Deletes {
