@@ -365,8 +365,8 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 	case t.kind == tIdent && isP(at(i+1), "(") && p.pyResolver(t, out) >= 0:
 		// pkgutil.resolve_name("os:system"), pydoc.locate("os.system"):
-		// the object a dotted name (module:attr or module.attr) names,
-		// as the name itself.
+		// the object a dotted name (module:attr or module.attr) of a
+		// module that runs or deletes names, as the name itself.
 		drop := p.pyResolver(t, out)
 		end, sp := p.bracketArgs(in, i+1)
 		if end < 0 {
@@ -374,9 +374,13 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		}
 		if len(sp) > 0 {
 			if a := p.argOf(in, sp[0][0], sp[0][1]); a.lit {
-				if name := strings.ReplaceAll(a.str, ":", "."); nameLike(name) {
+				name := strings.ReplaceAll(a.str, ":", ".")
+				if root, _, dotted := strings.Cut(name, "."); dotted && nameLike(name) && pyModules.Get()[root] {
 					return nameToks(name, t.off), end + 1, drop, true
 				}
+				// Another module's name: the call stays, and the
+				// import it makes is read (pyloaders2.go).
+				return nil, 0, 0, false
 			}
 		}
 		p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
