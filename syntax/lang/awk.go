@@ -87,6 +87,20 @@ func awk(p *parser) []Effect {
 				continue // getline < "/inet/tcp/…"
 			}
 			a := p.arg(k+1, to)
+			if !a.lit {
+				// A file named by literals, variables whose values are
+				// known and ENVIRON entries (f = ENVIRON["HOME"]
+				// "/.ssh/id_rsa"; getline l < f) is each file it can
+				// be, as print > f's is.
+				if vals, ok := ev.values(k+1, to, false, 0); ok {
+					for _, v := range vals {
+						if v.s != "" {
+							out = append(out, Effect{Kind: Read, Call: "getline <", Path: v.s, Tilde: v.tilde, Offset: t.off})
+						}
+					}
+					continue
+				}
+			}
 			if e, ok := readEffect(call{name: "getline <", off: t.off}, &a); ok {
 				out = append(out, e)
 			}
@@ -282,7 +296,15 @@ func (p *parser) awkAssignments() map[string]awkAssign {
 			}
 			continue
 		}
-		if t.kind == tIdent && (t.text == "getline" || t.text == "sub" || t.text == "gsub" || t.text == "split") {
+		if t.kind == tIdent && t.text == "getline" {
+			// getline var sets var (and NR); what follows a < is the
+			// file it reads, not changed.
+			if n := p.tok(k + 1); n.kind == tIdent {
+				count[n.text] += 2
+			}
+			continue
+		}
+		if t.kind == tIdent && (t.text == "sub" || t.text == "gsub" || t.text == "split") {
 			for j := k + 1; j < len(p.toks) && j < k+16; j++ {
 				if p.toks[j].kind == tIdent {
 					count[p.toks[j].text] += 2

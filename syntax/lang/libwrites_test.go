@@ -73,8 +73,8 @@ func TestLibraryWrites(t *testing.T) {
 		{"pl-inplace-push", Perl, `push @ARGV, "/h/.bashrc"; $^I = ""; print while <>;`, []string{"write $^I: /h/.bashrc"}},
 		{"pl-inplace-qw", Perl, `@ARGV = qw(/h/.bashrc); $^I = ""; print while <>;`, []string{"write $^I: /h/.bashrc"}},
 		// Look-alikes: $^I undefined or never set, in a string.
-		{"pl-inplace-undef", Perl, `$^I = undef; @ARGV = ("/h/.bashrc"); print while <>;`, nil},
-		{"pl-argv-only", Perl, `@ARGV = ("/h/.bashrc"); print while <>;`, nil},
+		{"pl-inplace-undef", Perl, `$^I = undef; @ARGV = ("/h/.bashrc"); print while <>;`, []string{"read <> of @ARGV: /h/.bashrc"}}, // printed, not written
+		{"pl-argv-only", Perl, `@ARGV = ("/h/.bashrc"); print while <>;`, []string{"read <> of @ARGV: /h/.bashrc"}},                  // printed, not written
 		{"pl-inplace-string", Perl, `print q{$^I = ""; @ARGV = ("/h/.bashrc")};`, nil},
 	} {
 		var got []string

@@ -92,7 +92,7 @@ func ruby(p *parser) []Effect {
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+name) != "" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
-	var out []Effect
+	out := p.rubyArgvReads()
 	var listed listings
 	p.rubyDirIndex(&listed)
 	for _, c := range p.findCalls(true, interesting) {
@@ -644,6 +644,7 @@ func perl(p *parser) []Effect {
 	}
 	out := p.perlPathTiny()
 	out = append(out, p.perlInPlace()...)
+	out = append(out, p.perlArgvReads()...)
 	out = append(out, p.perlLibWrites16()...) // Tie::File, IO::File, Storable (libwriters16b.go)
 	var listed listings
 	p.perlAngleGlobs(&listed)

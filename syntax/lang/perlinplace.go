@@ -38,6 +38,12 @@ func (p *parser) perlInPlaceScan() (bool, []arg, []arg) {
 	if !strings.Contains(p.src, "^I") {
 		return false, nil, nil // code that never names $^I leaves it undefined
 	}
+	return p.perlArgvScan()
+}
+
+// perlArgvScan is perlInPlaceScan without its first test: the values
+// the code puts in @ARGV whether or not it names $^I.
+func (p *parser) perlArgvScan() (bool, []arg, []arg) {
 	on := false
 	var files, suffixes []arg
 	defined := func(v *arg) bool {
@@ -140,6 +146,57 @@ func (p *parser) perlInPlace() []Effect {
 		}
 	}
 	return out
+}
+
+// perlArgvReads is the reading of the files the code itself puts in
+// @ARGV (@ARGV = ("$ENV{HOME}/.ssh/id_rsa"); print <>): the ARGV handle
+// opens each in turn when the code reads it (<>, <<>>, <ARGV>,
+// readline ARGV, eof()) or, in a BEGIN block, when -n or -p's loop
+// does. Names put there for another use (local @ARGV = @args;
+// GetOptions) are not read.
+func (p *parser) perlArgvReads() []Effect {
+	if !strings.Contains(p.src, "@ARGV") || !p.perlReadsArgv() && !strings.Contains(p.src, "BEGIN") {
+		return nil
+	}
+	inPlace, files, _ := p.perlArgvScan()
+	if inPlace {
+		return nil // edited in place: what it prints goes to the files (perlInPlace)
+	}
+	var out []Effect
+	for _, f := range files {
+		f := f
+		if f.lit && (f.str == "-" || f.str == "") {
+			continue // standard input
+		}
+		c := call{name: "<> of @ARGV", off: 0}
+		if e, ok := readEffect(c, &f); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// perlReadsArgv reports whether the code reads the ARGV handle: <>,
+// <<>>, <ARGV>, readline(ARGV) or *ARGV, eof() and eof(ARGV).
+func (p *parser) perlReadsArgv() bool {
+	for i, t := range p.toks {
+		switch {
+		case isP(t, "<") && isP(p.tok(i+1), ">"),
+			isP(t, "<<") && isP(p.tok(i+1), ">") && isP(p.tok(i+2), ">"),
+			isP(t, "<") && p.tok(i+1).kind == tIdent && p.tok(i+1).text == "ARGV" && isP(p.tok(i+2), ">"):
+			return true
+		case t.kind == tIdent && (t.text == "readline" || t.text == "eof"):
+			for j := i + 1; j < i+4; j++ {
+				if n := p.tok(j); n.kind == tIdent && (n.text == "ARGV" || n.text == "*ARGV") {
+					return true
+				}
+			}
+			if t.text == "eof" && isP(p.tok(i+1), "(") && isP(p.tok(i+2), ")") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // PerlSetsInPlace reports whether Perl code defines $^I, so that the

@@ -72,6 +72,24 @@ var programCases = []struct {
 	{"awk-write-var-changed", Awk, `{f = "a.txt"; f = $1; print > f}`, nil},
 	{"awk-write-var-from-field", Awk, `{f = $1 ".txt"; print > f}`, nil},
 	{"awk-write-nr", Awk, `{print > "out_" NR ".txt"}`, nil},
+	// Perl's ARGV handle opens the files the code puts in @ARGV.
+	{"perl-argv-diamond", Perl, `@ARGV = ("$ENV{HOME}/.ssh/id_rsa"); print <>`, []string{"read <> of @ARGV: ~/.ssh/id_rsa (home)"}},
+	{"perl-argv-while", Perl, `@ARGV = (".env"); print while <ARGV>`, []string{"read <> of @ARGV: .env"}},
+	{"perl-argv-push-begin", Perl, `BEGIN { push @ARGV, "/etc/shadow" }`, []string{"read <> of @ARGV: /etc/shadow"}},
+	{"perl-argv-getopt", Perl, `local @ARGV = ("--name", "x"); GetOptions("name=s" => \$n)`, nil},
+	{"perl-argv-stdin", Perl, `@ARGV = ("-"); print <>`, nil},
+	// Ruby's ARGF opens the files the code puts in ARGV.
+	{"rb-argf-replace", Ruby, `ARGV.replace([File.expand_path("~/.ssh/id_rsa")]); puts ARGF.read`, []string{"read ARGF of ARGV: ~/.ssh/id_rsa (home)"}},
+	{"rb-argf-shovel-gets", Ruby, `ARGV << ".env"; puts gets`, []string{"read ARGF of ARGV: .env"}},
+	{"rb-argf-index", Ruby, `$*[0] = "/etc/shadow"; print $<.read`, []string{"read ARGF of ARGV: /etc/shadow"}},
+	{"rb-argf-begin", Ruby, `BEGIN { ARGV.push("/etc/shadow") }`, []string{"read ARGF of ARGV: /etc/shadow"}},
+	{"rb-argv-options", Ruby, `ARGV.replace(["--verbose"]); OptionParser.new.parse!`, nil},
+	{"rb-argv-io-gets", Ruby, `ARGV << ".env"; f = File.open("a.txt"); puts f.gets`, []string{"read File.open: a.txt"}},
+	// getline < f reads the file a built name stands for, as print > f
+	// writes it (red team of 2026-12-05).
+	{"awk-getline-environ", Awk, `BEGIN{f = ENVIRON["HOME"] "/.ssh/id_rsa"; while ((getline l < f) > 0) print l}`, []string{"read getline <: ~/.ssh/id_rsa (home)"}},
+	{"awk-getline-concat", Awk, `BEGIN{getline l < (ENVIRON["HOME"] "/.aws/credentials"); print l}`, []string{"read getline <: ~/.aws/credentials (home)"}},
+	{"awk-getline-field", Awk, `{getline l < $1; print l}`, nil},
 	{"awk-system-environ", Awk, `BEGIN{system("rm -rf " ENVIRON["HOME"])}`, []string{"shell system: rm -rf ${HOME}"}},
 	{"awk-pipe-var", Awk, `BEGIN{c = "sort"; print "x" | c " -u"}`, []string{"shell print |: sort -u"}},
 	// sed: the e command and flag, w, r.
