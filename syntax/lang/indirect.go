@@ -331,6 +331,9 @@ func (p *parser) pyDangerousRoot(name string) bool {
 }
 
 func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bool) {
+	if repl, j, ok := p.pyDictFactory(in, i); ok {
+		return repl, j, 0, true // {"()": "os.system", …} given to dictConfig (pydictconfig.go)
+	}
 	if repl, j, drop, ok := p.pyDispatch(in, i, out); ok {
 		return repl, j, drop, ok
 	}

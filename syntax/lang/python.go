@@ -874,7 +874,7 @@ func pythonCall(c call) (Effect, bool) {
 	}
 	switch {
 	case pyShell.Get()[full]:
-		return shellOf(c, argAt(c.args, 0)), true
+		return shellOf(c, pyFirstArg(c, full)), true
 	case pySubprocess.Get()[full]:
 		a := argAt(c.args, 0)
 		if a != nil && strings.HasPrefix(a.text, "**") {
@@ -961,7 +961,7 @@ func pythonCall(c call) (Effect, bool) {
 		return e, true
 	}
 	if d, ok := pyDelete.Get()[full]; ok {
-		e, ok := pathEffect(c, Delete, argAt(c.args, 0), d.recursive)
+		e, ok := pathEffect(c, Delete, pyFirstArg(c, full), d.recursive)
 		e.Dir = d.dir
 		return e, ok
 	}
@@ -1309,4 +1309,26 @@ func pyUnpackedKey(c call, key string) *arg {
 // library in 3.12 and kept by setuptools as setuptools._distutils).
 func pyArgvSpawn(full string) bool {
 	return full == "distutils.spawn.spawn" || full == "setuptools._distutils.spawn.spawn"
+}
+
+// pyFirstArg is the first argument of a call of a pyShell or pyDelete
+// function, given by position or by its keyword (os.system(command=…),
+// shutil.rmtree(path=…), os.removedirs(name=…)).
+func pyFirstArg(c call, full string) *arg {
+	if a := argAt(c.args, 0); a != nil {
+		return a
+	}
+	switch full {
+	case "os.system":
+		return keyword(c.args, "command")
+	case "os.removedirs":
+		return keyword(c.args, "name")
+	}
+	if a := keyword(c.args, "cmd"); a != nil && pyShell.Get()[full] {
+		return a
+	}
+	if _, del := pyDelete.Get()[full]; del {
+		return keyword(c.args, "path")
+	}
+	return nil
 }
