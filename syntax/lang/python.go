@@ -192,7 +192,7 @@ func python(p *parser) []Effect {
 		if _, mv := pyMove.Get()[full]; mv || pyAttrs.Get()[full] != "" {
 			return true
 		}
-		if full == "os.chdir" || full == "os.fchdir" || full == "os.symlink" || full == "os.link" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] || pyLibraryWriteCall(full) {
+		if full == "os.chdir" || full == "os.fchdir" || full == "os.symlink" || full == "os.link" || full == "shutil.make_archive" || pyCopyTo.Get()[full] != "" || full == "os.open" || pyReaders.Get()[full] || pyLists.Get()[full] || pyLibraryWriteCall(full) {
 			return true
 		}
 		if last == "glob" || last == "rglob" || last == "iterdir" {
@@ -750,6 +750,9 @@ var pyAttrs = lazy.Value[map[string]string]{New: func() map[string]string {
 func pyFileCall(c call, src string) ([]Effect, bool) {
 	full := c.name
 	pos := positional(c.args)
+	if effs, ok := pyMakeArchive(c); ok {
+		return effs, true
+	}
 	if cmd := pyCopyTo.Get()[full]; cmd != "" && !c.method {
 		from, to := argAt(pos, 0), argAt(pos, 1)
 		if from == nil {
