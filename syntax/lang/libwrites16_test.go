@@ -42,7 +42,22 @@ func TestLibraryWriters16(t *testing.T) {
 			[]string{"delete Pathname.delete: /home/u/.bashrc"}},
 		{"rb-write", Ruby, `require "pathname"; Pathname.new("/home/u/.bashrc").write("x")`,
 			[]string{"write Pathname.write: /home/u/.bashrc"}},
+		// Pathname's chains (join, +, /, expand_path) and its reads (red
+		// team of 2026-12-05).
+		{"rb-join-write", Ruby, `require "pathname"; Pathname(Dir.home).join(".bashrc").write("x")`,
+			[]string{"write Pathname.write: ~/.bashrc (home)"}},
+		{"rb-plus-write", Ruby, `require "pathname"; (Pathname.new(Dir.home) + ".bashrc").write("x")`,
+			[]string{"write Pathname.write: ~/.bashrc (home)"}},
+		{"rb-slash-read", Ruby, `require "pathname"; puts (Pathname.new(Dir.home) / ".ssh" / "id_rsa").read`,
+			[]string{"read Pathname.read: ~/.ssh/id_rsa (home)"}},
+		{"rb-expand-read", Ruby, `require "pathname"; puts Pathname("~/.ssh/id_rsa").expand_path.readlines`,
+			[]string{"read Pathname.readlines: ~/.ssh/id_rsa (home)"}},
+		{"rb-expand-rmtree", Ruby, `require "pathname"; Pathname("~").expand_path.rmtree`,
+			[]string{"delete -r Pathname.rmtree: ~"}},
 		// Look-alikes.
+		{"rb-read-unknown", Ruby, `require "pathname"; puts Pathname(ARGV[0]).read`, nil},
+		{"rb-join-project", Ruby, `require "pathname"; Pathname("src").join("a.txt").write("x")`,
+			[]string{"write Pathname.write: src/a.txt"}},
 		{"py-copy-file-project", Python, `import distutils.file_util as f; f.copy_file("a", "build/a")`,
 			[]string{"shell distutils.file_util.copy_file: cp -- 'a' 'build/a'"}},
 		{"rb-read", Ruby, `require "pathname"; puts Pathname.new("notes.txt").basename`, nil},

@@ -89,7 +89,7 @@ func ruby(p *parser) []Effect {
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
-			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+name) != "" ||
+			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
 	out := p.rubyArgvReads()

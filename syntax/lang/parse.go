@@ -518,6 +518,8 @@ func (p *parser) argValue(a, b int) arg {
 			}
 			if d := p.dottedFrom(k, b); b2.Len() == 0 && p.l == Python && (pathClasses.Get()[d] || strings.Contains(d, ".") && pathClasses.Get()[d[:strings.LastIndexByte(d, '.')]]) {
 				pathObj = true // Path("/x"), Path.home(), Path.cwd()
+			} else if b2.Len() == 0 && p.l == Ruby && rubyPathClass(d) {
+				pathObj = true // Pathname("/x"), Pathname.new(Dir.home)
 			}
 			b2.WriteString(s)
 			k = next - 1
@@ -531,10 +533,15 @@ func (p *parser) argValue(a, b int) arg {
 				continue
 			}
 			return out
-		case !want && pathObj && p.l == Python && isP(t, ".") && k+2 < b && pathMethods.Get()[p.toks[k+1].text] && isP(p.toks[k+2], "("):
+		case !want && pathObj && (p.l == Python && pathMethods.Get()[p.toks[k+1].text] || p.l == Ruby && rubyPathMethod(p.toks[k+1].text) != "") &&
+			isP(t, ".") && k+2 < b && isP(p.toks[k+2], "("):
 			// Path.home().joinpath(".ssh", "id_rsa"), Path("~/x").expanduser():
-			// pathlib methods whose value is a path the text shows.
+			// pathlib methods whose value is a path the text shows; in
+			// Ruby, Pathname's join and expand_path.
 			method := p.toks[k+1].text
+			if p.l == Ruby {
+				method = rubyPathMethod(method)
+			}
 			args, next := p.args(k+2, ")")
 			if next > b {
 				return out
@@ -583,6 +590,10 @@ func (p *parser) argValue(a, b int) arg {
 			k = next - 1
 		case !want && t.kind == tString && t.lit && !t.shell:
 			b2.WriteString(t.text) // adjacent literals
+		case !want && pathObj && p.l == Ruby && isP(t, "+"):
+			// Pathname(Dir.home) + ".ssh": a join, as / is.
+			b2.WriteString("/")
+			want = true
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
 			want = true
 		case !want && t.kind == tPunct && t.text == "/" && (out.tilde || pathObj):
@@ -640,11 +651,22 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				// its names hold, and the environment it reads (flow.go).
 				c.recvAssigned = p.arg(start, first-1).assigned
 			}
-			if open >= 0 && p.tok(open-1).kind != tIdent {
+			// Ruby's puts (x).read: a name, a space, then parentheses
+			// is a call of the name with the parenthesised expression
+			// in its argument, not a call of x's method.
+			spaced := p.l == Ruby && open > 0 && p.tok(open-1).kind == tIdent && p.toks[open-1].off+len(p.toks[open-1].text) < p.toks[open].off
+			if spaced {
+				c.recvText = p.src[p.toks[open].off:min(len(p.src), p.toks[first-2].off+1)]
+				c.recvAssigned = p.arg(open, first-1).assigned
+			}
+			if open >= 0 && (p.tok(open-1).kind != tIdent || spaced) {
 				// (Path.home() / ".ssh" / "id_rsa").read_text(): a
 				// parenthesised expression whose value is known.
 				if inner, _ := p.args(open, ")"); len(inner) == 1 && inner[0].lit {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
+					if p.l == Ruby && inner[0].pathObj {
+						c.name = "Pathname." + name // (Pathname(Dir.home) + ".bashrc").write
+					}
 				}
 			} else if open > 0 && p.tok(open-1).kind == tIdent {
 				ctor, _ := p.dotted(open - 1)
@@ -655,6 +677,25 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				}
 				if len(inner) >= 1 && inner[0].lit && !pathSiblings(lastSegment(ctor)) {
 					c.recv, c.recvLit, c.recvTilde = inner[0].str, true, inner[0].tilde
+				}
+				if p.l == Ruby && rubyPathClass(ctor) {
+					// Pathname("~/x").expand_path.read: methods called
+					// without parentheses that name the same file, ~
+					// expanded by expand_path.
+					rest := name
+					for {
+						head, tail, ok := strings.Cut(rest, ".")
+						if !ok || rubyPathMethod(head) == "" || rubyPathMethod(head) == "joinpath" {
+							break
+						}
+						if head == "expand_path" && c.recvLit {
+							c.recvTilde = c.recv == "~" || strings.HasPrefix(c.recv, "~/")
+						}
+						rest = tail
+					}
+					if rest != name {
+						c.name = "Pathname." + rest
+					}
 				}
 				// Path.home().glob(…), Path.cwd().iterdir(): the home
 				// and the working directory.
@@ -673,10 +714,13 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				}
 				// Path.home().joinpath(".bashrc").write_text(…): a chain
 				// of pathlib calls whose value the text shows.
-				if p.l == Python && pathMethods.Get()[lastSegment(ctor)] && p.tok(open-2).text == "." {
+				if (p.l == Python && pathMethods.Get()[lastSegment(ctor)] || p.l == Ruby && rubyPathMethod(lastSegment(ctor)) != "") && p.tok(open-2).text == "." {
 					if start := p.chainStart(open - 3); start >= 0 {
 						if v := p.arg(start, first-1); v.lit && v.pathObj {
 							c.name = "Path." + name
+							if p.l == Ruby {
+								c.name = "Pathname." + name
+							}
 							c.recv, c.recvLit, c.recvTilde = v.str, true, v.tilde
 						}
 					}
@@ -864,7 +908,7 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		}
 		return v, false, next, true
 	}
-	if p.l == Python && pathClasses.Get()[name] {
+	if p.l == Python && pathClasses.Get()[name] || p.l == Ruby && rubyPathClass(name) {
 		// Path("/etc"): a path object of that literal, which / extends.
 		p.pathDepth++
 		args, next := p.args(j, ")")

@@ -25,14 +25,51 @@ func rubyPathnameWrites(name string) string {
 		return "rmdir"
 	case "write", "binwrite":
 		return "write"
+	case "read", "binread", "readlines", "each_line":
+		return "read"
 	}
 	return ""
+}
+
+// rubyPathMethods are the Pathname methods whose value is a path the
+// text shows, as the pathlib method of the same meaning (pathMethods):
+// join is joinpath, expand_path expands ~ as expanduser does, and
+// realpath and cleanpath name the same file.
+func rubyPathMethod(name string) string {
+	switch name {
+	case "join":
+		return "joinpath"
+	case "expand_path":
+		return "expanduser"
+	case "realpath", "realdirpath", "cleanpath":
+		return "resolve"
+	}
+	return ""
+}
+
+// rubyPathClass reports Pathname's constructors: Pathname("/x") and
+// Pathname.new("/x") are path objects that +, / and join extend.
+func rubyPathClass(name string) bool {
+	return name == "Pathname" || name == "Pathname.new"
 }
 
 // rubyPathnameEffects are the effects of the Pathname call c.
 func rubyPathnameEffects(c call) []Effect {
 	what := rubyPathnameWrites(c.name)
 	name := "Pathname." + lastSegment(c.name)
+	if what == "read" && !c.recvLit {
+		// A file only known at run time: judged by its pieces, as
+		// File.read's is.
+		text := c.recvText
+		if text == "" {
+			text = c.recvName
+		}
+		if e, ok := runTimePath(c, Read, &arg{text: text, assigned: c.recvAssigned}, false); ok {
+			e.Call = name
+			return []Effect{e}
+		}
+		return nil
+	}
 	if !c.recvLit {
 		if c.recvText == "" && c.recvName == "" {
 			return nil // a name the analysis does not follow
@@ -51,6 +88,8 @@ func rubyPathnameEffects(c call) []Effect {
 		e.Kind = Delete
 	case "rmdir":
 		e.Kind, e.Dir = Delete, true
+	case "read":
+		e.Kind = Read
 	default:
 		e.Kind = Write
 		if m, ok := rubyModeKeyword(c.args); ok {
