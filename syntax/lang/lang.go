@@ -348,6 +348,7 @@ func (p *parser) run() []Effect {
 	case Rust:
 		out = append(out, rust(p)...)
 	}
+	out = append(out, p.codeServers()...) // codeservers.go
 	out = append(out, killAll(p)...)
 	if e, ok := envSend(p); ok {
 		out = append(out, e)
