@@ -44,6 +44,7 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"os.ReadFile": true, "ioutil.ReadFile": true, "os.Open": true,
 		"exec.Command": true, "exec.CommandContext": true, "syscall.Exec": true, "unix.Exec": true,
 		"os.StartProcess": true, "syscall.ForkExec": true,
+		"os.Rename": true, "syscall.Rename": true, "unix.Rename": true,
 	}
 }}
 
@@ -53,7 +54,7 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 //     model reads); syscall.Exec, os.StartProcess and ForkExec run one
 //     from an argument vector, read when it is a []string{…} of literals;
 //   - os.RemoveAll deletes a tree, os.Remove a file or an empty
-//     directory;
+//     directory; os.Rename moves its first path to its second (mv -T);
 //   - os.WriteFile, os.Create and os.OpenFile with O_WRONLY, O_RDWR,
 //     O_CREATE or O_APPEND write their path; os.ReadFile and os.Open read
 //     it.
@@ -96,6 +97,23 @@ func golang(p *parser) []Effect {
 		case "os.RemoveAll", "os.Remove", "syscall.Unlink", "syscall.Rmdir", "unix.Unlink":
 			if e, ok := pathEffect(c, Delete, argAt(args, 0), c.name == "os.RemoveAll"); ok {
 				e.Dir = c.name == "syscall.Rmdir"
+				out = append(out, e)
+			}
+		case "os.Rename", "syscall.Rename", "unix.Rename":
+			// rename(2): mv -T of the same paths. A source only known at
+			// run time (a temporary file renamed over its target) is
+			// judged by its pieces, as the target is.
+			src, dst := argAt(args, 0), argAt(args, 1)
+			if src != nil && src.lit {
+				if e, ok := moveEffect(c, src, dst, false); ok {
+					out = append(out, e)
+				}
+				continue
+			}
+			if e, ok := runTimePath(c, Write, src, false); ok && (e.Home || len(e.Env) > 0 || len(e.Pieces) > 0) {
+				out = append(out, e) // a source built from the home directory or the environment
+			}
+			if e, ok := pathEffect(c, Write, dst, false); ok {
 				out = append(out, e)
 			}
 		case "os.WriteFile", "ioutil.WriteFile", "os.Create":

@@ -32,6 +32,12 @@ func TestGoEffects(t *testing.T) {
 		{"writefile", `os.WriteFile("/etc/x", nil, 0o644)`, []string{"write os.WriteFile: /etc/x"}},
 		{"openfile-append", `os.OpenFile("/home/u/.bashrc", os.O_APPEND|os.O_WRONLY, 0)`, []string{"append os.OpenFile: /home/u/.bashrc"}},
 		{"readfile", `os.ReadFile("/home/u/.ssh/id_rsa")`, []string{"read os.ReadFile: /home/u/.ssh/id_rsa"}},
+		// os.Rename is mv -T (red team of 2026-12-05: the home
+		// directory moved away was allowed).
+		{"rename-home", "func main() {\n\th, _ := os.UserHomeDir()\n\tos.Rename(h, \"/tmp/gone\")\n}\n", []string{"shell os.Rename: mv -T -- ~ '/tmp/gone'"}},
+		{"rename-getenv", `os.Rename(os.Getenv("HOME"), "/tmp/gone")`, []string{"shell os.Rename: mv -T -- ~ '/tmp/gone'"}},
+		{"rename-onto-home", `os.Rename(f.Name(), filepath.Join(os.Getenv("HOME"), ".bashrc"))`, []string{"write os.Rename: ~/.bashrc (home)"}},
+		{"rename-temp", `os.Rename(f.Name(), "out.txt")`, []string{"write os.Rename: out.txt"}},
 		// Look-alikes.
 		{"string", `fmt.Println("os.RemoveAll(\"/\")")`, nil},
 		{"raw-string", "s := `exec.Command(\"rm\", \"-rf\", \"/\")`", nil},
