@@ -54,6 +54,11 @@ func TestLibraryWriters16(t *testing.T) {
 			[]string{"read Pathname.readlines: ~/.ssh/id_rsa (home)"}},
 		{"rb-expand-rmtree", Ruby, `require "pathname"; Pathname("~").expand_path.rmtree`,
 			[]string{"delete -r Pathname.rmtree: ~"}},
+		// An absolute part replaces the path, in Ruby and in Python.
+		{"rb-plus-absolute", Ruby, `require "pathname"; (Pathname("notes") + "/home/u/.bashrc").write("x")`,
+			[]string{"write Pathname.write: /home/u/.bashrc"}},
+		{"py-slash-absolute", Python, `from pathlib import Path; (Path("notes") / "/home/u/.bashrc").write_text("x")`,
+			[]string{"write write_text: /home/u/.bashrc"}},
 		// Look-alikes.
 		{"rb-read-unknown", Ruby, `require "pathname"; puts Pathname(ARGV[0]).read`, nil},
 		{"rb-join-project", Ruby, `require "pathname"; Pathname("src").join("a.txt").write("x")`,

@@ -463,10 +463,19 @@ func (p *parser) argValue(a, b int) arg {
 	// pathObj reports that the value so far is a pathlib path, which /
 	// extends (Path("/etc") / "passwd").
 	pathObj := false
+	// joined reports a path object's join (/, Ruby's +) just read: an
+	// absolute part after it replaces the path (Path("a") / "/etc" is
+	// /etc, as Pathname("a") + "/etc" is).
+	joined := false
 	for k := a; k < b; k++ {
 		t := p.toks[k]
 		switch {
 		case want && t.kind == tString && t.lit:
+			if joined && strings.HasPrefix(t.text, "/") {
+				b2.Reset()
+				out.tilde = false
+			}
+			joined = false
 			b2.WriteString(t.text)
 			out.shell = out.shell || t.shell
 			want = false
@@ -593,13 +602,13 @@ func (p *parser) argValue(a, b int) arg {
 		case !want && pathObj && p.l == Ruby && isP(t, "+"):
 			// Pathname(Dir.home) + ".ssh": a join, as / is.
 			b2.WriteString("/")
-			want = true
+			want, joined = true, true
 		case !want && t.kind == tPunct && (t.text == "+" || t.text == "." || t.text == ".."):
 			want = true
 		case !want && t.kind == tPunct && t.text == "/" && (out.tilde || pathObj):
 			// Path.home() / ".ssh" / "id_rsa"
 			b2.WriteString("/")
-			want = true
+			want, joined = true, pathObj
 		case t.kind == tNewline:
 		default:
 			return out
