@@ -764,6 +764,8 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				c.method, c.recv, c.recvLit, c.recvTilde = true, k.str, true, k.tilde
 				c.name = "Path." + lastSegment(name)
 			}
+		} else if p.l == Ruby && isP(p.tok(first+1), ".") {
+			p.rubyHeldPathname(&c, name, first) // pathname16.go
 		}
 		switch {
 		case next.kind == tPunct && next.text == "(":

@@ -98,3 +98,56 @@ func rubyPathnameEffects(c call) []Effect {
 	}
 	return []Effect{e}
 }
+
+// rubyHeldPathname reads a Pathname method called on a name that holds
+// the path object (red team of 2026-12-05: p = Pathname.new(Dir.home);
+// p.rmtree was allowed). name is the dotted callee whose first word is
+// the name at token first. A name bound once to a Pathname the text
+// shows (a constant, or one flow.go follows to this statement) makes the
+// call the method on that path, after any expand_path, realpath or
+// cleanpath between; a name assigned a Pathname whose value only run
+// time knows keeps its assigned texts, which rubyPathnameEffects judges
+// by their pieces (a read) or asks about (a deletion or a write).
+func (p *parser) rubyHeldPathname(c *call, name string, first int) {
+	_, rest, ok := strings.Cut(name, ".")
+	if !ok {
+		return
+	}
+	if k, ok := p.constRecv(first); ok {
+		if !k.path {
+			return // a string: "x".delete("x") is String#delete
+		}
+		recv, tilde := k.str, k.tilde
+		for {
+			head, tail, ok := strings.Cut(rest, ".")
+			if !ok {
+				break
+			}
+			m := rubyPathMethod(head)
+			if m == "" || m == "joinpath" {
+				return // p.join(x).read: a path the text does not show here
+			}
+			if head == "expand_path" {
+				tilde = recv == "~" || strings.HasPrefix(recv, "~/")
+			}
+			rest = tail
+		}
+		if rubyPathnameWrites("Pathname."+rest) == "" {
+			return
+		}
+		c.method, c.recv, c.recvLit, c.recvTilde = true, recv, true, tilde
+		c.name = "Pathname." + rest
+		return
+	}
+	if strings.Contains(rest, ".") || rubyPathnameWrites("Pathname."+rest) == "" {
+		return
+	}
+	recv := p.toks[first].text
+	for _, v := range p.assigned[recv] {
+		if strings.HasPrefix(v, "Pathname") {
+			c.method, c.name = true, "Pathname."+rest
+			c.recvName, c.recvAssigned = recv, p.assigned[recv]
+			return
+		}
+	}
+}
