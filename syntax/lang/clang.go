@@ -94,6 +94,7 @@ func clang(p *parser) []Effect {
 		"execl": true, "execlp": true, "execle": true, "execv": true, "execvp": true, "execve": true, "execvpe": true, "fexecve": false,
 		"posix_spawn": true, "posix_spawnp": true,
 		"unlink": true, "remove": true, "rmdir": true, "remove_all": true, "unlinkat": true, "syscall": true,
+		"rename": true, "renameat": true, "renameat2": true,
 		"nftw": true, "ftw": true, "fts_open": true,
 		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true,
 		// The large-file forms (a macro such as #define fopen fopen64
@@ -168,6 +169,28 @@ func clang(p *parser) []Effect {
 				e.Dir = name == "rmdir"
 				out = append(out, e)
 			}
+		case "rename":
+			// rename(old, new), std::rename, std::filesystem::rename (an
+			// error code may follow): mv -T of the same paths.
+			if len(args) == 2 || len(args) == 3 && strings.HasPrefix(c.name, "filesystem.") {
+				out = append(out, renameEffects(c, first, argAt(args, 1))...)
+			}
+		case "renameat", "renameat2":
+			// renameat(olddirfd, old, newdirfd, new[, flags]): the paths
+			// are the working directory's when the descriptors are
+			// AT_FDCWD; a descriptor of another directory is judged as a
+			// path only run time knows.
+			if len(args) < 4 {
+				continue
+			}
+			src, dst := argAt(args, 1), argAt(args, 3)
+			if !strings.Contains(args[0].text, "AT_FDCWD") {
+				src = &arg{text: args[0].text + ", " + src.text, assigned: src.assigned}
+			}
+			if !strings.Contains(args[2].text, "AT_FDCWD") {
+				dst = &arg{text: args[2].text + ", " + dst.text, assigned: dst.assigned}
+			}
+			out = append(out, renameEffects(c, src, dst)...)
 		case "unlinkat":
 			if e, ok := pathEffect(c, Delete, argAt(args, 1), false); ok {
 				if f := argAt(args, 2); f != nil && strings.Contains(f.text, "AT_REMOVEDIR") {

@@ -100,22 +100,7 @@ func golang(p *parser) []Effect {
 				out = append(out, e)
 			}
 		case "os.Rename", "syscall.Rename", "unix.Rename":
-			// rename(2): mv -T of the same paths. A source only known at
-			// run time (a temporary file renamed over its target) is
-			// judged by its pieces, as the target is.
-			src, dst := argAt(args, 0), argAt(args, 1)
-			if src != nil && src.lit {
-				if e, ok := moveEffect(c, src, dst, false); ok {
-					out = append(out, e)
-				}
-				continue
-			}
-			if e, ok := runTimePath(c, Write, src, false); ok && (e.Home || len(e.Env) > 0 || len(e.Pieces) > 0) {
-				out = append(out, e) // a source built from the home directory or the environment
-			}
-			if e, ok := pathEffect(c, Write, dst, false); ok {
-				out = append(out, e)
-			}
+			out = append(out, renameEffects(c, argAt(args, 0), argAt(args, 1))...)
 		case "os.WriteFile", "ioutil.WriteFile", "os.Create":
 			if e, ok := pathEffect(c, Write, argAt(args, 0), false); ok {
 				out = append(out, e)

@@ -654,6 +654,29 @@ func moveEffect(c call, src, dst *arg, into bool) (Effect, bool) {
 	return Effect{Kind: Shell, Call: c.name, Text: text + shellPath(src) + " " + shellPath(dst), Offset: c.off}, true
 }
 
+// renameEffects are the effects of rename(2) as compiled code calls it
+// (Go's os.Rename, Rust's fs::rename, C's rename and renameat): mv -T of
+// the same paths. A source only known at run time (a temporary file
+// renamed over its target) counts when it is built from the home
+// directory or the environment, and is judged by its pieces; the
+// destination is then judged as a write.
+func renameEffects(c call, src, dst *arg) []Effect {
+	if src != nil && src.lit {
+		if e, ok := moveEffect(c, src, dst, false); ok {
+			return []Effect{e}
+		}
+		return nil
+	}
+	var out []Effect
+	if e, ok := runTimePath(c, Write, src, false); ok && (e.Home || len(e.Env) > 0 || len(e.Pieces) > 0) {
+		out = append(out, e)
+	}
+	if e, ok := pathEffect(c, Write, dst, false); ok {
+		out = append(out, e)
+	}
+	return out
+}
+
 // copyEffect is a copy program code makes (shutil.copy(src, dst),
 // fs.copyFileSync, File::Copy's copy, FileUtils.cp, IO.copy_stream, PHP's
 // and Deno's copy): the shell command cmd ("cp" for a copy that enters

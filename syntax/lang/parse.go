@@ -820,7 +820,9 @@ var rustValueMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // envGetters are the calls that read one environment variable.
 var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true,
-		"os.Getenv": true, "env.var": true, "std.env.var": true, "env.var_os": true, "std.env.var_os": true}
+		"os.Getenv": true, "env.var": true, "std.env.var": true, "env.var_os": true, "std.env.var_os": true,
+		// C and C++: std::getenv, glibc's secure_getenv.
+		"std.getenv": true, "secure_getenv": true}
 }}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read

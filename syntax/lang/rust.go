@@ -111,18 +111,24 @@ func rust(p *parser) []Effect {
 			return true
 		}
 		return strings.HasSuffix(n, "Command.new") || strings.HasSuffix(n, "fs.write") || strings.HasSuffix(n, "File.create") ||
+			strings.HasSuffix(n, "fs.rename") || strings.HasSuffix(n, "fs.copy") ||
 			strings.HasSuffix(n, "fs.read_to_string") || strings.HasSuffix(n, "fs.read") || strings.HasSuffix(n, "File.open")
 	}
 	for _, c := range p.findCalls(false, isCallee) {
 		if !c.parens || c.method {
 			continue
 		}
-		args := positional(c.args)
+		args := p.rustArgs(c)
 		first := argAt(args, 0)
 		last := lastSegment(c.name)
 		switch {
 		case strings.HasSuffix(c.name, "Command.new"):
 			out = append(out, p.rustCommand(c))
+		case strings.HasSuffix(c.name, "fs.rename"):
+			out = append(out, renameEffects(c, first, argAt(args, 1))...)
+		case strings.HasSuffix(c.name, "fs.copy"):
+			// fs::copy(from, to) copies the file's contents over to.
+			out = append(out, copyEffect(c, first, argAt(args, 1), "cp -T")...)
 		case rustDelete.Get()[last] != struct{ recursive, dir bool }{} || last == "remove_file":
 			d := rustDelete.Get()[last]
 			if e, ok := pathEffect(c, Delete, first, d.recursive); ok {
@@ -192,6 +198,52 @@ func (p *parser) rustCommand(c call) Effect {
 		i = close + 1
 	}
 	return Effect{Kind: Exec, Call: "Command::new", Argv: argv, Offset: c.off}
+}
+
+// rustArgs reads the arguments of call c, each borrow (&x, &mut x) read
+// as the value it borrows: fs::rename(&home, "/tmp/x") moves home.
+func (p *parser) rustArgs(c call) []arg {
+	open := c.next
+	if !isP(p.tok(open), "(") {
+		return positional(c.args)
+	}
+	end := p.closeOf(p.toks, open)
+	if end < 0 {
+		return positional(c.args)
+	}
+	var out []arg
+	start := open + 1
+	for j := open + 1; j <= end; j++ {
+		t := p.toks[j]
+		if j < end && t.kind != tPunct {
+			continue
+		}
+		if j < end && (isP(t, "(") || isP(t, "[") || isP(t, "{")) {
+			if k := p.closeOf(p.toks, j); k > j && k < end {
+				j = k
+			}
+			continue
+		}
+		if j < end && !isP(t, ",") {
+			continue
+		}
+		a, b := start, j
+		start = j + 1
+		for a < b && p.toks[a].kind == tNewline {
+			a++
+		}
+		if a >= b {
+			continue
+		}
+		if isP(p.toks[a], "&") {
+			a++
+			if isI(p.tok(a), "mut") {
+				a++
+			}
+		}
+		out = append(out, p.arg(a, b))
+	}
+	return out
 }
 
 // rustRef reads an argument that borrows a literal (&"x") as the literal.
