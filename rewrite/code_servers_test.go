@@ -29,6 +29,24 @@ func TestCodeFileServers(t *testing.T) {
 	})
 }
 
+// TestCodeFileServersCwd: SimpleHTTPRequestHandler with no directory=
+// serves the program's working directory, so after os.chdir to the home
+// directory (or cd ~ before the program) it serves the home directory
+// (before: allowed; red team of 2026-12-05). Look-alikes: the same
+// server in the project or after a chdir into a project directory.
+func TestCodeFileServersCwd(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/public/index.html": "x", "home/.ssh/id_rsa": "k"})
+	const serve = `import http.server, socketserver; socketserver.TCPServer(("", 8000), http.server.SimpleHTTPRequestHandler).serve_forever()`
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c 'import os; os.chdir(os.path.expanduser("~")); ` + serve + `'`, "deny"},
+		{`python3 -c 'import os, http.server; os.chdir(os.path.expanduser("~/.ssh")); http.server.test(HandlerClass=http.server.SimpleHTTPRequestHandler)'`, "deny"},
+		{`cd ~ && python3 -c '` + serve + `'`, "deny"},
+		// Look-alikes.
+		{`python3 -c '` + serve + `'`, "allow"},
+		{`python3 -c 'import os; os.chdir("public"); ` + serve + `'`, "allow"},
+	})
+}
+
 // TestCodeFileServersOracle starts the real servers on a loopback port
 // with HOME set to a directory holding a canary and fetches the canary
 // through them: what they serve is the directory named.
@@ -42,6 +60,13 @@ func TestCodeFileServersOracle(t *testing.T) {
 		{"python3", "-c", `import http.server, functools, os, threading, urllib.request
 h = functools.partial(http.server.SimpleHTTPRequestHandler, directory=os.path.expanduser("~"))
 s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), h)
+threading.Thread(target=s.serve_forever, daemon=True).start()
+print(urllib.request.urlopen("http://127.0.0.1:%d/secret" % s.server_address[1]).read().decode())
+s.shutdown()`},
+		// No directory=: the working directory, here HOME after chdir.
+		{"python3", "-c", `import http.server, os, threading, urllib.request
+os.chdir(os.path.expanduser("~"))
+s = http.server.ThreadingHTTPServer(("127.0.0.1", 0), http.server.SimpleHTTPRequestHandler)
 threading.Thread(target=s.serve_forever, daemon=True).start()
 print(urllib.request.urlopen("http://127.0.0.1:%d/secret" % s.server_address[1]).read().decode())
 s.shutdown()`},

@@ -35,11 +35,26 @@ func (p *parser) codeServers() []Effect {
 		if !strings.Contains(p.src, "HTTPRequestHandler") {
 			return nil
 		}
+		given := false
 		for i, t := range p.toks {
 			// directory=DIR, in the handler's call or a partial of it.
 			if t.kind == tIdent && t.text == "directory" && isP(p.tok(i+1), "=") && !isP(p.tok(i+2), "=") && !isP(p.tok(i-1), ".") {
+				given = true
 				vals, _ := p.bareArgs(i + 2)
 				add(vals, t.off, "SimpleHTTPRequestHandler(directory=…)", "python3 -m http.server -d")
+			}
+		}
+		if !given {
+			// No directory= anywhere: the handler serves the program's
+			// working directory at the time it serves, so after
+			// os.chdir(HOME) it serves the home directory (red team of
+			// 2026-12-05). The server is judged where the handler is
+			// named, after the chdirs before it.
+			for _, t := range p.toks {
+				if t.kind == tIdent && (t.text == "SimpleHTTPRequestHandler" || t.text == "CGIHTTPRequestHandler") {
+					add([]arg{{lit: true, str: ".", text: "."}}, t.off, t.text, "python3 -m http.server -d")
+					break
+				}
 			}
 		}
 	case Ruby:
