@@ -52,7 +52,7 @@ func TestLibraryWriters16b(t *testing.T) {
 		{"py-etree-write", Python, `import xml.etree.ElementTree as E; E.ElementTree(E.Element("a")).write("/h/.claude/settings.json")`,
 			[]string{"write ElementTree.write: /h/.claude/settings.json"}},
 		{"py-etree-parse-write", Python, "import xml.etree.ElementTree as ET\nt = ET.parse('in.xml')\nt.write('/h/.bashrc')",
-			[]string{"write ElementTree.write: /h/.bashrc"}},
+			[]string{"read xml.etree.ElementTree.parse: in.xml", "write ElementTree.write: /h/.bashrc"}},
 		{"py-lxml-write", Python, "from lxml import etree\ntree = etree.ElementTree(etree.Element('a'))\ntree.write('/h/.bashrc')",
 			[]string{"write ElementTree.write: /h/.bashrc"}},
 		{"py-mailbox", Python, `import mailbox; mailbox.mbox("/h/.bashrc").add("From: x\n\nhi")`,

@@ -40,13 +40,15 @@ func TestLibraryWrites(t *testing.T) {
 			"append shelve.open: /h/.bashrc"}},
 		{"py-wave", Python, `import wave; wave.open("/h/.bashrc", "wb")`, []string{"write wave.open: /h/.bashrc"}},
 		{"py-gzip-runtime", Python, "import os, gzip\np = os.path.expanduser('~') + '/.bashrc'\ngzip.open(p, 'wt')", []string{"write gzip.open: ~/.bashrc (home)"}},
-		// Look-alikes: read modes, the default mode, a string.
-		{"py-gzip-read", Python, `import gzip; print(gzip.open("/h/.bashrc").read())`, nil},
-		{"py-gzip-rt", Python, `import gzip; print(gzip.open("/h/.bashrc", "rt").read())`, nil},
-		{"py-zip-namelist", Python, `import zipfile; print(zipfile.ZipFile("x.zip").namelist())`, nil},
-		{"py-tar-names", Python, `import tarfile; print(tarfile.open("x.tar", "r:gz").getnames())`, nil},
-		{"py-dbm-read", Python, `import dbm; print(dbm.open("/h/.bashrc")["k"])`, nil},
-		{"py-dbm-r", Python, `import dbm; print(dbm.open("/h/.bashrc", "r")["k"])`, nil},
+		// Read modes and the default mode read the file, as open(F)
+		// does (red team of 2026-12-05): no write; a string is nothing.
+		{"py-gzip-read", Python, `import gzip; print(gzip.open("/h/.bashrc").read())`, []string{"read gzip.open: /h/.bashrc"}},
+		{"py-gzip-rt", Python, `import gzip; print(gzip.open("/h/.bashrc", "rt").read())`, []string{"read gzip.open: /h/.bashrc"}},
+		{"py-zip-namelist", Python, `import zipfile; print(zipfile.ZipFile("x.zip").namelist())`, []string{"read zipfile.ZipFile: x.zip"}},
+		{"py-tar-names", Python, `import tarfile; print(tarfile.open("x.tar", "r:gz").getnames())`, []string{"read tarfile.open: x.tar"}},
+		{"py-dbm-read", Python, `import dbm; print(dbm.open("/h/.bashrc")["k"])`, []string{"read dbm.open: /h/.bashrc"}},
+		{"py-dbm-r", Python, `import dbm; print(dbm.open("/h/.bashrc", "r")["k"])`, []string{"read dbm.open: /h/.bashrc"}},
+		{"py-zip-bytesio", Python, `import zipfile, io; print(zipfile.ZipFile(io.BytesIO(b"")).namelist())`, nil},
 		{"py-string", Python, `print('gzip.open("/h/.bashrc", "wt")')`, nil},
 		// Ruby.
 		{"rb-io-binwrite", Ruby, `IO.binwrite("/h/.bashrc", "x")`, []string{"write IO.binwrite: /h/.bashrc"}},

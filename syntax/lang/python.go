@@ -248,6 +248,9 @@ func python(p *parser) []Effect {
 			}
 			continue
 		}
+		if e, ok := pyOpenerRead(c, full); ok {
+			out = append(out, e) // gzip.open(F), zipfile.ZipFile(F), dbm.open(F, "r") (python_libwrites.go)
+		}
 		if e, ok := pyLibraryWrite(c, full); ok {
 			// fileinput with inplace=True rewrites what it reads.
 			if pyUnpicklers.Get()[full] {
@@ -612,7 +615,15 @@ var pyReaders = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"fileinput.input": true, "fileinput.FileInput": true, "tokenize.open": true,
 		"dotenv.dotenv_values": true, "dotenv.main.dotenv_values": true,
 		"pandas.read_csv": true, "pandas.read_table": true, "pandas.read_json": true, "pandas.read_fwf": true,
-		"numpy.loadtxt": true, "numpy.genfromtxt": true, "numpy.fromfile": true}
+		"numpy.loadtxt": true, "numpy.genfromtxt": true, "numpy.fromfile": true,
+		// Parsers and probes that open the file they are given by name
+		// (red team of 2026-12-05): netrc.netrc (with no argument
+		// ~/.netrc), mimetypes' type-map reader, the XML parsers,
+		// filecmp's comparison (both files), the header probes.
+		"netrc.netrc": true, "mimetypes.read_mime_types": true,
+		"xml.dom.minidom.parse": true, "xml.dom.pulldom.parse": true, "xml.sax.parse": true,
+		"xml.etree.ElementTree.parse": true, "xml.etree.ElementTree.iterparse": true, "xml.etree.cElementTree.parse": true,
+		"filecmp.cmp": true, "imghdr.what": true, "sndhdr.what": true, "ssl._ssl._test_decode_cert": true}
 }}
 
 // pyLists are the calls that list a directory or expand a pattern:
@@ -648,16 +659,28 @@ func pyReads(c call) []Effect {
 		}
 		return nil
 	}
+	if c.name == "netrc.netrc" && a == nil && keyword(c.args, "file") == nil {
+		return []Effect{{Kind: Read, Call: c.name, Path: "~/.netrc", Tilde: true, Offset: c.off}}
+	}
+	var out []Effect
+	if c.name == "filecmp.cmp" {
+		// Both files are read (with shallow=True only their stat
+		// when those agree, but the contents otherwise).
+		if e, ok := readEffect(c, argAt(positional(c.args), 1)); ok {
+			out = append(out, e)
+		}
+	}
 	if f := keyword(c.args, "files"); f != nil && a == nil {
 		a = f
 	}
-	if a == nil {
-		a = keyword(c.args, "filename")
+	for _, k := range []string{"file", "source", "filename"} {
+		if f := keyword(c.args, k); f != nil && a == nil {
+			a = f
+		}
 	}
 	if a == nil {
-		return nil
+		return out
 	}
-	var out []Effect
 	if a.isList {
 		for _, v := range a.list {
 			if v != "" {

@@ -188,6 +188,52 @@ func pyOpenerWrite(c call, full string) (Effect, bool) {
 	return Effect{Kind: Write, Call: full, Path: path.str, Tilde: path.tilde, Append: app, Offset: c.off}, true
 }
 
+// pyOpenerRead is the read of a file a pyFileOpeners call opens with no
+// mode or a literal one that does not write (gzip.open(F),
+// zipfile.ZipFile(F), tarfile.open(F)), or a dbm or shelve module's open
+// with flag "r": the program reads F, as open(F) does. A file object
+// (zipfile.ZipFile(io.BytesIO(b))) is no file by name.
+func pyOpenerRead(c call, full string) (Effect, bool) {
+	var path *arg
+	switch full {
+	case "shelve.open", "shelve.DbfilenameShelf", "dbm.open", "dbm.gnu.open", "dbm.ndbm.open", "dbm.dumb.open", "dbm.sqlite3.open":
+		if pyDbmFlag(c, full) != "r" {
+			return Effect{}, false // pyLibraryWrite's, which reads as well
+		}
+		path = argAt(positional(c.args), 0)
+		if k := keyword(c.args, "filename"); k != nil && path == nil {
+			path = k
+		}
+	default:
+		kw, ok := pyFileOpeners.Get()[full]
+		if !ok {
+			return Effect{}, false
+		}
+		path = argAt(positional(c.args), 0)
+		if k := keyword(c.args, kw); k != nil {
+			path = k
+		}
+		mode := argAt(positional(c.args), 1)
+		if k := keyword(c.args, "mode"); k != nil {
+			mode = k
+		}
+		if mode != nil {
+			if !mode.lit {
+				return Effect{}, false
+			}
+			m, _, _ := strings.Cut(mode.str, ":")
+			m, _, _ = strings.Cut(m, "|")
+			if strings.ContainsAny(m, "wax") {
+				return Effect{}, false
+			}
+		}
+	}
+	if path == nil || !path.lit && pyFileObject(path) {
+		return Effect{}, false
+	}
+	return readEffect(c, path)
+}
+
 // pyFileObject reports an argument that is a file object rather than a
 // name: these classes also take one (zipfile.ZipFile(io.BytesIO(), "w"),
 // a name bound to open(…) or a temporary file), which writes no file by
