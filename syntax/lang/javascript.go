@@ -136,7 +136,9 @@ var jsCopy = lazy.Value[map[string]bool]{New: func() map[string]bool {
 
 // jsRead are fs calls that read the file in their first argument.
 var jsRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true}
+	return map[string]bool{"readFile": true, "readFileSync": true, "createReadStream": true,
+		// fs.openAsBlob(path): a Blob of the file's contents.
+		"openAsBlob": true}
 }}
 
 // jsEval are the calls that run a string as JavaScript code; the value

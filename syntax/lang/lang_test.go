@@ -200,7 +200,7 @@ var effectCases = []struct {
 		[]string{"delete -r Path::Tiny::remove_tree: /h", "delete Path::Tiny::remove: /etc/hosts", "write Path::Tiny::spew: ~/.bashrc (home)", "append Path::Tiny::append_utf8: log", "delete -r Path::Tiny::remove_tree: /d", "write Path::Tiny::touch: /e"}},
 	{"pl-path-tiny-var", Perl, `use Path::Tiny; my $p = path("~/x"); $p->remove_tree; my $q = Path::Tiny->new("/etc/hosts");` + "\n" + `$q->spew("y")`,
 		[]string{"delete -r Path::Tiny::remove_tree: ~/x", "write Path::Tiny::spew: /etc/hosts"}},
-	{"pl-path-tiny-var-look", Perl, `use Path::Tiny; my $p = path("~/x"); print $p->slurp; my $r = path("/h"); $r = path("tmp"); $r->remove_tree; my $s = path("/h")->child("a"); $s->remove; print "$p->remove_tree";`, nil},
+	{"pl-path-tiny-var-look", Perl, `use Path::Tiny; my $p = path("~/x"); print $p->slurp; my $r = path("/h"); $r = path("tmp"); $r->remove_tree; my $s = path("/h")->child("a"); $s->remove; print "$p->remove_tree";`, []string{"read Path::Tiny::slurp: ~/x (home)"}},
 	// A listing of a literal directory with a deletion of a computed
 	// path: the entries the listing finds are deleted.
 	{"js-opendir-rm", JS, `const fs = require("fs"); const d = fs.opendirSync("/h"); let e; while ((e = d.readSync())) fs.rmSync("/h/" + e.name, {recursive: true})`,
@@ -213,7 +213,7 @@ for f in glob.glob("/h/*.log"): os.remove(f)`,
 	{"pl-path-tiny-runtime", Perl, `use Path::Tiny; path($d)->remove_tree`, []string{"hidden Path::Tiny::remove_tree: $d"}},
 	// Look-alikes: the module not loaded, another package's path, reads,
 	// the call in a string or comment.
-	{"pl-path-tiny-look", Perl, `use Path::Tiny; print path("/h")->slurp; my @l = path("/h")->children; print "path('/h')->remove_tree"; # path("/h")->remove_tree` + "\n" + `Other::path("/h")->remove_tree;`, nil},
+	{"pl-path-tiny-look", Perl, `use Path::Tiny; print path("/h")->slurp; my @l = path("/h")->children; print "path('/h')->remove_tree"; # path("/h")->remove_tree` + "\n" + `Other::path("/h")->remove_tree;`, []string{"read Path::Tiny::slurp: /h"}},
 	{"pl-path-tiny-unloaded", Perl, `sub path { return bless {}, "X" } path("/h")->remove_tree`, nil},
 	// A BEGIN block's assignments hold for the rest of the program.
 	{"pl-begin", Perl, `BEGIN { $d = "/h" } system("rm -rf $d")`, []string{"shell system: rm -rf /h"}},

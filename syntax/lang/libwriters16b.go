@@ -22,7 +22,8 @@ import (
 //     about as code only known at run time;
 //   - File::Slurp's write_file, overwrite_file, append_file, edit_file,
 //     edit_file_lines and File::Slurper's write_text, write_binary
-//     write their first argument.
+//     write their first argument; their readers (read_file, read_lines,
+//     slurp, read_text, read_binary) read it.
 //
 // Python:
 //   - xml.etree.ElementTree's (and lxml.etree's) ElementTree.write(FILE)
@@ -49,7 +50,8 @@ func (p *parser) perlLibWrites16() []Effect {
 			return storable
 		}
 		switch strings.TrimPrefix(strings.TrimPrefix(strings.TrimPrefix(n, "File::Slurp::"), "File::Slurper::"), "File::Slurp::Tiny::") {
-		case "write_file", "overwrite_file", "append_file", "edit_file", "edit_file_lines", "write_text", "write_binary":
+		case "write_file", "overwrite_file", "append_file", "edit_file", "edit_file_lines", "write_text", "write_binary",
+			"read_file", "read_lines", "read_text", "read_binary", "slurp":
 			return slurp
 		}
 		return n == "tie" || n == "CORE::tie"
@@ -97,6 +99,16 @@ func (p *parser) perlLibWrites16() []Effect {
 				text = pos[0].text
 			}
 			out = append(out, Effect{Kind: Hidden, Call: c.name + " with $Storable::Eval", Text: text, Offset: c.off})
+		case "read_file", "read_lines", "read_text", "read_binary", "slurp":
+			// File::Slurp's and File::Slurper's readers return the
+			// file's contents (red team of 2026-12-05).
+			if len(pos) < 1 {
+				continue
+			}
+			c.name = n
+			if e, ok := readEffect(c, &pos[0]); ok {
+				out = append(out, e)
+			}
 		default: // File::Slurp, File::Slurper
 			if len(pos) < 1 {
 				continue

@@ -3,7 +3,8 @@ package lang
 import "strings"
 
 // lua reads Lua (lua -e, a script, stdin): os.execute and io.popen run
-// shell text; os.remove deletes a file (or an empty directory); io.open
+// shell text; os.remove deletes a file (or an empty directory) and
+// os.rename moves one (mv -T); io.open
 // with a write mode writes, and io.open or io.lines of a literal path
 // reads. Lua calls a function with one string without parentheses
 // (os.execute "ls", os.execute[[ls]]). In Neovim, vim.fn.NAME calls the
@@ -11,7 +12,7 @@ import "strings"
 // script) and vim.cmd, vim.api.nvim_command and nvim_exec2 run ex
 // command lines.
 func lua(p *parser) []Effect {
-	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true,
+	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true, "os.rename": true,
 		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true, "pandoc.pipe": true,
 		"vim.api.nvim_feedkeys": true, "vim.api.nvim_input": true}
 	var out []Effect
@@ -62,6 +63,9 @@ func lua(p *parser) []Effect {
 			if e, ok := pathEffect(c, Delete, first, false); ok {
 				out = append(out, e)
 			}
+		case "os.rename":
+			// rename(2) of the two paths: mv -T (red team of 2026-12-05).
+			out = append(out, renameEffects(c, first, argAt(c.args, 1))...)
 		case "io.open", "io.lines":
 			m := argAt(c.args, 1)
 			if c.name == "io.open" && m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
@@ -237,18 +241,40 @@ func julia(p *parser) []Effect {
 			}
 		case "open":
 			m := argAt(c.args, 1)
-			if first != nil && first.lit && m != nil && m.lit && strings.ContainsAny(m.str, "wa+") {
-				out = append(out, Effect{Kind: Write, Call: name, Path: first.str, Append: strings.Contains(m.str, "a"), Offset: c.off})
-			} else if first != nil && first.lit && (m == nil || m.lit) {
-				out = append(out, Effect{Kind: Read, Call: name, Path: first.str, Offset: c.off})
+			switch {
+			case first != nil && m != nil && m.lit && strings.ContainsAny(m.str, "wa+"):
+				if first.lit {
+					out = append(out, Effect{Kind: Write, Call: name, Path: first.str, Append: strings.Contains(m.str, "a"), Offset: c.off})
+				} else if e, ok := runTimePath(c, Write, first, strings.Contains(m.str, "a")); ok {
+					out = append(out, e)
+				}
+			case first != nil && (m == nil || m.lit):
+				if e, ok := juliaRead(c, name, first); ok {
+					out = append(out, e)
+				}
 			}
 		case "read", "readlines":
-			if first != nil && first.lit {
-				out = append(out, Effect{Kind: Read, Call: name, Path: first.str, Offset: c.off})
+			if e, ok := juliaRead(c, name, first); ok {
+				out = append(out, e)
 			}
 		}
 	}
 	return out
+}
+
+// juliaRead is the read of the file a names: a literal, or a path only
+// run time knows judged by its pieces (read(joinpath(homedir(), x)):
+// red team of 2026-12-05). An IO value (read(stdin), read(io, String))
+// gives no pieces and so nothing.
+func juliaRead(c call, name string, a *arg) (Effect, bool) {
+	if a == nil {
+		return Effect{}, false
+	}
+	if a.lit {
+		return Effect{Kind: Read, Call: name, Path: a.str, Offset: c.off}, true
+	}
+	c.name = name
+	return runTimePath(c, Read, a, false)
 }
 
 // litOf returns the value of text when it is one literal string of

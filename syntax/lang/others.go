@@ -55,7 +55,13 @@ var rubyCopy = lazy.Value[map[string]string]{New: func() map[string]string {
 // rubyRead are the calls that read the file in their first argument.
 var rubyRead = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"File.read": true, "IO.read": true, "File.readlines": true, "IO.readlines": true,
-		"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true}
+		"File.binread": true, "IO.binread": true, "File.foreach": true, "IO.foreach": true, "File.new": true,
+		// Parsers and readers that open the file they are given by name
+		// (red team of 2026-12-05): YAML/Psych and JSON's load_file,
+		// Zlib's GzipReader.open.
+		"YAML.load_file": true, "YAML.safe_load_file": true, "YAML.unsafe_load_file": true,
+		"Psych.load_file": true, "Psych.safe_load_file": true, "Psych.unsafe_load_file": true,
+		"JSON.load_file": true, "GzipReader.open": true}
 }}
 
 // rubyEval are the methods that run a string as Ruby code.
@@ -72,7 +78,8 @@ func ruby(p *parser) []Effect {
 		if base, ok := strings.CutSuffix(full, ".call"); ok && full != name && p.dangerousFn(base) {
 			return base
 		}
-		return full
+		// Zlib::GzipReader is GzipReader (include Zlib names it so).
+		return strings.TrimPrefix(full, "Zlib.")
 	}
 	// include FileUtils (or its Verbose variant; NoWrite and DryRun
 	// write nothing) makes its methods callable without the module:
@@ -88,7 +95,7 @@ func ruby(p *parser) []Effect {
 		name = mixin(canon(name))
 		_, del := rubyDelete.Get()[name]
 		_, link := rubyLink.Get()[name]
-		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
+		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "GzipWriter.open" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
 	}
@@ -175,6 +182,12 @@ func ruby(p *parser) []Effect {
 				if m, ok := rubyModeKeyword(c.args); ok {
 					e.Append = strings.Contains(m, "a") // mode: "a"
 				}
+				out = append(out, e)
+			}
+		case c.name == "GzipWriter.open":
+			// Zlib::GzipWriter.open(path) truncates and writes path, as
+			// File.open(path, "w") does (red team of 2026-12-05).
+			if e, ok := pathEffect(c, Write, argAt(positional(c.args), 0), false); ok {
 				out = append(out, e)
 			}
 		case c.name == "IO.sysopen":
@@ -1435,6 +1448,10 @@ var perlPathTinyMethods = lazy.Value[map[string]string]{New: func() map[string]s
 	m := map[string]string{"remove": "delete", "remove_tree": "tree", "touch": "write", "touchpath": "write",
 		"copy": "copy", "move": "move"}
 	for _, s := range []string{"", "_raw", "_utf8"} {
+		// slurp, lines and openr read the file (red team of 2026-12-05).
+		m["slurp"+s] = "read"
+		m["lines"+s] = "read"
+		m["openr"+s] = "read"
 		m["spew"+s] = "write"
 		m["append"+s] = "append"
 		m["edit"+s] = "write"
@@ -1541,6 +1558,10 @@ func (p *parser) perlPathTiny() []Effect {
 		case "write", "append":
 			if e, ok := pathEffect(c, Write, &target, false); ok {
 				e.Append = kind == "append"
+				out = append(out, e)
+			}
+		case "read":
+			if e, ok := readEffect(c, &target); ok {
 				out = append(out, e)
 			}
 		case "copy":
