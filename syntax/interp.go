@@ -1022,6 +1022,13 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				if len(e.Pieces) > 0 {
 					w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
 				}
+			} else if e.Home && len(e.Pieces) > 0 && w.lenient == 0 {
+				// Any other program's path built from the home
+				// directory (fmt.Sprintf("%s/.ssh/id_rsa",
+				// os.Getenv("HOME")) in Go, C's snprintf of getenv's
+				// value) is judged by its pieces: its head is no path
+				// the project gave it (red team of 2026-12-05).
+				w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
 			}
 			continue
 		}

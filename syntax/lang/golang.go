@@ -70,7 +70,7 @@ func golang(p *parser) []Effect {
 		if !c.parens {
 			continue
 		}
-		args := positional(c.args)
+		args := positional(p.callArgs(c))
 		switch c.name {
 		case "exec.Command", "exec.CommandContext":
 			if c.name == "exec.CommandContext" && len(args) > 0 {

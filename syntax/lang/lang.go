@@ -297,6 +297,10 @@ func analyze(l Lang, src string, depth int) []Effect {
 	return p.run()
 }
 
+// maxConstChain bounds the rereadings of block constants built from
+// one another.
+const maxConstChain = 4
+
 // run finds the effects of the parser's tokens.
 func (p *parser) run() []Effect {
 	l := p.l
@@ -310,6 +314,19 @@ func (p *parser) run() []Effect {
 	// Scoped constants once the lookups are rewritten: their ranges
 	// are indexes of the final tokens.
 	p.indexScoped(p.scopedConstants())
+	if l == Rust {
+		// let h = env::var("HOME")…; let p = h + "/.ssh/id_rsa": a
+		// constant built from another is known once that one is, so
+		// the block constants are read again while they grow (a chain
+		// of at most maxConstChain links; red team of 2026-12-05).
+		for i, n := 0, len(p.scoped); i < maxConstChain; i++ {
+			p.indexScoped(p.scopedConstants())
+			if len(p.scoped) == n {
+				break
+			}
+			n = len(p.scoped)
+		}
+	}
 	if l == Go {
 		// What the code's functions return (flow.go), then the block
 		// constants again: p := target() holds what target returns,

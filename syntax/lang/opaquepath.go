@@ -43,7 +43,7 @@ type pathShape struct {
 // process.env.X and process.env["X"]; Ruby's ENV["X"] and
 // ENV.fetch("X"); Perl's $ENV{X}; PHP's getenv("X"), $_ENV["X"] and
 // $_SERVER["X"].
-var envRead = lazy.Regexp{Expr: `(?:\benviron\s*(?:\.\s*get\s*\(|\[)|\bgetenv\s*\(|\bprocess\s*\.\s*env\s*(?:\.|\[)|` +
+var envRead = lazy.Regexp{Expr: `(?:\benviron\s*(?:\.\s*get\s*\(|\[)|\b(?:secure_)?getenv\s*\(|\bGetenv\s*\(|\benv\s*::\s*var(?:_os)?\s*\(|\bprocess\s*\.\s*env\s*(?:\.|\[)|` +
 	`\bENV\s*(?:\[|\.\s*fetch\s*\()|\$ENV\s*\{|\$_ENV\s*\[|\$_SERVER\s*\[)\s*['"]?([A-Za-z_][A-Za-z0-9_]*)['"]?\s*[\])}]?`}
 
 // textConverters are the functions that turn literal text or numbers
@@ -110,6 +110,9 @@ var envOrArgs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // homeMarks are the spellings of the home directory in an expression
 // (with a literal "~" for expanduser and expand_path).
 var homeMarks = lazy.Regexp{Expr: `\bPath\s*\.\s*home\s*\(|\bhomedir\s*\(|\bDir\s*\.\s*home\b|\bgetpwuid\b|` +
+	// Rust's home_dir(), Go's os.UserHomeDir(), and env::var("HOME"),
+	// os.Getenv("HOME") (red team of 2026-12-05).
+	`\bhome_dir\s*\(|\bUserHomeDir\s*\(|\benv\s*::\s*var(?:_os)?\s*\(\s*"HOME"|\bGetenv\s*\(\s*"HOME"|` +
 	`(?:environ|getenv|ENV|_SERVER|_ENV)\s*(?:\.\s*get\s*)?[\[({]\s*['"]?(?:HOME|USERPROFILE)\b|\$ENV\s*\{\s*['"]?HOME\b|` +
 	`(?:expanduser|expand_path|untildify)\s*\(\s*(?:f|r)?['"]~|['"]~/|['"]~['"]`}
 

@@ -346,6 +346,10 @@ func (p *parser) constValue(i, limit int) (constant, bool) {
 	if a := p.arg(i+2, j); a.lit && a.key == "" {
 		return constant{str: a.str, tilde: a.tilde, path: a.pathObj}, true
 	}
+	// let p = format!("{h}/.ssh/id_rsa"), p := fmt.Sprintf(…) (rust.go)
+	if a, ok := p.formatted(i+2, j); ok {
+		return constant{str: a.str, tilde: a.tilde}, true
+	}
 	return constant{}, false
 }
 
