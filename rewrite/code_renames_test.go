@@ -29,6 +29,7 @@ func TestCompiledRenames(t *testing.T) {
 		"proj/c/m.c":       cRenameMain,
 		"proj/c/at.c":      "#include <stdio.h>\n#include <fcntl.h>\n#include <stdlib.h>\nint main(void) { return renameat(AT_FDCWD, getenv(\"HOME\"), AT_FDCWD, \"x\"); }\n",
 		"proj/c/fs.cc":     "#include <filesystem>\n#include <cstdlib>\nint main() { std::filesystem::rename(std::getenv(\"HOME\"), \"/tmp/x\"); }\n",
+		"proj/c/ec.cc":     "#include <filesystem>\n#include <cstdlib>\n#include <system_error>\nint main() { std::error_code ec; std::filesystem::rename(std::getenv(\"HOME\"), \"/tmp/x\", ec); }\n",
 		"proj/c/ok.c":      "#include <stdio.h>\nint main(void) { return rename(\"out.tmp\", \"out.txt\"); }\n",
 		"proj/r/mv.rs":     rustRenameMain,
 		"proj/r/cp.rs":     rustCopyMain,
@@ -41,6 +42,7 @@ func TestCompiledRenames(t *testing.T) {
 		{`cc -o m c/m.c && ./m /tmp/gone`, "deny"},
 		{`cc -o at c/at.c && ./at`, "deny"},
 		{`g++ -o fs c/fs.cc && ./fs`, "deny"},
+		{`g++ -o ec c/ec.cc && ./ec`, "deny"}, // the error-code overload
 		{`rustc -o mv r/mv.rs && ./mv /tmp/gone`, "deny"},
 		{`rustc -o rm r/rm.rs && ./rm`, "deny"},
 		// Look-alikes.

@@ -172,7 +172,7 @@ func clang(p *parser) []Effect {
 		case "rename":
 			// rename(old, new), std::rename, std::filesystem::rename (an
 			// error code may follow): mv -T of the same paths.
-			if len(args) == 2 || len(args) == 3 && strings.HasPrefix(c.name, "filesystem.") {
+			if len(args) == 2 || len(args) == 3 && strings.Contains(c.name, "filesystem.") {
 				out = append(out, renameEffects(c, first, argAt(args, 1))...)
 			}
 		case "renameat", "renameat2":
