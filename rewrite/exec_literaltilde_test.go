@@ -14,6 +14,8 @@ var literalTildeCases = []codeCase{
 	{name: "quoted-tilde-var-rm", prog: "bash", cmd: `x='~/canary'; rm -rf "$x"`, want: Allow},
 	{name: "quoted-tilde-rm", prog: "bash", cmd: `rm -rf '~/canary'`, want: Allow},
 	{name: "quoted-tilde-redirect", prog: "bash", cmd: `mkdir -p '~'; printf -v x '%b' '\x7e/.bashrc'; echo hi > "$x"; test -f './~/.bashrc'`, want: Allow},
+	{name: "quoted-tilde-dir-rm-r", prog: "bash", cmd: `mkdir -p '~/canary' && rm -rf '~'; test ! -e './~'`, want: Allow},
+	{name: "quoted-tilde-find-delete", prog: "bash", cmd: `mkdir -p '~/canary' && find '~' -delete; test ! -e './~'`, want: Allow},
 	{name: "literal-tilde-dir-removed", prog: "bash", cmd: `mkdir -p '~/canary' && printf -v x '%b' '\x7e/canary'; rm -rf "$x"; test ! -e './~/canary'`, want: Allow},
 }
 
@@ -48,6 +50,19 @@ func TestLiteralTildeDecisions(t *testing.T) {
 		{`x=~root/.ssh; rm -rf "$x"`, "ask"},
 		{`declare -A m=([k]=~/.ssh); rm -rf "${m[k]}"`, "deny"},
 		{`rm -rf \~/.ssh`, "allow"},
+		// A recursive deletion of a directory named ~ (one a script
+		// made by quoting "~/x") is not searched for the home
+		// directory's corral state, nor is find's starting point.
+		{`rm -rf '~'`, "allow"},
+		{`rm -r "~"`, "allow"},
+		{`x='~'; rm -rf "$x"`, "allow"},
+		{`find '~' -delete`, "allow"},
+		{`find '~' -name '*.o' -delete`, "allow"},
+		{`rm -rf ~`, "deny"},
+		{`find ~ -delete`, "deny"},
+		{`x=~; rm -rf "$x"`, "deny"},
+		{`bash -c "rm -rf ~"`, "deny"},
+		{`c='rm -rf ~'; eval "$c"`, "deny"},
 		{`bash -c "rm -rf '~/.ssh'"`, "allow"},
 		{`x='~/.ssh'; eval "rm -rf $x"`, "deny"},
 		{`x='~/.ssh'; bash -c "rm -rf $x"`, "deny"},

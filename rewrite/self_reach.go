@@ -135,6 +135,18 @@ func (p *Pass) judgeSelfReached(c *syntax.Call, roots []syntax.Arg, name string,
 // takes each selected directory with its tree (find -exec rm -r, find
 // -exec chmod -R).
 func (p *Pass) judgeSelfReachedTree(c *syntax.Call, roots []syntax.Arg, name string, fold, deep bool, action guards.Action, attrs bool, rule, what string) {
+	if action == guards.Delete {
+		// rm -rf '~': a quoted tilde is a directory of that name here,
+		// as judge reads the operand itself (quotedTilde).
+		lit := make([]syntax.Arg, len(roots))
+		for i, r := range roots {
+			if v, ok := quotedTilde(c.Script, target{arg: r, action: action}, what); ok {
+				r.Value = v
+			}
+			lit[i] = r
+		}
+		roots = lit
+	}
 	f, root, ok := p.selfReachedExcept(c.Dir, roots, name, fold, deep, nil)
 	if !ok {
 		return

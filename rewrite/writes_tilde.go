@@ -8,12 +8,13 @@ import (
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
-// quotedTilde returns "./~…" for the target of a redirection or of rm's
-// deletion whose value starts with a "~" bash gave as a plain character:
-// the word starts with quoted text ('~/x', "$x" of x='~/x' or of
-// printf -v x '%b' '\x7e/x', "$(…)"), with an escaped \~ or with a tilde
-// prefix holding an escaped character (~\/x, syntax.TildeText). Bash expands
-// a tilde only when it is unquoted at the start of a word (or of an
+// quotedTilde returns "./~…" for the target of a redirection or of a
+// deletion by rm, rmdir, unlink or find (a starting point) whose value
+// starts with a "~" bash gave as a plain character: the word starts
+// with quoted text ('~/x', "$x" of x='~/x' or of printf -v x '%b'
+// '\x7e/x', "$(…)"), with an escaped \~ or with a tilde prefix holding
+// an escaped character (~\/x, syntax.TildeText). Bash expands a tilde
+// only when it is unquoted at the start of a word (or of an
 // assignment's value) and never in the result of an expansion, so the
 // kernel takes the name as a directory "~" under the working directory.
 //
@@ -24,9 +25,12 @@ import (
 // path=~/x) quote the path the program itself expands, and a program's
 // own operand may be a name it expands (ssh, a config value), so only
 // scripts bash runs (the command, eval, bash -c, here-documents and
-// strings, a pipe into a shell) and only redirections and rm, rmdir and
-// unlink are read this way. An unquoted expansion ($x, $(…) split into
-// fields) keeps the home reading.
+// strings, a pipe into a shell) and only redirections and rm, rmdir,
+// unlink and find are read this way, also where a recursive deletion
+// is searched for corral's own files (judgeSelfReachedTree: rm -rf '~'
+// was denied as a deletion of the home directory's corral state). An
+// unquoted expansion ($x, $(…) split into fields) keeps the home
+// reading.
 func quotedTilde(sc *syntax.Script, t target, what string) (string, bool) {
 	v := t.path()
 	if t.derived || !t.arg.Static || t.arg.Split || t.arg.Word == nil || len(t.arg.Word.Parts) == 0 || !strings.HasPrefix(v, "~") {
@@ -34,7 +38,8 @@ func quotedTilde(sc *syntax.Script, t target, what string) (string, bool) {
 	}
 	switch {
 	case what == "redirection" && t.action == guards.Write:
-	case t.action == guards.Delete && (what == "rm" || what == "rmdir" || what == "unlink"):
+	case t.action == guards.Delete && (what == "rm" || what == "rmdir" || what == "unlink" || what == "find" || strings.HasPrefix(what, "find ")):
+		// find takes its starting points as given, as rm its operands.
 	default:
 		return "", false
 	}
