@@ -56,6 +56,16 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 	}
 	for _, tc := range treeCopies(c) {
 		src := c.Dir.Join(tc.src.Value)
+		if !tc.src.Static && tc.dest.Static {
+			// cp -rT "$SRC" ~/.claude, cp -r "$(mktemp -d)"/. DIR: a
+			// tree only run time names, whose files (settings.json
+			// among them) land in DEST itself when the source ends in
+			// /. or -T is given, so DEST is where they can land. As
+			// for files named at run time, the project root and the
+			// home directory themselves do not count.
+			p.judgeUnnamedTree(c, tc, false)
+			continue
+		}
 		if !src.Known || !tc.dest.Static {
 			continue
 		}
@@ -188,6 +198,9 @@ func treeCopies(c *syntax.Call) []treeCopy {
 	}
 	for _, s := range sources {
 		if !s.Static {
+			// A source only run time names ("$SRC", "$(mktemp -d)"/.):
+			// its files can land in DEST itself (checkTreeCopy).
+			out = append(out, treeCopy{src: s, dest: dest, base: dest.Value})
 			continue
 		}
 		if s.Glob {

@@ -54,7 +54,17 @@ func TestTreeCopy(t *testing.T) {
 		{"tar c -C evil . | tar x -C .claude", "deny"},  // its members are listed (red team 18 TX2): evil/settings.json lands on .claude/settings.json
 		{"tar c -C \"$D\" . | tar x -C .claude", "ask"}, // members only run time knows
 		{"zcat a.tgz | tar x -C ~/.claude", "ask"},
+		// A source only run time names (red team of 2026-12-05: cp -rT
+		// "$SRC" ~/.claude was allowed): its files land in DEST.
+		{`cp -rT -- "$SRC" ~/.claude`, "ask"},
+		{`cp -r "$(mktemp -d)"/. .claude/`, "ask"},
+		{`rsync -a "$D"/ ~/.claude/`, "ask"},
+		{`mv "$D" ~/.claude`, "ask"},
+		{`cp -r "$SRC" .git/hooks`, "deny"},
 		// Look-alikes: trees whose files land on nothing protected.
+		{`cp -r "$BUILD"/. .`, "allow"}, // the project root: everyday work
+		{`cp -rT "$SRC" out`, "allow"},
+		{`rsync -a "$D"/ dist/`, "allow"},
 		{"find ok -type f -exec cp {} docs/ \\;", "allow"},
 		{"zcat a.tgz | tar x", "allow"},                     // the project root: everyday work
 		{"find . -name '*.jpg' -exec cp {} . \\;", "allow"}, // likewise

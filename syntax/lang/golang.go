@@ -45,6 +45,7 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"exec.Command": true, "exec.CommandContext": true, "syscall.Exec": true, "unix.Exec": true,
 		"os.StartProcess": true, "syscall.ForkExec": true,
 		"os.Rename": true, "syscall.Rename": true, "unix.Rename": true,
+		"os.DirFS": true, "os.CopyFS": true, "http.Dir": true,
 	}
 }}
 
@@ -66,6 +67,7 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // "C" is C code cgo compiles into the program (cgoPreamble).
 func golang(p *parser) []Effect {
 	out := p.cgoPreamble()
+	out = append(out, p.goCmdFields()...) // gocmd.go
 	for _, c := range p.findCalls(false, func(n string) bool { return goNames.Get()[n] }) {
 		if !c.parens {
 			continue
@@ -119,9 +121,70 @@ func golang(p *parser) []Effect {
 			if e, ok := readEffect(c, argAt(args, 0)); ok {
 				out = append(out, e)
 			}
+		case "os.DirFS":
+			// A file system of the tree: the program reads what it
+			// opens in it (fs.ReadFile, fs.WalkDir, os.CopyFS, a
+			// server of http.FS), so the tree is read as tar -c reads it.
+			if a := argAt(args, 0); a != nil && a.lit && a.str != "" {
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: "tar -cf - -- " + shellPath(a), Offset: c.off})
+			} else if e, ok := readEffect(c, a); ok {
+				out = append(out, e)
+			}
+		case "os.CopyFS":
+			// os.CopyFS(dir, fsys) writes fsys's files under dir, as cp
+			// -rT of the tree does (the source, os.DirFS(src), is read
+			// above): a tree corral cannot name lands in dir.
+			dst := argAt(args, 0)
+			if dst == nil || !dst.lit || dst.str == "" {
+				if e, ok := pathEffect(c, Write, dst, false); ok {
+					out = append(out, e)
+				}
+				continue
+			}
+			src := `"$FS"`
+			if a, ok := p.goDirFSArg(c.next); ok {
+				src = shellPath(&a)
+			}
+			out = append(out, Effect{Kind: Shell, Call: c.name, Text: "cp -rT -- " + src + " " + shellPath(dst), Offset: c.off})
+		case "http.Dir":
+			// http.FileServer(http.Dir(d)): d's files served to the
+			// network, as the shell's file servers serve them.
+			if a := argAt(args, 0); a != nil && a.lit && a.str != "" {
+				out = append(out, Effect{Kind: Shell, Call: "http.FileServer(http.Dir(…))", Text: "python3 -m http.server -d " + shellPath(a), Offset: c.off})
+			} else if e, ok := runTimePath(c, Read, a, false); ok {
+				out = append(out, e)
+			}
 		}
 	}
 	return out
+}
+
+// goDirFSArg returns the literal argument of os.DirFS(…) when it is the
+// second argument of the call whose parenthesis is at token open
+// (os.CopyFS(dst, os.DirFS("src"))).
+func (p *parser) goDirFSArg(open int) (arg, bool) {
+	end := p.closeOf(p.toks, open)
+	for j := open + 1; j < end; j++ {
+		t := p.toks[j]
+		if isP(t, "(") || isP(t, "[") || isP(t, "{") {
+			if c := p.closeOf(p.toks, j); c > j && c < end {
+				j = c
+			}
+			continue
+		}
+		if !isP(t, ",") {
+			continue
+		}
+		if !isI(p.tok(j+1), "os") || !isP(p.tok(j+2), ".") || !isI(p.tok(j+3), "DirFS") || !isP(p.tok(j+4), "(") {
+			return arg{}, false
+		}
+		in, next := p.args(j+4, ")")
+		if len(in) != 1 || !in[0].lit || in[0].str == "" || next != end {
+			return arg{}, false
+		}
+		return in[0], true
+	}
+	return arg{}, false
 }
 
 // goStrings reads a []string{…} of literals.

@@ -1,0 +1,129 @@
+package rewrite
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Go programs that fill in an exec.Cmd themselves, and that read, copy
+// or serve a tree through os.DirFS, os.CopyFS and http.Dir.
+const (
+	goCmdLiteralMain = "package main\n\nimport \"os/exec\"\n\nfunc main() {\n\tc := &exec.Cmd{Path: \"/bin/sh\", Args: []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}}\n\tc.Run()\n}\n"
+	goCmdFieldsMain  = "package main\n\nimport \"os/exec\"\n\nfunc main() {\n\tc := exec.Command(\"true\")\n\tc.Path = \"/bin/sh\"\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}\n\tc.Run()\n}\n"
+	goCopyFSMain     = "package main\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\tif err := os.CopyFS(filepath.Join(h, \".claude\"), os.DirFS(\"evil\")); err != nil {\n\t\tpanic(err)\n\t}\n}\n"
+	goDirFSMain      = "package main\n\nimport (\n\t\"io/fs\"\n\t\"os\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\tb, _ := fs.ReadFile(os.DirFS(h), \".ssh/id_rsa\")\n\tos.Stdout.Write(b)\n}\n"
+)
+
+// TestGoCmdAndFS: an exec.Cmd literal or one whose Path and Args the
+// program sets runs Path with Args (os/exec: Args[0] is only the name the
+// program sees), a tree os.DirFS roots is read, os.CopyFS writes under
+// its directory, http.FileServer(http.Dir(d)) serves d (before: all
+// allowed; red team of 2026-12-05). Look-alikes: a literal exec.Cmd of
+// ls, url.URL's Path, a copy and a server of project directories.
+func TestGoCmdAndFS(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{
+		"proj/g/lit/main.go":         goCmdLiteralMain,
+		"proj/g/fields/main.go":      goCmdFieldsMain,
+		"proj/g/copy/main.go":        goCopyFSMain,
+		"proj/g/dirfs/main.go":       goDirFSMain,
+		"proj/g/serve/main.go":       "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\thttp.ListenAndServe(\":8000\", http.FileServer(http.Dir(h)))\n}\n",
+		"proj/g/ok/main.go":          "package main\n\nimport (\n\t\"net/http\"\n\t\"net/url\"\n\t\"os\"\n\t\"os/exec\"\n)\n\nfunc main() {\n\tu, _ := url.Parse(\"http://x\")\n\tu.Path = \"/y\"\n\tc := &exec.Cmd{Path: \"/bin/ls\", Args: []string{\"ls\", \"-l\"}, Stdout: os.Stdout}\n\tc.Run()\n\tos.CopyFS(\"out\", os.DirFS(\"public\"))\n\thttp.ListenAndServe(\"127.0.0.1:8000\", http.FileServer(http.Dir(\"public\")))\n}\n",
+		"proj/evil/settings.json":    "{}",
+		"proj/public/index.html":     "x",
+		"home/.ssh/id_rsa":           "k",
+		"home/.claude/settings.json": "{}",
+	})
+	cfg.Paths = cfg.Paths.WithSelfProtection(nil, cfg.Sandbox)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`go run g/lit/main.go`, "deny"},
+		{`go run g/fields/main.go`, "deny"},
+		{`go run g/copy/main.go`, "deny"},
+		{`go run g/dirfs/main.go`, "deny"},
+		{`go run g/serve/main.go`, "deny"},
+		// Look-alikes.
+		{`go run g/ok/main.go`, "allow"},
+	})
+}
+
+// TestGoCmdAndFSOracle builds the programs above with the real go and
+// runs them with HOME set to a temporary directory: the exec.Cmd's Path
+// runs with its Args (the home directory is gone), os.CopyFS puts the
+// tree's settings.json in ~/.claude, and a file under os.DirFS(home) is
+// read.
+func TestGoCmdAndFSOracle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("compiles programs")
+	}
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("go not installed")
+	}
+	cache, err := exec.Command(goBin, "env", "GOCACHE").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	const canary = "CANARY_9c1e"
+	for _, tc := range []struct {
+		name, src string
+		check     func(t *testing.T, home, dir, out string)
+	}{
+		{"cmd-literal", goCmdLiteralMain, func(t *testing.T, home, _, _ string) {
+			if _, err := os.Stat(home); !os.IsNotExist(err) {
+				t.Errorf("home still there (%v): the literal exec.Cmd did not run its Path", err)
+			}
+		}},
+		{"cmd-fields", goCmdFieldsMain, func(t *testing.T, home, _, _ string) {
+			if _, err := os.Stat(home); !os.IsNotExist(err) {
+				t.Errorf("home still there (%v): the assigned Path did not run", err)
+			}
+		}},
+		{"copyfs", goCopyFSMain, func(t *testing.T, home, _, _ string) {
+			if b, err := os.ReadFile(filepath.Join(home, ".claude", "settings.json")); err != nil || string(b) != canary {
+				t.Errorf("~/.claude/settings.json = %q, %v; want the copied canary", b, err)
+			}
+		}},
+		{"dirfs", goDirFSMain, func(t *testing.T, _, _, out string) {
+			if out != canary {
+				t.Errorf("printed %q, want the key's canary", out)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			home, dir := t.TempDir(), t.TempDir()
+			for p, content := range map[string]string{".ssh/id_rsa": canary} {
+				if err := os.MkdirAll(filepath.Dir(filepath.Join(home, p)), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(filepath.Join(home, p), []byte(content), 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.MkdirAll(filepath.Join(dir, "evil"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "evil", "settings.json"), []byte(canary), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(tc.src), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			build := exec.Command(goBin, "build", "-o", "prog", "main.go")
+			build.Dir = dir
+			build.Env = append(os.Environ(), "GO111MODULE=off", "GOCACHE="+strings.TrimSpace(string(cache)))
+			if out, err := build.CombinedOutput(); err != nil {
+				t.Fatalf("go build: %v %s", err, out)
+			}
+			run := exec.Command(filepath.Join(dir, "prog"))
+			run.Dir = dir
+			run.Env = append(os.Environ(), "HOME="+home)
+			out, err := run.CombinedOutput()
+			if err != nil {
+				t.Fatalf("prog: %v %s", err, out)
+			}
+			tc.check(t, home, dir, string(out))
+		})
+	}
+}

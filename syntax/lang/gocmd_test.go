@@ -1,0 +1,51 @@
+package lang
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestGoCmdFieldsAndFS: an exec.Cmd filled in by the program itself
+// runs its Path with its Args, as os/exec documents (red team of
+// 2026-12-05: &exec.Cmd{Path: "/bin/sh", Args: …"rm -rf ~"} was allowed);
+// os.DirFS reads the tree it roots, os.CopyFS writes under its
+// directory, and http.FileServer(http.Dir(d)) serves d. Look-alikes:
+// url.URL's Path, an exec.Cmd given only its output, a literal Cmd of a
+// harmless program.
+func TestGoCmdFieldsAndFS(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src string
+		want      []string
+	}{
+		{"cmd-literal", `c := &exec.Cmd{Path: "/bin/sh", Args: []string{"sh", "-c", "rm -rf ~"}}`, []string{"exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"cmd-literal-multiline", "c := exec.Cmd{\n\tPath: \"/bin/rm\",\n\tArgs: []string{\"rm\", \"-rf\", \"/srv\"},\n\tStdout: os.Stdout,\n}\n", []string{"exec exec.Cmd: /bin/rm -rf /srv"}},
+		{"cmd-literal-path-only", `(&exec.Cmd{Path: "/usr/local/bin/cleanup"}).Run()`, []string{"exec exec.Cmd: /usr/local/bin/cleanup"}},
+		{"cmd-literal-args-var", `c := &exec.Cmd{Path: "/bin/sh", Args: argv}`, []string{`hidden exec.Cmd: exec.Cmd{Path: "/bin/sh", Args: argv}`}},
+		{"cmd-literal-path-var", `c := &exec.Cmd{Path: p, Args: []string{"x"}}`, []string{`hidden exec.Cmd: exec.Cmd{Path: p, Args: []string{"x"}}`}},
+		{"fields-assigned", "c := exec.Command(\"true\")\nc.Path = \"/bin/sh\"\nc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\nc.Run()\n",
+			[]string{"exec exec.Command: true", "exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"var-cmd-fields", "var c exec.Cmd\nc.Path = \"/bin/rm\"\nc.Args = []string{\"rm\", \"-rf\", \"/srv\"}\n", []string{"exec exec.Cmd: /bin/rm -rf /srv"}},
+		{"new-cmd-path-only", "c := new(exec.Cmd)\nc.Path = \"/bin/sh\"\n", []string{`hidden exec.Cmd.Path: c.Path = "/bin/sh"`}},
+		{"args-appended", "c := exec.Command(\"rm\")\nc.Args = append(c.Args, dirs...)\n", []string{"exec exec.Command: rm", "hidden exec.Cmd.Args: c.Args = append(c.Args, dirs...)"}},
+		{"struct-field-recv", "s.cmd = exec.Command(\"ls\")\ns.cmd.Path = bin\n", []string{"exec exec.Command: ls", "hidden exec.Cmd.Path: s.cmd.Path = bin"}},
+		{"dirfs-home", "h, _ := os.UserHomeDir()\nos.CopyFS(\"/tmp/out\", os.DirFS(h+\"/.ssh\"))\n", []string{`shell os.CopyFS: cp -rT -- "$FS" '/tmp/out'`, "read os.DirFS: (run time: /.ssh)"}},
+		{"dirfs-literal", `fs.ReadFile(os.DirFS("/home/u"), ".ssh/id_rsa")`, []string{"shell os.DirFS: tar -cf - -- '/home/u'"}},
+		{"copyfs-dirfs", `os.CopyFS(".claude", os.DirFS("evil"))`, []string{"shell os.CopyFS: cp -rT -- 'evil' '.claude'", "shell os.DirFS: tar -cf - -- 'evil'"}},
+		{"http-dir", `http.ListenAndServe(":80", http.FileServer(http.Dir("/home/u")))`, []string{"shell http.FileServer(http.Dir(…)): python3 -m http.server -d '/home/u'"}},
+		// Look-alikes.
+		{"url-path", "u, _ := url.Parse(s)\nu.Path = \"/x\"\nc := exec.Command(\"ls\")\n", []string{"exec exec.Command: ls"}},
+		{"cmd-stdout-only", "c := exec.Cmd{Stdout: os.Stdout}\n", nil},
+		{"cmd-literal-ls", `c := &exec.Cmd{Path: "/bin/ls", Args: []string{"ls", "-l"}}`, []string{"exec exec.Cmd: /bin/ls -l"}},
+		{"cmd-in-string", "s := `exec.Cmd{Path: \"/bin/sh\"}`", nil},
+	} {
+		var got []string
+		for _, e := range Analyze(Go, tc.src) {
+			got = append(got, describe(e))
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s: effects (-want +got):\n%s", tc.name, diff)
+		}
+	}
+}
