@@ -85,6 +85,10 @@ func cNull(a arg) bool {
 //   - fopen and freopen with a write mode, open, openat and creat with
 //     write flags, and std::ofstream write; a read of a literal path is a
 //     read;
+//   - chdir and std::filesystem::current_path(p) move the working
+//     directory; symlink and link (and the std::filesystem create_*
+//     forms) are ln -s and ln; truncate writes; chmod and chown are the
+//     shell's (a mode only run time knows as 000);
 //   - #include "file" reads that file's code in where it stands.
 //
 // Preprocessor lines are read as code (a macro body can call system); a
@@ -96,6 +100,8 @@ func clang(p *parser) []Effect {
 		"unlink": true, "remove": true, "rmdir": true, "remove_all": true, "unlinkat": true, "syscall": true,
 		"rename": true, "renameat": true, "renameat2": true,
 		"nftw": true, "ftw": true, "fts_open": true,
+		"chdir": true, "symlink": true, "link": true, "truncate": true, "chmod": true, "chown": true, "lchown": true,
+		"create_symlink": true, "create_directory_symlink": true, "create_hard_link": true, "current_path": true,
 		"fopen": true, "freopen": true, "open": true, "openat": true, "creat": true,
 		// The large-file forms (a macro such as #define fopen fopen64
 		// makes the call one of them).
@@ -215,6 +221,43 @@ func clang(p *parser) []Effect {
 				}
 			case "execve", "execveat":
 				out = append(out, Effect{Kind: Hidden, Call: "syscall(" + first.text + ")", Text: c.argsText(), Offset: c.off})
+			}
+		case "chdir", "current_path":
+			// chdir(p), std::filesystem::current_path(p): the relative
+			// paths after it are the new directory's (current_path()
+			// with no argument only reads it).
+			if len(args) == 1 || name == "current_path" && len(args) == 2 {
+				out = append(out, chdirEffect(c, first, false))
+			}
+		case "symlink", "link", "create_symlink", "create_directory_symlink", "create_hard_link":
+			// symlink(target, linkpath) is ln -s, link ln; the C++
+			// std::filesystem forms take the same order (an error code
+			// may follow).
+			if len(args) == 2 || len(args) == 3 && strings.HasPrefix(name, "create_") {
+				ln := "ln -s"
+				if name == "link" || name == "create_hard_link" {
+					ln = "ln"
+				}
+				out = append(out, linkEffects(c, first, argAt(args, 1), ln)...)
+			}
+		case "truncate":
+			if len(args) == 2 {
+				if e, ok := pathEffect(c, Write, first, false); ok {
+					out = append(out, e)
+				}
+			}
+		case "chmod", "chown", "lchown":
+			if len(args) < 2 || len(args) > 3 {
+				continue
+			}
+			cmd := "chown 0:0"
+			if name == "chmod" {
+				cmd = "chmod " + goMode(argAt(args, 1))
+			}
+			if first != nil && first.lit && first.str != "" {
+				out = append(out, Effect{Kind: Shell, Call: name, Text: cmd + " -- " + shellPath(first), Offset: c.off})
+			} else if e, ok := runTimePath(c, Write, first, false); ok {
+				out = append(out, e)
 			}
 		case "nftw", "ftw", "fts_open":
 			if deletes && first != nil {

@@ -34,6 +34,13 @@ func TestGoCmdFieldsAndFS(t *testing.T) {
 		{"dirfs-literal", `fs.ReadFile(os.DirFS("/home/u"), ".ssh/id_rsa")`, []string{"shell os.DirFS: tar -cf - -- '/home/u'"}},
 		{"copyfs-dirfs", `os.CopyFS(".claude", os.DirFS("evil"))`, []string{"shell os.CopyFS: cp -rT -- 'evil' '.claude'", "shell os.DirFS: tar -cf - -- 'evil'"}},
 		{"http-dir", `http.ListenAndServe(":80", http.FileServer(http.Dir("/home/u")))`, []string{"shell http.FileServer(http.Dir(…)): python3 -m http.server -d '/home/u'"}},
+		{"symlink", `os.Symlink("/tmp/e.json", "/home/u/.claude/settings.json")`, []string{"shell os.Symlink: ln -s -- '/tmp/e.json' '/home/u/.claude/settings.json'"}},
+		{"hardlink", `os.Link("/home/u/.ssh/id_rsa", "k")`, []string{"shell os.Link: ln -- '/home/u/.ssh/id_rsa' 'k'"}},
+		{"truncate", `os.Truncate("/home/u/.bashrc", 0)`, []string{"write os.Truncate: /home/u/.bashrc"}},
+		{"chmod", `os.Chmod("/home/u/.claude/settings.json", 0)`, []string{"shell os.Chmod: chmod 0 -- '/home/u/.claude/settings.json'"}},
+		{"chmod-0o", `os.Chmod("run.sh", 0o755)`, []string{"shell os.Chmod: chmod 755 -- 'run.sh'"}},
+		{"chmod-var", `os.Chmod("x", mode)`, []string{"shell os.Chmod: chmod 000 -- 'x'"}},
+		{"chdir", "func main() {\n\th, _ := os.UserHomeDir()\n\tos.Chdir(h)\n\tos.RemoveAll(\".ssh\")\n}\n", []string{"chdir os.Chdir: ~", "delete -r os.RemoveAll: .ssh"}},
 		// Look-alikes.
 		{"url-path", "u, _ := url.Parse(s)\nu.Path = \"/x\"\nc := exec.Command(\"ls\")\n", []string{"exec exec.Command: ls"}},
 		{"cmd-stdout-only", "c := exec.Cmd{Stdout: os.Stdout}\n", nil},
@@ -42,6 +49,10 @@ func TestGoCmdFieldsAndFS(t *testing.T) {
 	} {
 		var got []string
 		for _, e := range Analyze(Go, tc.src) {
+			if e.Kind == Chdir {
+				got = append(got, "chdir "+e.Call+": "+e.Path)
+				continue
+			}
 			got = append(got, describe(e))
 		}
 		if diff := cmp.Diff(tc.want, got); diff != "" {

@@ -46,6 +46,9 @@ var goNames = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"os.StartProcess": true, "syscall.ForkExec": true,
 		"os.Rename": true, "syscall.Rename": true, "unix.Rename": true,
 		"os.DirFS": true, "os.CopyFS": true, "http.Dir": true,
+		"os.Symlink": true, "os.Link": true, "syscall.Symlink": true, "syscall.Link": true, "unix.Symlink": true, "unix.Link": true,
+		"os.Truncate": true, "syscall.Truncate": true, "os.Chmod": true, "syscall.Chmod": true, "os.Chown": true, "os.Lchown": true,
+		"os.Chdir": true, "syscall.Chdir": true, "unix.Chdir": true,
 	}
 }}
 
@@ -146,6 +149,34 @@ func golang(p *parser) []Effect {
 				src = shellPath(&a)
 			}
 			out = append(out, Effect{Kind: Shell, Call: c.name, Text: "cp -rT -- " + src + " " + shellPath(dst), Offset: c.off})
+		case "os.Symlink", "os.Link", "syscall.Symlink", "syscall.Link", "unix.Symlink", "unix.Link":
+			// os.Symlink(old, new) is ln -s, os.Link ln: new is written,
+			// a name that leads to old.
+			ln := "ln -s"
+			if strings.HasSuffix(c.name, ".Link") {
+				ln = "ln"
+			}
+			out = append(out, linkEffects(c, argAt(args, 0), argAt(args, 1), ln)...)
+		case "os.Truncate", "syscall.Truncate":
+			if e, ok := pathEffect(c, Write, argAt(args, 0), false); ok {
+				out = append(out, e)
+			}
+		case "os.Chmod", "syscall.Chmod", "os.Chown", "os.Lchown":
+			// A change of the file's mode or owner, judged as chmod's
+			// and chown's are (a literal mode as written, another as
+			// one that takes all access away).
+			a := argAt(args, 0)
+			cmd := "chown 0:0"
+			if strings.HasSuffix(c.name, "Chmod") {
+				cmd = "chmod " + goMode(argAt(args, 1))
+			}
+			if a != nil && a.lit && a.str != "" {
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: cmd + " -- " + shellPath(a), Offset: c.off})
+			} else if e, ok := runTimePath(c, Write, a, false); ok {
+				out = append(out, e)
+			}
+		case "os.Chdir", "syscall.Chdir", "unix.Chdir":
+			out = append(out, chdirEffect(c, argAt(args, 0), false))
 		case "http.Dir":
 			// http.FileServer(http.Dir(d)): d's files served to the
 			// network, as the shell's file servers serve them.
@@ -157,6 +188,48 @@ func golang(p *parser) []Effect {
 		}
 	}
 	return out
+}
+
+// goMode is the octal text of a Go file mode literal (0o600, 0600, 0,
+// 0755); "000" for one only run time knows.
+func goMode(a *arg) string {
+	if a == nil {
+		return "000"
+	}
+	t := strings.TrimSpace(a.text)
+	t = strings.TrimPrefix(strings.TrimPrefix(t, "0o"), "0O")
+	if t == "" {
+		return "000"
+	}
+	for _, r := range t {
+		if r < '0' || r > '7' {
+			return "000"
+		}
+	}
+	return t
+}
+
+// linkEffects is a link program code makes (os.Symlink(old, new)): the
+// shell command ln ("ln -s" or "ln") of the same names when both are
+// literal, so that a link into a protected place or onto a secret is
+// judged as ln's; with only new known a write of new.
+func linkEffects(c call, old, nw *arg, ln string) []Effect {
+	if nw == nil {
+		return nil
+	}
+	if !nw.lit {
+		if e, ok := runTimePath(c, Write, nw, false); ok {
+			return []Effect{e}
+		}
+		return nil
+	}
+	if nw.str == "" {
+		return nil
+	}
+	if old != nil && old.lit && old.str != "" {
+		return []Effect{{Kind: Shell, Call: c.name, Text: ln + " -- " + shellPath(old) + " " + shellPath(nw), Offset: c.off}}
+	}
+	return []Effect{{Kind: Write, Call: c.name, Path: nw.str, Tilde: nw.tilde, Offset: c.off}}
 }
 
 // goDirFSArg returns the literal argument of os.DirFS(…) when it is the

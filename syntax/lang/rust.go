@@ -100,7 +100,10 @@ var rustDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func(
 //     a script); a run-time part asks;
 //   - std::fs::remove_dir_all deletes a tree, remove_file a file,
 //     remove_dir an empty directory; fs::write and File::create write;
-//     fs::read_to_string, fs::read and File::open read.
+//     fs::read_to_string, fs::read and File::open read;
+//   - symlink (std::os::unix::fs) is ln -s and fs::hard_link ln,
+//     env::set_current_dir moves the working directory, and
+//     fs::set_permissions changes a mode (judged as chmod 000).
 //
 // A path is known when it is a literal or a constant.
 func rust(p *parser) []Effect {
@@ -112,6 +115,8 @@ func rust(p *parser) []Effect {
 		}
 		return strings.HasSuffix(n, "Command.new") || strings.HasSuffix(n, "fs.write") || strings.HasSuffix(n, "File.create") ||
 			strings.HasSuffix(n, "fs.rename") || strings.HasSuffix(n, "fs.copy") ||
+			last == "symlink" || last == "symlink_file" || last == "symlink_dir" || strings.HasSuffix(n, "fs.hard_link") ||
+			strings.HasSuffix(n, "env.set_current_dir") || strings.HasSuffix(n, "fs.set_permissions") ||
 			strings.HasSuffix(n, "fs.read_to_string") || strings.HasSuffix(n, "fs.read") || strings.HasSuffix(n, "File.open")
 	}
 	for _, c := range p.findCalls(false, isCallee) {
@@ -126,6 +131,22 @@ func rust(p *parser) []Effect {
 			out = append(out, p.rustCommand(c))
 		case strings.HasSuffix(c.name, "fs.rename"):
 			out = append(out, renameEffects(c, first, argAt(args, 1))...)
+		case last == "symlink" || last == "symlink_file" || last == "symlink_dir":
+			// std::os::unix::fs::symlink(original, link) (and Windows'
+			// symlink_file/symlink_dir) is ln -s.
+			out = append(out, linkEffects(c, first, argAt(args, 1), "ln -s")...)
+		case strings.HasSuffix(c.name, "fs.hard_link"):
+			out = append(out, linkEffects(c, first, argAt(args, 1), "ln")...)
+		case strings.HasSuffix(c.name, "env.set_current_dir"):
+			out = append(out, chdirEffect(c, first, false))
+		case strings.HasSuffix(c.name, "fs.set_permissions"):
+			// A mode only run time knows (Permissions values are built
+			// by code), judged as one that takes all access away.
+			if first != nil && first.lit && first.str != "" {
+				out = append(out, Effect{Kind: Shell, Call: c.name, Text: "chmod 000 -- " + shellPath(first), Offset: c.off})
+			} else if e, ok := runTimePath(c, Write, first, false); ok {
+				out = append(out, e)
+			}
 		case strings.HasSuffix(c.name, "fs.copy"):
 			// fs::copy(from, to) copies the file's contents over to.
 			out = append(out, copyEffect(c, first, argAt(args, 1), "cp -T")...)
