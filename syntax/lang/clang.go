@@ -252,11 +252,9 @@ func clang(p *parser) []Effect {
 			}
 			cmd := "chown 0:0"
 			if name == "chmod" {
-				cmd = "chmod " + goMode(argAt(args, 1))
+				cmd = "chmod " + chmodMode(argAt(args, 1))
 			}
-			if first != nil && first.lit && first.str != "" {
-				out = append(out, Effect{Kind: Shell, Call: name, Text: cmd + " -- " + shellPath(first), Offset: c.off})
-			} else if e, ok := runTimePath(c, Write, first, false); ok {
+			if e, ok := shellOrRunTime(c, name, Write, first, cmd+" -- "); ok {
 				out = append(out, e)
 			}
 		case "nftw", "ftw", "fts_open":

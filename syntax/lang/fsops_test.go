@@ -24,7 +24,7 @@ func TestCompiledFileOps(t *testing.T) {
 		{"c-symlink", C, "int main(void) { symlink(\"/tmp/e\", \"/home/u/.profile\"); }", []string{"shell symlink: ln -s -- '/tmp/e' '/home/u/.profile'"}},
 		{"c-link", C, "int main(void) { link(\"/home/u/.ssh/id_rsa\", \"k\"); }", []string{"shell link: ln -- '/home/u/.ssh/id_rsa' 'k'"}},
 		{"c-truncate", C, "int main(void) { truncate(\"/home/u/.bashrc\", 0); }", []string{"write truncate: /home/u/.bashrc"}},
-		{"c-chmod", C, "int main(void) { chmod(\"/home/u/.claude/settings.json\", 0); }", []string{"shell chmod: chmod 0 -- '/home/u/.claude/settings.json'"}},
+		{"c-chmod", C, "int main(void) { chmod(\"/home/u/.claude/settings.json\", 0); }", []string{"shell chmod: chmod 000 -- '/home/u/.claude/settings.json'"}},
 		{"cpp-fs", C, "int main() { std::filesystem::current_path(\"/home/u\"); std::filesystem::create_symlink(\"/tmp/e\", \".profile\"); }",
 			[]string{"chdir std.filesystem.current_path: /home/u", "shell std.filesystem.create_symlink: ln -s -- '/tmp/e' '.profile'"}},
 		{"rust-symlink", Rust, "use std::os::unix::fs::symlink;\nfn main() { symlink(\"/tmp/e\", \"/home/u/.profile\").unwrap(); }", []string{"shell symlink: ln -s -- '/tmp/e' '/home/u/.profile'"}},

@@ -168,11 +168,9 @@ func golang(p *parser) []Effect {
 			a := argAt(args, 0)
 			cmd := "chown 0:0"
 			if strings.HasSuffix(c.name, "Chmod") {
-				cmd = "chmod " + goMode(argAt(args, 1))
+				cmd = "chmod " + chmodMode(argAt(args, 1))
 			}
-			if a != nil && a.lit && a.str != "" {
-				out = append(out, Effect{Kind: Shell, Call: c.name, Text: cmd + " -- " + shellPath(a), Offset: c.off})
-			} else if e, ok := runTimePath(c, Write, a, false); ok {
+			if e, ok := shellOrRunTime(c, c.name, Write, a, cmd+" -- "); ok {
 				out = append(out, e)
 			}
 		case "os.Chdir", "syscall.Chdir", "unix.Chdir":
@@ -180,56 +178,12 @@ func golang(p *parser) []Effect {
 		case "http.Dir":
 			// http.FileServer(http.Dir(d)): d's files served to the
 			// network, as the shell's file servers serve them.
-			if a := argAt(args, 0); a != nil && a.lit && a.str != "" {
-				out = append(out, Effect{Kind: Shell, Call: "http.FileServer(http.Dir(…))", Text: "python3 -m http.server -d " + shellPath(a), Offset: c.off})
-			} else if e, ok := runTimePath(c, Read, a, false); ok {
+			if e, ok := shellOrRunTime(c, "http.FileServer(http.Dir(…))", Read, argAt(args, 0), "python3 -m http.server -d "); ok {
 				out = append(out, e)
 			}
 		}
 	}
 	return out
-}
-
-// goMode is the octal text of a Go file mode literal (0o600, 0600, 0,
-// 0755); "000" for one only run time knows.
-func goMode(a *arg) string {
-	if a == nil {
-		return "000"
-	}
-	t := strings.TrimSpace(a.text)
-	t = strings.TrimPrefix(strings.TrimPrefix(t, "0o"), "0O")
-	if t == "" {
-		return "000"
-	}
-	for _, r := range t {
-		if r < '0' || r > '7' {
-			return "000"
-		}
-	}
-	return t
-}
-
-// linkEffects is a link program code makes (os.Symlink(old, new)): the
-// shell command ln ("ln -s" or "ln") of the same names when both are
-// literal, so that a link into a protected place or onto a secret is
-// judged as ln's; with only new known a write of new.
-func linkEffects(c call, old, nw *arg, ln string) []Effect {
-	if nw == nil {
-		return nil
-	}
-	if !nw.lit {
-		if e, ok := runTimePath(c, Write, nw, false); ok {
-			return []Effect{e}
-		}
-		return nil
-	}
-	if nw.str == "" {
-		return nil
-	}
-	if old != nil && old.lit && old.str != "" {
-		return []Effect{{Kind: Shell, Call: c.name, Text: ln + " -- " + shellPath(old) + " " + shellPath(nw), Offset: c.off}}
-	}
-	return []Effect{{Kind: Write, Call: c.name, Path: nw.str, Tilde: nw.tilde, Offset: c.off}}
 }
 
 // goDirFSArg returns the literal argument of os.DirFS(…) when it is the

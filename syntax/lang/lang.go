@@ -1224,3 +1224,48 @@ func (q *parser) optionValue(from, depth int) *arg {
 	a := q.arg(from, j)
 	return &a
 }
+
+// shellOrRunTime is the effect of a call on the path a whose meaning is
+// a shell command's: with a literal path, the command prefix followed by
+// that path (chmod 000 -- PATH, python3 -m http.server -d PATH), judged
+// as the shell's; with a path only run time knows, a k of that path as
+// runTimePath reads it. label names the call in the effect.
+func shellOrRunTime(c call, label string, k Kind, a *arg, prefix string) (Effect, bool) {
+	if a != nil && a.lit && a.str != "" {
+		return Effect{Kind: Shell, Call: label, Text: prefix + shellPath(a), Offset: c.off}, true
+	}
+	return runTimePath(c, k, a, false)
+}
+
+// chmodMode is the mode chmod is given for a mode argument of compiled
+// code (0o600, 0600, 384): its octal digits, or 000 (every access taken
+// away) for one only run time knows.
+func chmodMode(a *arg) string {
+	if m := octalMode(a, false); m != "" {
+		return m
+	}
+	return "000"
+}
+
+// linkEffects is a link program code makes (os.Symlink(old, new)): the
+// shell command ln ("ln -s" or "ln") of the same names when both are
+// literal, so that a link into a protected place or onto a secret is
+// judged as ln's; with only new known a write of new.
+func linkEffects(c call, old, nw *arg, ln string) []Effect {
+	if nw == nil {
+		return nil
+	}
+	if !nw.lit {
+		if e, ok := runTimePath(c, Write, nw, false); ok {
+			return []Effect{e}
+		}
+		return nil
+	}
+	if nw.str == "" {
+		return nil
+	}
+	if old != nil && old.lit && old.str != "" {
+		return []Effect{{Kind: Shell, Call: c.name, Text: ln + " -- " + shellPath(old) + " " + shellPath(nw), Offset: c.off}}
+	}
+	return []Effect{{Kind: Write, Call: c.name, Path: nw.str, Tilde: nw.tilde, Offset: c.off}}
+}

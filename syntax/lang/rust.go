@@ -142,9 +142,7 @@ func rust(p *parser) []Effect {
 		case strings.HasSuffix(c.name, "fs.set_permissions"):
 			// A mode only run time knows (Permissions values are built
 			// by code), judged as one that takes all access away.
-			if first != nil && first.lit && first.str != "" {
-				out = append(out, Effect{Kind: Shell, Call: c.name, Text: "chmod 000 -- " + shellPath(first), Offset: c.off})
-			} else if e, ok := runTimePath(c, Write, first, false); ok {
+			if e, ok := shellOrRunTime(c, c.name, Write, first, "chmod 000 -- "); ok {
 				out = append(out, e)
 			}
 		case strings.HasSuffix(c.name, "fs.copy"):
