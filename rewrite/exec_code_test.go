@@ -186,6 +186,12 @@ var codeCases = []codeCase{
 	// path only, and .SHELLFLAGS replacing -c (red team 10, MK).
 	{name: "make-stdin-file", prog: "make", cmd: "make -f - < ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
 	{name: "make-dev-stdin-file", prog: "make", cmd: "make -f /dev/stdin < ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	// The makefile read through another descriptor (red team of
+	// 2026-12-05): -f /dev/fd/3 with 3 a here-string or a file.
+	{name: "make-fd-herestring", prog: "make", cmd: "make -f /dev/fd/3 3<<<$'all:\n\trm -rf ~'", want: Deny, gone: true},
+	{name: "make-fd-file", prog: "make", cmd: "make -f /dev/fd/3 3< ev.mk", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-fd-exec", prog: "make", cmd: "exec 3< ev.mk; make -f /dev/fd/3", files: map[string]string{"ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
+	{name: "make-fd-look", prog: "make", cmd: "make -f /dev/fd/3 3< ok.mk", files: map[string]string{"ok.mk": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
 	{name: "make-stdin-file-look", prog: "make", cmd: "make -f - < ok.mk", files: map[string]string{"ok.mk": "all:\n\techo 'rm -rf ~'\n"}, want: Allow},
 	{name: "make-f-var-after-cd", prog: "make", cmd: "cd sub && f=ev.mk; make -f \"$f\"", files: map[string]string{"sub/ev.mk": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},
 	{name: "make-after-cd-and", prog: "make", cmd: "cd sub && x=1; make", files: map[string]string{"sub/Makefile": "all:\n\trm -rf ~\n"}, want: Deny, gone: true},

@@ -205,6 +205,21 @@ func (w *walker) makeRun(c scope, call *Call) {
 			}
 			continue
 		}
+		if _, isFd := fdPath(f); isFd {
+			// make -f /dev/fd/3 3<<<'…' (or 3< FILE, 3< <(…)): the
+			// makefile is what the descriptor reads.
+			text, dynamic, known, named := w.streamConfig(c, call, Arg{Value: f, Raw: f, Static: true})
+			if named {
+				if !known || dynamic {
+					w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: f,
+						What: "make reads its makefile from " + f + ", whose text is only known at run time"})
+				}
+				if known && text != "" {
+					srcs = append(srcs, makeSource{"make -f " + f, text})
+				}
+				continue
+			}
+		}
 		if !strings.HasPrefix(f, "/") && w.runTimeDir(call, dir, f) {
 			continue
 		}
