@@ -207,6 +207,11 @@ var codeCases = []codeCase{
 	// each file of a directory (red team 10, RT).
 	{name: "source-glob", prog: "bash", cmd: "source ./en*.sh", files: map[string]string{"env.sh": "rm -rf ~\n"}, want: Deny, gone: true},
 	{name: "source-glob-look", prog: "bash", cmd: "source ./en*.sh", files: map[string]string{"env.sh": "export A=1\n"}, want: Allow},
+	// A loop sourcing each file of a pattern or a list (red team of
+	// 2026-12-05): each file is walked in the caller's state.
+	{name: "source-loop-glob", prog: "bash", cmd: `for f in conf/*; do . "$f"; done`, files: map[string]string{"conf/a.sh": "export A=1\n", "conf/b.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "source-loop-list", prog: "bash", cmd: `for f in conf/a.sh conf/b.sh; do source $f; done`, files: map[string]string{"conf/a.sh": "export A=1\n", "conf/b.sh": "rm -rf ~\n"}, want: Deny, gone: true},
+	{name: "source-loop-look", prog: "bash", cmd: `for f in conf/*; do . "$f"; done; echo "$A"`, files: map[string]string{"conf/a.sh": "export A=1\n", "conf/b.sh": "echo 'rm -rf ~'\n"}, want: Allow},
 	{name: "run-parts", prog: "run-parts", cmd: "chmod +x hk/clean && run-parts hk", files: map[string]string{"hk/clean": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
 	{name: "run-parts-regex", prog: "run-parts", cmd: "chmod +x hk/c.sh && run-parts --regex '^c' hk", files: map[string]string{"hk/c.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Deny, gone: true},
 	{name: "run-parts-name-look", prog: "run-parts", cmd: "chmod +x hk/c.sh && run-parts hk", files: map[string]string{"hk/c.sh": "#!/bin/sh\nrm -rf ~\n"}, want: Allow},

@@ -576,6 +576,31 @@ func (w *walker) unreadScript(call *Call, d Dir, name string) {
 // whether the file was read and walked whole.
 func (w *walker) sourceFile(c scope, call *Call, a Arg, st *state) bool {
 	if !a.Static && st != nil {
+		if names := w.scriptNames(call, a); len(names) > 0 {
+			// for f in conf/*; do . "$f"; done, or a word that is one
+			// of a few values: each file it can be is walked in a copy
+			// of the state, and what is certain after is what every
+			// one of them leaves (a loop walks its body again with
+			// that, so files sourced one after another are followed).
+			var after *state
+			whole := true
+			for _, n := range names {
+				if strings.ContainsAny(n, "*?[") && len(w.globNames(call.Dir, n)) > 0 {
+					continue // the loop's item as written, beside its matches
+				}
+				cp := st.clone()
+				whole = w.sourceFile(c, call, Arg{Value: n, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}, cp) && whole
+				if after == nil {
+					after = cp
+				} else {
+					after.merge(cp)
+				}
+			}
+			if whole {
+				*st = *after
+			}
+			return whole
+		}
 		w.runTimeScript(c, call, a, "sh")
 	}
 	if !a.Static || st == nil {
