@@ -207,11 +207,150 @@ func (w *walker) screen(c scope, call *Call, st *state) bool {
 		}
 	}
 	if query && len(operands) > 0 {
-		if w.screenCommand(c, call, call.Args[operands[0]:], st, 0) {
+		// The session reads the words of -X as screen commands: each word
+		// in double quotes, so its escapes and ^X are decoded (screenText).
+		cmd := append([]Arg(nil), call.Args[operands[0]:]...)
+		for i := range cmd {
+			cmd[i].Value = screenText(cmd[i].Value)
+		}
+		if w.screenCommand(c, call, cmd, st, 0) {
 			handled = true
 		}
 	}
 	return handled
+}
+
+// screenText decodes a word as screen reads it inside double quotes,
+// which is how the words of screen -X reach the session (screen 4.09,
+// socket.c and Parse in process.c): \n, \r and \t are a newline, a
+// carriage return and a tab, \NNN (one to three octal digits) the byte
+// of that code, \ before ' " \ $ # or ^ that character, ^X the control
+// character of X (^M a carriage return, ^J a newline, ^? DEL, ^^ 0x1e).
+// A backslash before any other character stays, as does a final ^ or
+// backslash. $NAME, which screen expands from its own environment, is
+// left for the shell that reads the text.
+func screenText(s string) string {
+	if !strings.ContainsAny(s, `\^`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		i += screenEscape(&b, s, i) - 1
+	}
+	return b.String()
+}
+
+// screenEscape writes the character at s[i], or the escape that starts
+// there (screenText), to b and returns how many bytes it took.
+func screenEscape(b *strings.Builder, s string, i int) int {
+	if i+1 >= len(s) || s[i] != '\\' && s[i] != '^' {
+		b.WriteByte(s[i])
+		return 1
+	}
+	next := s[i+1]
+	if s[i] == '^' {
+		if next == '?' {
+			b.WriteByte(0x7f)
+		} else {
+			b.WriteByte(next & 0x1f)
+		}
+		return 2
+	}
+	switch next {
+	case 'n':
+		b.WriteByte('\n')
+	case 'r':
+		b.WriteByte('\r')
+	case 't':
+		b.WriteByte('\t')
+	case '\'', '"', '\\', '$', '#', '^':
+		b.WriteByte(next)
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		n, v := 1, 0
+		for ; n <= 3 && i+n < len(s) && s[i+n] >= '0' && s[i+n] <= '7'; n++ {
+			v = v<<3 | int(s[i+n]-'0')
+		}
+		b.WriteByte(byte(v))
+		return n
+	default:
+		b.WriteByte('\\')
+		return 1
+	}
+	return 2
+}
+
+// screenParse splits one screen command as screen does (Parse in
+// process.c): words separated by blanks, "…" and '…' quoting, escapes
+// and ^X decoded outside single quotes (screenEscape), "#" or a newline
+// where a word would start ending the command, and a leading "!" read as
+// exec. ok is false for a missing closing quote (screen then runs
+// nothing).
+func screenParse(s string) (words []string, ok bool) {
+	i := 0
+	for {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t') {
+			i++
+		}
+		if len(words) == 0 && i < len(s) && s[i] == '!' {
+			words = append(words, "exec")
+			i++
+			continue
+		}
+		if i >= len(s) || s[i] == '#' || s[i] == '\n' {
+			return words, true
+		}
+		var b strings.Builder
+		var delim byte
+	word:
+		for i < len(s) {
+			ch := s[i]
+			switch {
+			case delim != 0 && ch == delim:
+				delim = 0
+			case delim != '\'' && (ch == '\\' || ch == '^'):
+				i += screenEscape(&b, s, i)
+				continue
+			case delim == 0 && (ch == '\'' || ch == '"'):
+				delim = ch
+			case delim == 0 && (ch == ' ' || ch == '\t' || ch == '\n'):
+				i++
+				break word
+			default:
+				b.WriteByte(ch)
+			}
+			i++
+		}
+		if delim != 0 {
+			return nil, false
+		}
+		words = append(words, b.String())
+	}
+}
+
+// screenLines splits a file of screen commands (a screenrc, source FILE)
+// into commands, a line each (a final backslash joins the next).
+func screenLines(text string) [][]Arg {
+	var out [][]Arg
+	text = strings.ReplaceAll(text, "\\\n", " ")
+	for _, line := range strings.Split(text, "\n") {
+		if cmd := screenArgs(line, true); len(cmd) > 0 {
+			out = append(out, cmd)
+		}
+	}
+	return out
+}
+
+// screenArgs is the words of one screen command (screenParse) as Args.
+func screenArgs(s string, static bool) []Arg {
+	words, ok := screenParse(s)
+	if !ok {
+		return nil
+	}
+	args := make([]Arg, 0, len(words))
+	for _, wd := range words {
+		args = append(args, Arg{Value: wd, Raw: wd, Static: static})
+	}
+	return args
 }
 
 // screenFile models a file of screen commands (a screenrc, source FILE):
@@ -226,7 +365,7 @@ func (w *walker) screenFile(c scope, call *Call, dir Dir, a Arg, st *state, dept
 	if !ok {
 		return
 	}
-	for _, line := range commandFileLines(text) {
+	for _, line := range screenLines(text) {
 		w.screenCommand(c, call, line, st, depth+1)
 	}
 }
@@ -331,15 +470,11 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 		}
 		return w.argvChild(c, call, rest, "screen screen", env, Dir{})
 	case "eval":
+		// eval CMD…: each argument is one screen command, parsed again.
 		handled := false
 		for _, a := range cmd[1:] {
-			for _, line := range commandFileLines(a.Value) {
-				for i := range line {
-					line[i].Static = line[i].Static && a.Static
-				}
-				if w.screenCommand(c, call, line, st, depth+1) {
-					handled = true
-				}
+			if w.screenCommand(c, call, screenArgs(a.Value, a.Static), st, depth+1) {
+				handled = true
 			}
 		}
 		return handled
@@ -514,23 +649,42 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		return w.tmuxFillBuffer(c, call, name, cmd[1:], st)
 	case "paste-buffer", "pasteb":
 		return w.tmuxPaste(c, call, cmd[1:], st)
-	case "set-option", "set":
+	case "set-option", "set-window-option":
 		// set-option [-aFgopqsuUw] [-t target] OPTION VALUE: new panes run
 		// default-command with the default shell, or default-shell
-		// itself when no command is set.
+		// itself when no command is set; a locked client runs
+		// lock-command with the shell. Any option's value may be a
+		// format, whose #(…) commands run when it is shown.
 		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t", Stop: true})
 		if len(operands) < 2 || !cmd[1+operands[0]].Static {
 			return false
 		}
 		val := cmd[1+operands[1]]
+		handled := w.tmuxFormat(c, call, val, st)
 		switch opt := cmd[1+operands[0]].Value; {
 		case tmuxOption(opt, "default-command"):
 			w.childIn(c, call, val.Value, nil, "tmux default-command", !val.Static, st.exportedOnly(call.Dir, w.home), call.Dir)
 			return true
+		case tmuxOption(opt, "lock-command"):
+			w.childIn(c, call, val.Value, nil, "tmux lock-command", !val.Static, st.exportedOnly(call.Dir, w.home), call.Dir)
+			return true
 		case tmuxOption(opt, "default-shell"):
-			return w.argvChild(c, call, []Arg{val}, "tmux default-shell", st.exportedOnly(call.Dir, w.home), call.Dir)
+			return w.argvChild(c, call, []Arg{val}, "tmux default-shell", st.exportedOnly(call.Dir, w.home), call.Dir) || handled
 		}
-		return false
+		return handled
+	case "display-message":
+		// display-message [-aIlNpv] [-c client] [-d delay] [-t pane]
+		// [MESSAGE]: MESSAGE is a format, expanded unless -l.
+		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "cdt", Stop: true})
+		for _, o := range opts {
+			if o.Name == "l" {
+				return false
+			}
+		}
+		if len(operands) == 0 {
+			return false
+		}
+		return w.tmuxFormat(c, call, cmd[1+operands[len(operands)-1]], st)
 	case "set-environment", "setenv":
 		// set-environment [-Fhgru] [-t session] NAME VALUE: the
 		// environment of the panes and commands tmux starts from then.
@@ -561,6 +715,18 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			return w.tmuxNested(c, call, [][]Arg{cmd[1+operands[1]:]}, st)
 		}
 		return false
+	case "list-sessions", "list-windows", "list-panes", "list-clients", "list-buffers",
+		"choose-tree", "choose-buffer", "choose-client":
+		// -F FORMAT (what each line shows), -f FILTER and choose's -K
+		// KEY-FORMAT are formats.
+		opts, _ := ScanOptions(cmd[1:], OptSpec{ShortVal: "FfKOt"})
+		handled := false
+		for _, o := range opts {
+			if (o.Name == "F" || o.Name == "f" || o.Name == "K") && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
+				handled = true
+			}
+		}
+		return handled
 	case "source-file", "source":
 		// source-file [-Fnqv] [-t target] PATH…: commands from files.
 		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
@@ -579,6 +745,10 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: vals, Stop: true})
 	handled := false
 	for _, o := range opts {
+		// new -P -F FORMAT: the format printed for the new pane.
+		if o.Name == "F" && o.HasVal && strings.ContainsRune(vals, 'F') && w.tmuxFormat(c, call, o.Val, st) {
+			handled = true
+		}
 		// new -e NAME=VALUE: the pane's environment.
 		if o.Name == "e" && o.HasVal && strings.ContainsRune(vals, 'e') {
 			name, _, _ := strings.Cut(o.Val.Value, "=")
@@ -601,6 +771,13 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			w.tmuxString(c, call, a, st)
 		}
 		ops = ops[:1]
+		for _, o := range opts {
+			if o.Name == "F" {
+				// if-shell -F: the condition is a format, not shell text.
+				w.tmuxFormat(c, call, ops[0], st)
+				return true
+			}
+		}
 	}
 	dynamic := false
 	parts := make([]string, 0, len(ops))
@@ -1065,13 +1242,65 @@ func tmuxCommandName(s string) (string, bool) {
 // tmuxOption reports whether s names tmux's option name as tmux reads
 // it: the whole name or a prefix no other option shares, which for
 // default-command and default-shell is at least default-c and default-sh
-// (default-size and default-terminal share the rest).
+// (default-size and default-terminal share the rest), for lock-command
+// lock-c (lock-after-time).
 func tmuxOption(s, name string) bool {
 	min := len("default-c")
-	if name == "default-shell" {
+	switch name {
+	case "default-shell":
 		min = len("default-sh")
+	case "lock-command":
+		min = len("lock-c")
 	}
 	return len(s) >= min && strings.HasPrefix(name, s)
+}
+
+// tmuxFormat models a tmux format (an option's value, display-message's
+// message): tmux runs the text of each #(…) with sh -c when it expands
+// the format (tmuxFormatCommands), from a directory corral does not know.
+func (w *walker) tmuxFormat(c scope, call *Call, a Arg, st *state) bool {
+	cmds := tmuxFormatCommands(a.Value)
+	for _, cmd := range cmds {
+		w.childIn(c, call, cmd, nil, "tmux #() format", !a.Static, st.exportedOnly(Dir{}, w.home), Dir{})
+	}
+	return len(cmds) > 0
+}
+
+// tmuxFormatCommands returns the shell commands of a tmux format
+// (tmux(1), FORMATS; format.c): the text of each #(…) up to its
+// balanced ")" (#(echo $(id)) runs echo $(id)), and the #(…) inside one,
+// which tmux expands before it runs the command. ## is a "#" and #, and
+// #} a "," and "}", so ##(…) runs nothing; a #( never closed is text.
+func tmuxFormatCommands(s string) []string {
+	var out []string
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] != '#' {
+			continue
+		}
+		switch s[i+1] {
+		case '#', ',', '}':
+			i++
+		case '(':
+			depth, j := 1, i+2
+			for ; j < len(s); j++ {
+				if s[j] == '(' {
+					depth++
+				} else if s[j] == ')' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			if j >= len(s) {
+				continue
+			}
+			cmd := s[i+2 : j]
+			out = append(out, cmd)
+			out = append(out, tmuxFormatCommands(cmd)...)
+			i = j
+		}
+	}
+	return out
 }
 
 // joinTyped joins two typed texts, at most MaxSource bytes: a longer one
