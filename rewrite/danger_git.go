@@ -28,7 +28,12 @@ without -f (-c clean.requireForce=false); read-tree -u --reset,
 checkout-index -f (with --prefix=DIR/ it exports under DIR: a write, judged
 by the path guards), update-ref -d, symbolic-ref -d, tag -f. An alias
 defined on the command line (-c alias.x='!rm -rf ~' x, -c alias.x='reset
---hard' x) is judged as the command it stands for. Global options (git -C
+--hard' x) is judged as the command it stands for, and so is a setting
+git config stores for later commands: alias.x 'push --force' is git push
+--force, remote.NAME.push '+main:main' is git push NAME +main:main,
+remote.NAME.mirror true is git push --mirror NAME. git send-pack, the
+plumbing under push, asks as push does for --force/-f, a +ref, --mirror, a
+:ref deletion, and --stdin (refspecs from its input). Global options (git -C
 dir, -c k=v) do not hide the subcommand, and one only known at run time
 (git $X reset --hard) asks when a destructive subcommand follows. git clean
 inside the sandbox passes, and so do the dry runs: push -n/--dry-run (of a
@@ -442,22 +447,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		// comment in remote.c's set_ref_status_for_push), so the lease
 		// only protects refs when nothing forces them. -f/--force is one
 		// bit that --no-force clears: the last of them counts.
-		force := false
-		for _, o := range opts {
-			switch {
-			case o.long && o.name == "force" || !o.long && o.name == "f":
-				force = true
-			case o.long && o.name == "no-force":
-				force = false
-			case o.long && len(o.ambiguous) > 0 && containsString(o.ambiguous, "force"):
-				force = true // an abbreviation that may mean --force
-			}
-		}
-		for _, a := range args {
-			if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
-				force = true
-			}
-		}
+		force := gitPushForced(opts, args)
 		// -c remote.NAME.push=+refs/…: a forced refspec from the config.
 		mirror := false
 		globals, _ := scan(c.Args[:sub], specFor("git"))
@@ -480,6 +470,22 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git push --mirror overwrites every ref of the remote"
 		case flag("--prune"):
 			why = "git push --prune deletes every remote branch that has no local counterpart"
+		}
+	case "send-pack":
+		// git send-pack [--all|--mirror] [--force] REMOTE REF…: push's
+		// plumbing, the same refspecs (+ref forces one, :ref deletes it);
+		// --mirror updates every ref and deletes the remote's others, and
+		// --stdin takes further refspecs from its input.
+		switch {
+		case gitDryRun(opts):
+		case gitPushForced(opts, args):
+			why = "git send-pack --force overwrites the remote's history, as git push --force does (use --force-with-lease)"
+		case flag("--mirror"):
+			why = "git send-pack --mirror overwrites every ref of the remote and deletes those only it has, as git push --mirror does"
+		case hasDeleteRefspec(args):
+			why = "git send-pack :branch removes a remote branch, as git push --delete does"
+		case flag("--stdin"):
+			why = "git send-pack --stdin takes the refs to update from its input, where +ref forces one and :ref deletes one"
 		}
 	case "branch":
 		switch {
@@ -597,6 +603,29 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 
 // hasDeleteRefspec reports whether a push refspec has an empty source
 // (git push origin :branch), which deletes the remote ref.
+// gitPushForced reports git push or send-pack forcing its updates:
+// -f/--force, the last of it and --no-force counting (an abbreviation
+// that may mean --force counts), or a refspec starting with "+".
+func gitPushForced(opts []option, args []syntax.Arg) bool {
+	force := false
+	for _, o := range opts {
+		switch {
+		case o.long && o.name == "force" || !o.long && o.name == "f":
+			force = true
+		case o.long && o.name == "no-force":
+			force = false
+		case o.long && len(o.ambiguous) > 0 && containsString(o.ambiguous, "force"):
+			force = true // an abbreviation that may mean --force
+		}
+	}
+	for _, a := range args {
+		if strings.HasPrefix(a.Value, "+") && len(a.Value) > 1 {
+			force = true
+		}
+	}
+	return force
+}
+
 func hasDeleteRefspec(args []syntax.Arg) bool {
 	for _, a := range args {
 		if len(a.Value) > 1 && a.Value[0] == ':' && a.Static {

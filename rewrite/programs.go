@@ -166,6 +166,13 @@ var programs = []programSpec{
 			"no-force-with-lease", "force-if-includes", "no-force-if-includes", "set-upstream", "thin", "no-thin",
 			"verbose", "quiet", "progress", "no-progress", "prune", "no-verify", "verify", "follow-tags", "no-follow-tags",
 			"signed", "no-signed", "atomic", "no-atomic", "ipv4", "ipv6", "recurse-submodules", "no-dry-run")}},
+	// git send-pack, the plumbing under push (git-send-pack(1)): its
+	// parse-options takes abbreviations and --no- forms.
+	{"git send-pack", optSpec{longEq: true, abbrev: true, longVal: longOpts("receive-pack", "exec", "remote", "push-option"),
+		longFlag: longOpts("verbose", "quiet", "all", "dry-run", "mirror", "force", "signed", "progress", "thin", "atomic",
+			"stateless-rpc", "stdin", "helper-status", "force-with-lease", "force-if-includes", "no-verbose", "no-quiet",
+			"no-all", "no-dry-run", "no-mirror", "no-force", "no-signed", "no-progress", "no-thin", "no-atomic",
+			"no-stateless-rpc", "no-stdin", "no-helper-status", "no-force-with-lease", "no-force-if-includes")}},
 	// git reflog's subcommands (show, expire, delete, exists) and their
 	// options: expire's times take a value.
 	{"git reflog", optSpec{longEq: true, abbrev: true, longVal: longOpts("expire", "expire-unreachable"),

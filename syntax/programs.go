@@ -723,6 +723,7 @@ func (w *walker) git(c scope, call *Call) {
 			first := len(w.m.Calls)
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
 			w.gitConfigSets(rest, key, val, repo)
+			w.gitConfigStored(c, call, key, val) // gitstored.go
 			switch lk, lv := strings.ToLower(key.Value), strings.ToLower(val.Value); {
 			case lk == "init.templatedir":
 				// Every later git init and clone (also the user's,
@@ -820,8 +821,26 @@ var gitConfigReads = []string{"get", "get-all", "get-regexp", "get-urlmatch", "g
 // word) and returns the key and value it sets: git config KEY VALUE, with
 // --add/--replace-all/--global/--file F and the like, or git config set
 // KEY VALUE. ok is false when it reads, lists or removes.
+//
+// git config stops reading options at its first operand
+// (PARSE_OPT_STOP_AT_NON_OPTION; verified with git 2.39): in git config
+// alias.l '-c core.pager=x log' the word after the key is the value, as
+// is "--bool" in git config alias.n --bool, and the subcommand set reads
+// its own options before its key.
 func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
-	opts, operands := ScanOptions(rest, gitConfigSpec)
+	spec := gitConfigSpec
+	spec.Stop = true
+	opts, operands := ScanOptions(rest, spec)
+	if len(operands) > 0 && (rest[operands[0]].Value == "set" || rest[operands[0]].Value == "add") {
+		// git config set [--all] [--type=T] [--comment=C] KEY VALUE (git 2.46).
+		at := operands[0] + 1
+		more, sub := ScanOptions(rest[at:], spec)
+		opts = append(opts, more...)
+		operands = operands[:1]
+		for _, i := range sub {
+			operands = append(operands, at+i)
+		}
+	}
 	for _, o := range opts {
 		if slices.Contains(gitConfigReads, o.Name) || o.Ambiguous != nil {
 			return nil, nil, false // a read, or an abbreviation git refuses
