@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -17,14 +18,22 @@ var power = Rule{
 poweroff/reboot/halt/kexec (and systemctl start, isolate or restart of
 poweroff.target, reboot.target, halt.target, rescue.target,
 emergency.target and the like), loginctl poweroff/reboot/halt and
-terminate-session/kill-session/terminate-user/kill-user, kill of every
-process (kill -9 -1, and kill(-1) in program code) and killall5, pkill
-or killall -r with a pattern every process name matches (pkill -9 .,
-killall -r '.*'), a D-Bus
-call of logind's or systemd's PowerOff, Reboot, Halt, KExec, Suspend or
-Hibernate or StartUnit of poweroff.target and the like (dbus-send,
-busctl, gdbus), umount of / or -a, and mount -o remount,ro of / stop
-the machine, or
+terminate-session/kill-session/terminate-user/kill-user,
+openrc-shutdown -p/-r/-H/-K/-s (OpenRC's; -c, -R, -w and --help pass),
+runit-init 0/6 (runit's), ipmitool power or chassis power off, cycle,
+reset, soft or diag and raw 0x00 0x02 (the BMC's, of this machine or a
+remote one with -H; power status and on pass), kill of every process
+(kill -9 -1, Perl's kill 9 => -1, and kill(-1) in program code,
+libc's through Python's ctypes too) and reboot(2) from program code
+(ctypes.CDLL(None).reboot(0x4321fedc); the Ctrl-Alt-Del settings pass),
+killall5, pkill or killall -r with a pattern every process name matches
+(pkill -9 ., killall -r '.*'), a D-Bus call of logind's or systemd's
+PowerOff, Reboot, Halt, KExec, Suspend or Hibernate or StartUnit of
+poweroff.target and the like (dbus-send, busctl, gdbus, qdbus) or of
+KDE's session manager's logout, logoutAndShutdown or logoutAndReboot
+(org.kde.ksmserver, org.kde.Shutdown) or its power management's
+suspendToRam/suspendToDisk, umount of / or -a, and mount -o
+remount,ro of / stop the machine, or
 everyone's work on it; so do a signal to pid 1 (systemd powers off or
 reboots on SIGRTMIN+4, SIGINT, …; kill -0 1 probes and passes), pkill,
 killall or kill $(pidof …) of a daemon the machine or the way to reach
@@ -42,7 +51,7 @@ message).`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
 		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount", "rtcwake", "zzz", "ZZZ", "pm-suspend",
 		"pm-hibernate", "pm-suspend-hybrid", "systemd-sleep", "gnome-session-quit", "xfce4-session-logout", "lxqt-leave",
-		"cinnamon-session-quit", "osascript", "fuser"},
+		"cinnamon-session-quit", "osascript", "fuser", "openrc-shutdown", "runit-init", "ipmitool", "qdbus6", "qdbus-qt5", "qdbus-qt6"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
 		switch c.Name {
@@ -157,12 +166,33 @@ message).`,
 				return
 			}
 			msg = "fuser -k kills every process using the file system"
-		case "dbus-send", "busctl", "gdbus", "qdbus":
+		case "openrc-shutdown":
+			if !openrcStops(c) {
+				return
+			}
+			msg = "openrc-shutdown tells OpenRC's init to power off, reboot, halt, kexec or drop to single-user mode"
+		case "runit-init":
+			// runit-init reads the first letter of its first word: 0 powers
+			// off, 6 reboots, anything else prints its usage.
+			if len(c.Args) == 0 || c.Args[0].Static && !strings.HasPrefix(c.Args[0].Value, "0") && !strings.HasPrefix(c.Args[0].Value, "6") {
+				return
+			}
+			msg = "runit-init " + c.Args[0].Raw + " tells runit to power off or reboot the machine"
+		case "ipmitool":
+			what, ok := ipmiPower(c)
+			if !ok {
+				return
+			}
+			msg = "ipmitool " + what + " cuts, cycles or resets the power of the machine its BMC controls (this one, or a remote one with -H)"
+		case "dbus-send", "busctl", "gdbus", "qdbus", "qdbus6", "qdbus-qt5", "qdbus-qt6":
 			what, ok := powerMethod(c)
 			if !ok {
 				return
 			}
 			msg = c.Name + " asks " + what + " to stop or suspend the machine"
+			if strings.HasPrefix(what, "KDE") {
+				msg = c.Name + " asks " + what + " to end the desktop session, and every program in it, or to stop or suspend the machine"
+			}
 		case "umount", "mount":
 			if !unmountsRoot(c) {
 				return
@@ -441,16 +471,32 @@ var powerMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"PowerOffWithFlags", "RebootWithFlags", "HaltWithFlags", "KExecWithFlags", "SuspendWithFlags", "HibernateWithFlags")
 }}
 
+// kdeMethods are the methods of KDE's session manager (org.kde.ksmserver's
+// /KSMServer, org.kde.Shutdown's /Shutdown) that end the session, and
+// with it every program in it, and may power off or reboot after it
+// (logout CONFIRM TYPE MODE: TYPE 1 reboots, 2 halts), and of its power
+// management's SuspendSession action. LogoutPrompt's prompts ask the user
+// first and are not among them.
+var kdeMethods = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return setOf("logout", "logoutAndShutdown", "logoutAndReboot", "suspendToRam", "suspendToDisk", "suspendHybrid")
+}}
+
 // powerMethod reports a D-Bus call of such a method on
-// org.freedesktop.login1 or org.freedesktop.systemd1 (dbus-send's
-// INTERFACE.MEMBER, busctl call's and gdbus call's separate words).
+// org.freedesktop.login1 or org.freedesktop.systemd1, or of KDE's on its
+// session manager (dbus-send's INTERFACE.MEMBER, busctl call's, gdbus
+// call's and qdbus's separate words).
 func powerMethod(c *syntax.Call) (string, bool) {
 	service := ""
+	methods := powerMethods.Get()
 	for _, a := range c.Args {
-		if strings.Contains(a.Value, "org.freedesktop.login1") {
+		switch v := a.Value; {
+		case strings.Contains(v, "org.freedesktop.login1"):
 			service = "logind"
-		} else if strings.Contains(a.Value, "org.freedesktop.systemd1") && service == "" {
+		case strings.Contains(v, "org.freedesktop.systemd1") && service == "":
 			service = "systemd"
+		case strings.Contains(v, "org.kde.ksmserver") || strings.Contains(v, "org.kde.Shutdown") || strings.Contains(v, "org.kde.Solid.PowerManagement"):
+			service = "KDE's session manager"
+			methods = kdeMethods.Get()
 		}
 	}
 	if service == "" {
@@ -461,8 +507,11 @@ func powerMethod(c *syntax.Call) (string, bool) {
 		if i := strings.LastIndexByte(m, '.'); i >= 0 {
 			m = m[i+1:]
 		}
-		if powerMethods.Get()[m] {
+		if methods[m] {
 			return service + " (" + a.Value + ")", true
+		}
+		if service == "KDE's session manager" {
+			continue
 		}
 		if m == "StartUnit" || m == "StartUnitReplace" || m == "RestartUnit" || m == "ReloadOrRestartUnit" {
 			// systemd's StartUnit "poweroff.target" "replace-irreversibly".
@@ -474,6 +523,73 @@ func powerMethod(c *syntax.Call) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// openrcStops reports openrc-shutdown told to power off (-p), reboot
+// (-r), halt (-H), kexec (-K) or go to single-user mode (-s). It does
+// exactly one of its actions or fails; -c (cancel), -R (re-execute init)
+// and -w (the wtmp record only) are the others, and --help and --version
+// exit while the options are read (unless the command gives it
+// POSIXLY_CORRECT and they come after the time, as for shutdown).
+// --dry-run (-D) is no way out: with
+// sysvinit's /run/initctl present the halt, power off, reboot and
+// single-user requests go to it without the dry run's check.
+func openrcStops(c *syntax.Call) bool {
+	opts, _ := scan(c.Args, posixSpec(c, optSpec{longFlag: longOpts("cancel", "no-write", "dry-run", "halt", "kexec", "poweroff", "reexec",
+		"reboot", "single", "write-only", "help", "version", "verbose", "quiet", "nocolor"), abbrev: true}))
+	if given(opts, "c", "cancel", "R", "reexec", "w", "write-only", "h", "help", "V", "version") {
+		return false
+	}
+	return has(opts, "p", "poweroff", "r", "reboot", "H", "halt", "K", "kexec", "s", "single")
+}
+
+// ipmiSpec are ipmitool's options that take a value (its getopt string).
+var ipmiSpec = optSpec{shortVal: "IoHdPfUpCLAtTmzSlbBekyORND"}
+
+// ipmiPower reports ipmitool's power and chassis power commands that cut,
+// cycle or reset the power (off, down, cycle, reset, diag, soft, acpi, or
+// a word only run time knows; status, on, up and a bare "power" pass), and
+// raw 0x00 0x02 (chassis control) with any action but power up (1).
+func ipmiPower(c *syntax.Call) (string, bool) {
+	_, ops := scan(c.Args, ipmiSpec)
+	words := make([]syntax.Arg, 0, len(ops))
+	for _, i := range ops {
+		words = append(words, c.Args[i])
+	}
+	if len(words) > 0 && words[0].Value == "chassis" {
+		words = words[1:]
+	}
+	if len(words) == 0 {
+		return "", false
+	}
+	switch words[0].Value {
+	case "power":
+		if len(words) < 2 {
+			return "", false
+		}
+		switch v := words[1]; {
+		case v.Static && (v.Value == "status" || v.Value == "on" || v.Value == "up" || v.Value == "help"):
+			return "", false
+		default:
+			return "power " + v.Raw, true
+		}
+	case "raw":
+		if len(words) < 3 || !isNum(words[1].Value, 0) || !isNum(words[2].Value, 2) {
+			return "", false
+		}
+		if len(words) > 3 && isNum(words[3].Value, 1) {
+			return "", false // power up
+		}
+		return "raw " + words[1].Raw + " " + words[2].Raw + " (chassis control)", true
+	}
+	return "", false
+}
+
+// isNum reports whether s is the number n written as ipmitool reads a
+// byte (0x02, 2, 0x2).
+func isNum(s string, n int64) bool {
+	v, err := strconv.ParseInt(s, 0, 64)
+	return err == nil && v == n
 }
 
 // unmountsRoot reports umount of the root file system (umount /, -l /)

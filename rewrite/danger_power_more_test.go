@@ -111,3 +111,80 @@ func TestStopByOtherMeans(t *testing.T) {
 		{"systemctl status sshd", "allow"},
 	})
 }
+
+// TestStopByOtherInitsAndBMC: the other init systems' shutdown programs
+// (OpenRC's openrc-shutdown, runit's runit-init 0/6), the BMC's power
+// control (ipmitool power and chassis power, of this machine or a remote
+// one), KDE's session manager's logout and its power management's
+// suspend over D-Bus, libc's reboot and
+// kill(-1) called through Python's ctypes, and Perl's fat comma in kill.
+// Look-alikes: openrc-shutdown's cancel, re-exec, wtmp record and help,
+// runit-init's other words, ipmitool's status and power on, KDE's other
+// methods and its logout prompt, kill of one pid from code.
+func TestStopByOtherInitsAndBMC(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"openrc-shutdown -p now", "ask"},
+		{"openrc-shutdown --poweroff now", "ask"},
+		{"openrc-shutdown --reb 5", "ask"},
+		{"openrc-shutdown -r now", "ask"},
+		{"openrc-shutdown -H now", "ask"},
+		{"openrc-shutdown -K now", "ask"},
+		{"openrc-shutdown -s now", "ask"},
+		{"openrc-shutdown -d -p 10:30", "ask"},
+		{"openrc-shutdown -D -p now", "ask"}, // sysvinit's initctl is sent the runlevel without the dry run's check
+		{"runit-init 0", "ask"},
+		{"runit-init 6", "ask"},
+		{"sudo runit-init 0", "ask"},
+		{"ipmitool power off", "ask"},
+		{"ipmitool chassis power off", "ask"},
+		{"ipmitool chassis power cycle", "ask"},
+		{"ipmitool -H host -U u -P p chassis power cycle", "ask"},
+		{"ipmitool -I lanplus -H 10.0.0.5 -U admin -P x power reset", "ask"},
+		{"ipmitool power soft", "ask"},
+		{"ipmitool power diag", "ask"},
+		{"ipmitool chassis power down", "ask"},
+		{`ipmitool chassis power "$ACTION"`, "ask"},
+		{"ipmitool raw 0x00 0x02 0x00", "ask"},
+		{"qdbus org.kde.ksmserver /KSMServer logout 0 2 2", "ask"},
+		{"qdbus org.kde.Shutdown /Shutdown logoutAndShutdown", "ask"},
+		{"qdbus6 org.kde.Shutdown /Shutdown logoutAndReboot", "ask"},
+		{"qdbus org.kde.Solid.PowerManagement /org/kde/Solid/PowerManagement/Actions/SuspendSession suspendToRam", "ask"},
+		{"POSIXLY_CORRECT=1 openrc-shutdown -p now --help", "ask"},
+		{"dbus-send --session --dest=org.kde.ksmserver /KSMServer org.kde.KSMServerInterface.logout int32:0 int32:0 int32:0", "ask"},
+		{"python3 -c 'import ctypes; ctypes.CDLL(None).reboot(0x4321fedc)'", "ask"},
+		{`python3 -c 'import ctypes; ctypes.CDLL("libc.so.6").kill(-1, 9)'`, "ask"},
+		{"python3 -c 'import ctypes; libc = ctypes.CDLL(None); libc.kill(-1, 9)'", "ask"},
+		{"perl -e 'kill 9 => -1'", "ask"},
+		{"perl -e 'kill KILL => -1'", "ask"},
+		// Look-alikes.
+		{"openrc-shutdown -c", "allow"},
+		{"openrc-shutdown --cancel", "allow"},
+		{"openrc-shutdown -w", "allow"},
+		{"openrc-shutdown --write-only", "allow"},
+		{"openrc-shutdown -R", "allow"},
+		{"openrc-shutdown --help", "allow"},
+		{"openrc-shutdown -p --help", "allow"},
+		{"runit-init", "allow"},
+		{"runit-init 1", "allow"},
+		{"runit-init -V", "allow"},
+		{"ipmitool power status", "allow"},
+		{"ipmitool chassis power status", "allow"},
+		{"ipmitool -H host -U u -P p power on", "allow"},
+		{"ipmitool chassis status", "allow"},
+		{"ipmitool sensor list", "allow"},
+		{"ipmitool -U power -P off sel list", "allow"},
+		{"ipmitool raw 0x00 0x02 0x01", "allow"},
+		{"qdbus org.kde.ksmserver /KSMServer", "allow"},
+		{"qdbus org.kde.ksmserver /KSMServer isShuttingDown", "allow"},
+		{"qdbus org.kde.LogoutPrompt /LogoutPrompt promptLogout", "allow"},
+		{"qdbus org.kde.KWin /KWin reconfigure", "allow"},
+		{"qdbus org.kde.Solid.PowerManagement /org/kde/Solid/PowerManagement/Actions/BrightnessControl brightness", "allow"},
+		{"python3 -c 'import ctypes; ctypes.CDLL(None).kill(1234, 9)'", "allow"},
+		{"python3 -c 'import ctypes; ctypes.CDLL(None).reboot(0)'", "allow"},
+		{"python3 -c 'import ctypes; print(ctypes.CDLL(None).getpid())'", "allow"},
+		{"perl -e 'kill 9 => 1234'", "allow"},
+		{"perl -e 'kill TERM => $pid'", "allow"},
+	})
+}

@@ -9,7 +9,8 @@ import (
 // killCalls are the calls that send a signal to process ids, per
 // language, with the index of the first pid argument: os.kill(pid, sig),
 // process.kill(pid, sig), posix_kill(pid, sig); Ruby's Process.kill(sig,
-// *pids) and Perl's kill SIG, LIST.
+// *pids) and Perl's kill SIG, LIST (whose fat comma, kill 9 => -1 or
+// kill KILL => -1, is a comma too).
 var killCalls = lazy.Value[map[Lang]map[string]int]{New: func() map[Lang]map[string]int {
 	return map[Lang]map[string]int{
 		Python: {"os.kill": 0, "os.killpg": 0},
@@ -38,9 +39,17 @@ func killAll(p *parser) []Effect {
 	var out []Effect
 	for _, c := range p.findCalls(p.l == Perl || p.l == Ruby, func(n string) bool { _, ok := names[resolve(n)]; return ok }) {
 		first := names[resolve(c.name)]
-		args := positional(c.args)
-		for i := first; i < len(args); i++ {
-			if t := strings.Join(strings.Fields(args[i].text), ""); t == "-1" || t == "(-1)" {
+		var texts []string
+		for _, a := range positional(c.args) {
+			if p.l == Perl {
+				// => is a comma that also quotes a bareword on its left.
+				texts = append(texts, strings.Split(a.text, "=>")...)
+			} else {
+				texts = append(texts, a.text)
+			}
+		}
+		for i := first; i < len(texts); i++ {
+			if t := strings.Join(strings.Fields(texts[i]), ""); t == "-1" || t == "(-1)" {
 				out = append(out, Effect{Kind: Exec, Call: resolve(c.name), Argv: []string{"kill", "-9", "-1"}, Offset: c.off})
 				break
 			}

@@ -3,6 +3,7 @@ package lang
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -1117,12 +1118,13 @@ func runFile(c call, a *arg, interpreter string) Effect {
 var pyCLib = lazy.Regexp{Expr: `(?m)([\w.]+)\s*=\s*(?:[\w.]*\.)?(?:CDLL|PyDLL|WinDLL|OleDLL|LoadLibrary|cdll\.\w+|pydll\.\w+|pythonapi)\b`}
 
 // pyCFuncs are the C functions whose calls through ctypes corral reads:
-// libc's that run a shell, a program or delete a file, and the Python C
-// API's that run Python source.
+// libc's that run a shell, a program or delete a file, that signal every
+// process or stop the machine (kill, reboot), and the Python C API's that
+// run Python source.
 var pyCFuncs = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	m := map[string]bool{"system": true, "popen": true, "execl": true, "execlp": true, "execle": true,
 		"execv": true, "execvp": true, "execve": true, "execvpe": true, "fexecve": true, "posix_spawn": true, "posix_spawnp": true,
-		"unlink": true, "remove": true, "rmdir": true, "unlinkat": true,
+		"unlink": true, "remove": true, "rmdir": true, "unlinkat": true, "kill": true, "reboot": true,
 		"PyRun_SimpleString": true, "PyRun_SimpleStringFlags": true}
 	for _, f := range cFileFuncs() {
 		m[f] = true // fopen, open, rename… (foreignlibc.go)
@@ -1151,7 +1153,8 @@ func pyCLibRecv(recv string, libs map[string]bool) bool {
 // the literal arguments that follow argv[0] up to None, the exec and
 // spawn calls that take an argument array something only known at run
 // time; unlink, remove and rmdir delete; PyRun_SimpleString runs Python
-// source.
+// source; kill(-1, sig) is the shell's kill -9 -1 and reboot(howto) its
+// reboot, poweroff or halt (cPower).
 func (p *parser) cCall(c call) ([]Effect, bool) {
 	fn := lastSegment(c.name)
 	args := positional(c.args)
@@ -1164,6 +1167,8 @@ func (p *parser) cCall(c call) ([]Effect, bool) {
 		return []Effect{shellOf(c, first)}, true
 	case "PyRun_SimpleString", "PyRun_SimpleStringFlags":
 		return p.evalCode(c, first), true
+	case "kill", "reboot":
+		return cPower(c, fn, args), true
 	case "unlink", "remove", "rmdir", "unlinkat":
 		if fn == "unlinkat" {
 			first = argAt(args, 1)
@@ -1196,6 +1201,55 @@ func (p *parser) cCall(c call) ([]Effect, bool) {
 		text = first.text
 	}
 	return []Effect{{Kind: Hidden, Call: c.name, Text: text, Offset: c.off}}, true
+}
+
+// The howto values of reboot(2) as glibc's reboot(howto) takes them
+// (sys/reboot.h): RB_ENABLE_CAD and RB_DISABLE_CAD (0) only set what
+// Ctrl-Alt-Del does.
+const (
+	rbHalt       = 0xcdef0123
+	rbPowerOff   = 0x4321fedc
+	rbSuspend    = 0xd000fce2
+	rbKexec      = 0x45584543
+	rbEnableCAD  = 0x89abcdef
+	rbDisableCAD = 0
+)
+
+// cPower is the effect of libc's kill and reboot called from program
+// code: kill(-1, sig) signals every process the user may signal, as the
+// shell's kill -9 -1 (a pid of one process, or one only run time knows,
+// passes, as os.kill's does); reboot(howto) restarts the machine, or with
+// RB_POWER_OFF, RB_HALT_SYSTEM, RB_SW_SUSPEND or RB_KEXEC powers it off,
+// halts, hibernates or kexecs it, each the shell command that does the
+// same; a howto that only sets Ctrl-Alt-Del's meaning does nothing of
+// the kind.
+func cPower(c call, fn string, args []arg) []Effect {
+	if fn == "kill" {
+		if a := argAt(args, 0); a != nil {
+			if t := strings.Join(strings.Fields(a.text), ""); t == "-1" || t == "(-1)" {
+				return []Effect{{Kind: Exec, Call: c.name, Argv: []string{"kill", "-9", "-1"}, Offset: c.off}}
+			}
+		}
+		return nil
+	}
+	argv := []string{"reboot", "--force"}
+	if a := argAt(args, 0); a != nil {
+		if n, err := strconv.ParseInt(strings.TrimSpace(a.text), 0, 64); err == nil {
+			switch n {
+			case rbEnableCAD, rbDisableCAD:
+				return nil
+			case rbHalt:
+				argv = []string{"halt", "--force"}
+			case rbPowerOff:
+				argv = []string{"poweroff", "--force"}
+			case rbSuspend:
+				argv = []string{"systemctl", "hibernate"}
+			case rbKexec:
+				argv = []string{"systemctl", "kexec"}
+			}
+		}
+	}
+	return []Effect{{Kind: Exec, Call: c.name, Argv: argv, Offset: c.off}}
 }
 
 // pyCRefs finds the other ways to reach a C function of a library loaded
