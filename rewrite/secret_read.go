@@ -120,9 +120,12 @@ variables that prints them (node --env-file=.env -p process.env, dotenv
 -e .env -- env, dotenv run -- printenv KEY, honcho run env, pipenv run
 env), python-dotenv's dotenv list/get, and in code dotenv_values() with
 no path; a static file server of a directory that
-is or holds a secret (python -m http.server [-d DIR], php -S -t DIR,
-busybox httpd -h DIR, and node's http-server [DIR] and serve [DIR], run
-by npx or by name); and git add of a secret followed by git diff
+is or holds a secret (python -m http.server [-d DIR], python -m
+uploadserver [-d DIR], updog [-d DIR], php -S -t DIR, busybox httpd -h
+DIR, ruby -run -e httpd [DIR], node's http-server [DIR] and serve [DIR]
+run by npx or by name, darkhttpd DIR, miniserve [PATH], sfz [PATH] and
+caddy file-server [--root DIR]; the working directory when none is
+given; miniserve and sfz leave out hidden files unless -H or -a); and git add of a secret followed by git diff
 --cached, which prints it.
 In a repository that tracks a secret: a reader fed the names git
 ls-files or git ls-tree lists (git ls-files | xargs cat, cat $(git
@@ -144,6 +147,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
 		"shuf", "bsdtar", "cpio", "pax", "ar", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
 		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
+		"darkhttpd", "miniserve", "sfz", "updog", "caddy",
 		"m4", "gm4", "tsort", "colordiff", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
 	Call:     checkSecretRead,
 	Redirect: checkSecretRedirect,
@@ -310,7 +314,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	case "direnv":
 		p.checkDirenv(c)
 		return
-	case "busybox", "httpd", "http-server", "serve":
+	case "busybox", "httpd", "http-server", "serve", "darkhttpd", "miniserve", "sfz", "updog", "caddy":
 		p.checkServer(c)
 		return
 	case "dotenv":

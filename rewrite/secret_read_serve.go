@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -13,9 +14,14 @@ import (
 // servedDir returns the directory a static file server started by c
 // serves to anyone who can reach it (and to the agent, through curl
 // localhost): python -m http.server [-d DIR] (python 2's
-// SimpleHTTPServer: the working directory), php -S ADDR [-t DIR], busybox
-// httpd -h DIR, ruby -run -e httpd [DIR], node's http-server [DIR] and serve [DIR] (npx runs
-// them as calls of their own). ok is false for any other call.
+// SimpleHTTPServer: the working directory), python -m uploadserver [-d
+// DIR] and updog [-d DIR] (the working directory by default), php -S
+// ADDR [-t DIR], busybox httpd -h DIR, ruby -run -e httpd [DIR], node's
+// http-server [DIR] and serve [DIR] (npx runs them as calls of their
+// own), darkhttpd DIR, miniserve [PATH] and sfz [PATH] (the working
+// directory by default; miniserve's PATH may be a file), and caddy
+// file-server [--root DIR] (caddy run and caddy start serve what a
+// config says: not judged). ok is false for any other call.
 func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 	cwd := syntax.Arg{Value: ".", Raw: ".", Static: true}
 	switch l := lang.ForProgram(c.Name); {
@@ -39,6 +45,23 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 				}
 				return cwd, true
 			case "SimpleHTTPServer":
+				return cwd, true
+			case "uploadserver", "updog":
+				// uploadserver takes http.server's options and a few of
+				// its own (its argparse parser); updog's -d/--directory
+				// too. Both serve the working directory by default, and
+				// argparse takes abbreviations of the long options.
+				spec := uploadserverSpec
+				if mod == "updog" {
+					spec = updogSpec
+				}
+				opts, _ := scan(c.Args[i+1:], spec)
+				if has(opts, "h", "help", "version") {
+					return cwd, false
+				}
+				if d := find(opts, "d", "directory"); len(d) > 0 {
+					return d[len(d)-1].val, true
+				}
 				return cwd, true
 			}
 			return cwd, false
@@ -95,6 +118,64 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 			return c.Args[operands[0]], true
 		}
 		return cwd, true
+	case c.Name == "darkhttpd":
+		return darkhttpdRoot(c)
+	case c.Name == "miniserve":
+		// miniserve [OPTIONS] [PATH] (its --help, clap): PATH, else
+		// $MINISERVE_PATH, else the working directory. Without a PATH and
+		// a terminal it refuses to start, but the agent may give it one
+		// (script -c): the working directory is judged all the same.
+		args := miniserveArgs(c.Args)
+		opts, operands := scan(args, miniserveSpec)
+		if has(opts, "h", "help", "V", "version", "print-completions", "print-manpage") {
+			return cwd, false
+		}
+		if len(operands) > 0 {
+			return args[operands[0]], true
+		}
+		if v, ok := c.EnvKnown("MINISERVE_PATH"); ok && v != "" {
+			return syntax.Arg{Value: v, Raw: v, Static: true}, true
+		}
+		return cwd, true
+	case c.Name == "sfz":
+		// sfz [FLAGS] [OPTIONS] [path] (its --help, clap): the path, "."
+		// by default.
+		opts, operands := scan(c.Args, sfzSpec)
+		if has(opts, "h", "help", "V", "version") {
+			return cwd, false
+		}
+		if len(operands) > 0 {
+			return c.Args[operands[0]], true
+		}
+		return cwd, true
+	case c.Name == "updog":
+		// updog [-d DIRECTORY] [-b ADDRESS] [-p PORT] [--password P]
+		// [--ssl | --ssl-cert C --ssl-key K] (its README, argparse): the
+		// working directory by default.
+		opts, _ := scan(c.Args, updogSpec)
+		if has(opts, "h", "help", "version") {
+			return cwd, false
+		}
+		if d := find(opts, "d", "directory"); len(d) > 0 {
+			return d[len(d)-1].val, true
+		}
+		return cwd, true
+	case c.Name == "caddy":
+		// caddy file-server [--root DIR] [--listen ADDR] [--browse] …
+		// (caddy's command line, cobra flags): the working directory
+		// without --root. export-template prints the listing's template.
+		if len(c.Args) == 0 || c.Args[0].Value != "file-server" {
+			return cwd, false
+		}
+		args := c.Args[1:]
+		opts, operands := scan(args, caddyFileServerSpec)
+		if has(opts, "h", "help") || len(operands) > 0 && args[operands[0]].Value == "export-template" {
+			return cwd, false
+		}
+		if d := find(opts, "r", "root"); len(d) > 0 {
+			return d[len(d)-1].val, true
+		}
+		return cwd, true
 	case c.Name == "httpd" || c.Name == "busybox" && len(c.Args) > 0 && c.Args[0].Value == "httpd":
 		args := c.Args
 		if c.Name == "busybox" {
@@ -113,6 +194,158 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 		return cwd, false
 	}
 	return cwd, false
+}
+
+// darkhttpdRoot returns the directory darkhttpd serves: its first
+// argument, always (darkhttpd.c's parse_commandline takes argv[1] as the
+// root and then reads the options after it). "darkhttpd --help" alone
+// prints the usage. A first argument that looks like an option makes
+// darkhttpd stop at the word after it, but the first word that is no
+// option or option value is judged all the same: a fork or a later
+// version may read the options first.
+func darkhttpdRoot(c *syntax.Call) (syntax.Arg, bool) {
+	if len(c.Args) == 0 || len(c.Args) == 1 && c.Args[0].Value == "--help" {
+		return syntax.Arg{}, false
+	}
+	if a := c.Args[0]; !a.Static || !strings.HasPrefix(a.Value, "-") {
+		return a, true
+	}
+	_, operands := scan(c.Args, darkhttpdSpec)
+	if len(operands) == 0 {
+		return syntax.Arg{}, false
+	}
+	return c.Args[operands[0]], true
+}
+
+// darkhttpdSpec are darkhttpd's options that take a value (its usage and
+// parse_commandline); --forward takes two, host and URL, of which the
+// URL is counted as an operand here, after the root.
+var darkhttpdSpec = optSpec{longVal: longOpts("port", "addr", "maxconn", "log", "index", "mimetypes", "default-mimetype",
+	"uid", "gid", "pidfile", "forward", "forward-all", "timeout", "auth", "header")}
+
+// miniserveSpec are miniserve's options that take a value (src/args.rs):
+// the port, interfaces, credentials, route prefix, sorting, color
+// schemes, title, upload directories and media types, what to do with a
+// duplicate upload, headers, TLS files and the like. -u/--upload-files
+// and -o/--on-duplicate-files are read by miniserveArgs first.
+var miniserveSpec = optSpec{shortVal: "piaSOcdtumMo", longVal: longOpts("port", "interfaces", "auth", "auth-file",
+	"route-prefix", "default-sorting-method", "default-sorting-order", "color-scheme", "color-scheme-dark", "title",
+	"upload-files", "temp-directory", "web-upload-files-concurrency", "media-type", "raw-media-type", "on-duplicate-files",
+	"index", "header", "print-completions", "tls-cert", "tls-key", "size-display", "file-external-url"), longEq: true}
+
+// miniserveArgs returns miniserve's arguments with the options whose
+// value is optional or was once absent written as flags: -u
+// (--upload-files) takes the next word as its directory unless that word
+// is an option ("miniserve -u -- DIR"), and -o is --on-duplicate-files
+// VALUE (error, overwrite, rename) now but was the flag
+// --overwrite-files before. A bare -u or -o (alone or ending a cluster
+// of flags) whose next word is not its value loses the letter, so that
+// scan with miniserveSpec does not take that word as the value.
+func miniserveArgs(args []syntax.Arg) []syntax.Arg {
+	var out []syntax.Arg
+	for i, a := range args {
+		next := ""
+		if i+1 < len(args) {
+			next = args[i+1].Value
+		}
+		noVal := func(opt byte) bool {
+			if opt == 'u' {
+				return i+1 == len(args) || strings.HasPrefix(next, "-")
+			}
+			return next != "error" && next != "overwrite" && next != "rename"
+		}
+		v := a.Value
+		if a.Static && v == "--" {
+			if out != nil {
+				out = append(out, args[i:]...)
+			}
+			break
+		}
+		switch {
+		case !a.Static:
+		case v == "--upload-files" && noVal('u'), v == "--on-duplicate-files" && noVal('o'):
+			if out == nil {
+				out = slices.Clone(args[:i])
+			}
+			continue
+		case len(v) > 1 && v[0] == '-' && v[1] != '-' && (v[len(v)-1] == 'u' || v[len(v)-1] == 'o') &&
+			!strings.ContainsAny(v[1:len(v)-1], miniserveSpec.shortVal) && noVal(v[len(v)-1]):
+			if out == nil {
+				out = slices.Clone(args[:i])
+			}
+			if len(v) > 2 {
+				a.Value, a.Raw = v[:len(v)-1], v[:len(v)-1]
+				out = append(out, a)
+			}
+			continue
+		}
+		if out != nil {
+			out = append(out, a)
+		}
+	}
+	if out == nil {
+		return args
+	}
+	return out
+}
+
+// sfzSpec are sfz's options that take a value (src/cli/app.rs): the
+// bind address, port, cache max-age and URL path prefix.
+var sfzSpec = optSpec{shortVal: "bpc", longVal: longOpts("bind", "port", "cache", "path-prefix")}
+
+// updogSpec are updog's options (its README and argparse parser): the
+// directory, bind address, port, password and TLS files take a value.
+var updogSpec = optSpec{shortVal: "dbp", longVal: longOpts("directory", "bind", "port", "password", "ssl-cert", "ssl-key"),
+	longFlag: longOpts("ssl", "cors", "hide-base-path", "version", "help"), longEq: true, abbrev: true}
+
+// uploadserverSpec are python -m uploadserver's options (its argparse
+// parser): http.server's bind address and directory, the upload page's
+// theme, TLS certificates, token and basic-auth credentials take a
+// value; the port is an operand.
+var uploadserverSpec = optSpec{shortVal: "bdct", longVal: longOpts("bind", "directory", "theme", "server-certificate",
+	"certificate", "client-certificate", "basic-auth", "basic-auth-upload", "token"),
+	longFlag: longOpts("cgi", "allow-replace", "help"), longEq: true, abbrev: true}
+
+// caddyFileServerSpec are caddy file-server's flags that take a value
+// (modules/caddyhttp/fileserver/command.go, pflag): the domain, root,
+// listener address, directory-entry limit and precompressed encodings.
+var caddyFileServerSpec = optSpec{shortVal: "drlfp", longVal: longOpts("domain", "root", "listen", "file-limit", "precompressed"), longEq: true}
+
+// servesHidden reports whether the file server c hands out hidden files
+// and the files under hidden directories below the directory it serves:
+// miniserve only with -H/--hidden, or with a directory archive enabled
+// (-r/--enable-tar, -g/--enable-tar-gz, -z/--enable-zip: src/archive.rs
+// packs every file, hidden ones too), also from the environment
+// variables of those flags; sfz only with -a/--all. The others serve
+// them all. A served directory that is itself hidden (~/.ssh) is judged
+// as a secret all the same.
+func servesHidden(c *syntax.Call) bool {
+	switch c.Name {
+	case "miniserve":
+		opts, _ := scan(miniserveArgs(c.Args), miniserveSpec)
+		if has(opts, "H", "hidden", "r", "enable-tar", "g", "enable-tar-gz", "z", "enable-zip") {
+			return true
+		}
+		for _, name := range []string{"MINISERVE_HIDDEN", "MINISERVE_ENABLE_TAR", "MINISERVE_ENABLE_TAR_GZ", "MINISERVE_ENABLE_ZIP"} {
+			// clap's boolean flags from the environment: any value but
+			// an empty or false one sets them.
+			v, ok := c.EnvKnown(name)
+			if ok && v != "" && !slices.Contains([]string{"0", "false", "f", "no", "n", "off"}, strings.ToLower(v)) {
+				return true
+			}
+		}
+		return false
+	case "sfz":
+		// sfz also leaves out what the served directory's own .gitignore
+		// lists unless -I/--no-ignore; that is not counted here. Its test
+		// for hidden paths looks at the whole absolute path, so without
+		// -a it serves nothing from ~/.ssh either: a served directory
+		// that is a secret is denied all the same, as the test may
+		// change.
+		opts, _ := scan(c.Args, sfzSpec)
+		return has(opts, "a", "all")
+	}
+	return true
 }
 
 // httpServerSpec are the options of node's http-server that take a
@@ -145,7 +378,8 @@ func (p *Pass) checkServer(c *syntax.Call) bool {
 		return false
 	}
 	n := len(p.findings)
-	p.secretOperand(c, dir, true, true, &guards.Walk{Hidden: true})
+	hidden := servesHidden(c)
+	p.secretOperand(c, dir, true, hidden, &guards.Walk{Hidden: hidden})
 	if len(p.findings) > n {
 		f := &p.findings[len(p.findings)-1]
 		f.Message = strings.Replace(f.Message, c.Name+" reads", c.Name+" serves", 1) +
@@ -159,7 +393,14 @@ func (p *Pass) checkServer(c *syntax.Call) bool {
 func serveHint(c *syntax.Call) string {
 	switch l := lang.ForProgram(c.Name); {
 	case l == lang.Python:
+		if m, _ := pythonModule(c); m == "uploadserver" || m == "updog" {
+			return c.Name + " -m " + m + " --directory dist"
+		}
 		return c.Name + " -m http.server --directory dist"
+	case c.Name == "updog":
+		return "updog -d dist"
+	case c.Name == "caddy":
+		return "caddy file-server --root dist"
 	case l == lang.Ruby:
 		return c.Name + " -run -e httpd dist"
 	case l == lang.PHP:
