@@ -846,7 +846,14 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 			at = c.Start
 		}
 		at = topStart(sc, at)
-		for _, alt := range p.alternatives(dir, t, norm.Abs, at, c) {
+		ord := c
+		if ord == nil && sc != nil && sc.Parent != nil {
+			// A redirection in a nested script (sh -c 'ln -s ~ m; echo
+			// x > m/.bashrc'): its place there orders it after the
+			// links made before it (orderInNested), as a call's does.
+			ord = &syntax.Call{Script: sc, Start: t.arg.Start, End: t.arg.End}
+		}
+		for _, alt := range p.alternatives(dir, t, norm.Abs, at, ord) {
 			d := t
 			d.value, d.derived = alt, true
 			p.judge(c, sc, dir, d, rule, what)
@@ -1137,7 +1144,56 @@ type madeLink struct {
 // not by c itself (program code's link is placed at the start of its
 // interpreter's call, as its writes are).
 func (l madeLink) madeBefore(at int, c *syntax.Call) bool {
-	return l.end <= at && (c == nil || l.call != c)
+	if c != nil && l.call == c {
+		return false
+	}
+	if c != nil && l.call != nil {
+		if before, ok := orderInNested(l.call, c); ok {
+			return before // sh -c 'ln -s ~ m && rm -rf m/.ssh'
+		}
+	}
+	return l.end <= at
+}
+
+// orderInNested orders two calls of the same nested shell script, or of
+// scripts nested in one (sh -c 'ln -s ~ m && rm -rf m/.ssh', bash -c
+// 'mount --bind ~ m; sh -c "rm -rf m/*"'): before is whether a ends
+// before b starts in the innermost script both run in. Positions in the
+// top-level command are not enough there, since the whole nested script
+// is one call of it. ok is false when that script is the top level, the
+// text of program code (whose order corral does not place: linkMadeAt),
+// or where the two overlap.
+func orderInNested(a, b *syntax.Call) (before, ok bool) {
+	type span struct {
+		sc         *syntax.Script
+		start, end int
+	}
+	chain := func(c *syntax.Call) []span {
+		out := []span{{c.Script, c.Start, c.End}}
+		for sc := c.Script; sc != nil && sc.Parent != nil && sc.Runner != nil && sc.Runner.Script == sc.Parent && len(out) < 64; sc = sc.Parent {
+			out = append(out, span{sc.Parent, sc.Runner.Start, sc.Runner.End})
+		}
+		return out
+	}
+	as, bs := chain(a), chain(b)
+	for _, x := range as {
+		for _, y := range bs {
+			if x.sc != y.sc {
+				continue
+			}
+			if x.sc == nil || x.sc.Parent == nil || x.sc.Origin != "" && !x.sc.FromCode {
+				return false, false
+			}
+			switch {
+			case x.end <= y.start:
+				return true, true
+			case y.end <= x.start:
+				return false, true
+			}
+			return false, false
+		}
+	}
+	return false, false
 }
 
 // lnSpec are ln's options that take a value.
