@@ -74,7 +74,7 @@ func (p *Pass) checkChangedReads(c *syntax.Call) {
 			writers = append(writers[:len(writers):len(writers)], p.seenWrites[clean]...)
 		}
 		for _, w := range writers {
-			if w == c || callEnd(w) > start || !p.sameCommand(w, c) {
+			if w == c || !writesBefore(w, c, start) || !p.sameCommand(w, c) {
 				continue // itself, at the same time (a pipeline), or after
 			}
 			seen[r.Path] = true
@@ -126,7 +126,7 @@ func (p *Pass) noteUnlistedTree(c *syntax.Call, dir, why string) {
 // writes files under a directory holding abs that corral cannot list.
 func (p *Pass) unlistedWriter(c *syntax.Call, abs string, start int) (unlistedTree, bool) {
 	for _, u := range p.unlistedTrees {
-		if u.call == c || callEnd(u.call) > start || !p.sameCommand(u.call, c) {
+		if u.call == c || !writesBefore(u.call, c, start) || !p.sameCommand(u.call, c) {
 			continue
 		}
 		if guards.Within(u.dir, abs) {
@@ -146,4 +146,15 @@ func (p *Pass) sameCommand(a, b *syntax.Call) bool {
 type diskReadIndex struct {
 	model *syntax.Model
 	by    map[*syntax.Call][]syntax.DiskRead
+}
+
+// writesBefore reports whether call w ends before call c, which starts
+// at start in the top-level command: by their places in the nested
+// script both run in when there is one (sh -c 'git apply p.diff &&
+// make', where the top level sees one call), else by the top level's.
+func writesBefore(w, c *syntax.Call, start int) bool {
+	if before, ok := orderInNested(w, c); ok {
+		return before
+	}
+	return callEnd(w) <= start
 }

@@ -137,6 +137,12 @@ func TestChangedEarlierReads(t *testing.T) {
 	rows := []struct{ cmd, want string }{
 		{`git apply ../mk.diff && make`, "ask"},
 		{`patch -p1 < ../mk.diff && make`, "ask"},
+		// The same inside one nested script, which is one call of the
+		// top-level command (was allow: ordered by the top level's
+		// positions, the patch never came before make).
+		{`sh -c 'git apply ../mk.diff && make'`, "ask"},
+		{`bash -c 'patch -p1 < ../sh.diff; bash build.sh'`, "ask"},
+		{`sh -c 'make; git apply ../mk.diff'`, "allow"},
 		{`patch -p1 < ../sh.diff && bash build.sh`, "ask"},
 		{`patch -p1 -i ../sh.diff; ./build.sh`, "ask"},
 		{`tar xf ../mk.tar && make`, "deny"},
