@@ -173,6 +173,10 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		return w.tmux(c, call, st)
 	case "screen":
 		return w.screen(c, call, st)
+	case "kitty", "kitten", "wezterm", "zellij", "xdotool", "ydotool", "wtype":
+		// Text typed through another terminal's remote control, or into
+		// the focused window (termsend.go).
+		return w.termSendCall(c, call, st)
 	}
 	return false
 }

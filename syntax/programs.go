@@ -1608,6 +1608,9 @@ func (w *walker) pipeTo(c scope, sink *Call, text string, dynamic bool) bool {
 	if w.containerStdinPipe(c, sink, text, dynamic) {
 		return true // … | docker run -i -v ~:/h IMG sh (containerstdin.go)
 	}
+	if w.termSendPipe(c, sink, text, dynamic) {
+		return true // … | kitty @ send-text --stdin (termsend.go)
+	}
 	if parallelReadsStdin(sink) {
 		for _, line := range strings.Split(text, "\n") {
 			if strings.TrimSpace(line) != "" {
@@ -1679,6 +1682,9 @@ func readsScript(call *Call) bool {
 	}
 	if parallelReadsStdin(call) {
 		return true
+	}
+	if termSendReadsStdin(call) {
+		return true // … | kitty @ send-text --stdin (termsend.go)
 	}
 	if sshLoopbackStdinScript(call) {
 		return true // ssh localhost bash -s (remoteshell.go)

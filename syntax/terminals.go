@@ -55,6 +55,11 @@ func (w *walker) terminalCommand(c scope, call *Call) bool {
 	if !ok {
 		return false
 	}
+	if _, send := termSendOf(call); send {
+		// kitty @ send-text types into a window; it runs no program
+		// (detached: termsend.go).
+		return false
+	}
 	args := call.Args
 	var words []Arg
 	if t.opts != nil {

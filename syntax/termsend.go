@@ -1,0 +1,565 @@
+package syntax
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Programs that type text into another terminal through its remote
+// control, or into the focused window: the shell there reads the text as
+// commands, as tmux send-keys' (detached.go). Text typed without a final
+// Enter is judged all the same, as send-keys' is: it sits at the prompt
+// until someone presses Enter.
+
+// termPart is one piece of what a program types: text from its command
+// line, a file's text (File) or its standard input's (Stdin).
+type termPart struct {
+	Text  typedText
+	File  *Arg
+	Stdin bool
+}
+
+// termSend is what one call types and into what ("kitty send-text").
+type termSend struct {
+	Kind  string
+	Parts []termPart
+}
+
+// kittyGlobalSpec is kitten @'s global options (before the subcommand;
+// the hidden @send-text form takes them among its own).
+var kittyGlobalSpec = OptSpec{LongEq: true, Stop: true, LongVal: []string{"to", "password", "password-file", "password-env", "use-password"}}
+
+// kittySendSpec is kitten @ send-text's options, with the global ones of
+// the @send-text form. kitty's parser stops at the first operand.
+var kittySendSpec = OptSpec{ShortVal: "mt", LongEq: true, Stop: true, LongVal: []string{"match", "match-tab", "from-file", "bracketed-paste",
+	"to", "password", "password-file", "password-env", "use-password"}}
+
+// termSendOf returns what call types into a terminal: kitty's and
+// kitten's @ send-text, wezterm cli send-text, zellij action write-chars
+// and write, xdotool type and key, ydotool type and key, wtype.
+func termSendOf(call *Call) (termSend, bool) {
+	args := call.Args
+	switch call.Name {
+	case "kitty", "kitten":
+		return kittySend(args)
+	case "wezterm":
+		return weztermSend(args)
+	case "zellij":
+		return zellijSend(args)
+	case "xdotool":
+		return xdotoolSend(args)
+	case "ydotool":
+		return ydotoolSend(args)
+	case "wtype":
+		return wtypeSend(args)
+	}
+	return termSend{}, false
+}
+
+// argsText is words typed one after another, joined by sep, each decoded
+// by dec (nil: as written).
+func argsText(words []Arg, sep string, dec func(string) string) typedText {
+	var b strings.Builder
+	dynamic := false
+	for i, a := range words {
+		if i > 0 {
+			b.WriteString(sep)
+		}
+		v := a.Value
+		if dec != nil {
+			v = dec(v)
+		}
+		b.WriteString(v)
+		dynamic = dynamic || !a.Static
+	}
+	return typedText{Text: b.String(), Dynamic: dynamic}
+}
+
+// kittySend reads kitty @ [global options] send-text [options] TEXT…
+// (also kitty @send-text): the words are joined by spaces, each decoded
+// as an ANSI-C string (kittyText), then the file of --from-file and the
+// input of --stdin follow, both sent as they are (kitten @ send-text's
+// order).
+func kittySend(args []Arg) (termSend, bool) {
+	if len(args) == 0 || !args[0].Static {
+		return termSend{}, false
+	}
+	var rest []Arg
+	switch args[0].Value {
+	case "@":
+		_, ops := ScanOptions(args[1:], kittyGlobalSpec)
+		if len(ops) == 0 {
+			return termSend{}, false
+		}
+		sub := args[1+ops[0]]
+		if !sub.Static || sub.Value != "send-text" {
+			return termSend{}, false
+		}
+		rest = args[1+ops[0]+1:]
+	case "@send-text":
+		rest = args[1:]
+	default:
+		return termSend{}, false
+	}
+	opts, ops := ScanOptions(rest, kittySendSpec)
+	words := make([]Arg, 0, len(ops))
+	for _, i := range ops {
+		words = append(words, rest[i])
+	}
+	ts := termSend{Kind: "kitty send-text"}
+	if len(words) > 0 {
+		ts.Parts = append(ts.Parts, termPart{Text: argsText(words, " ", kittyText)})
+	}
+	for _, o := range opts {
+		if o.Name == "from-file" && o.HasVal {
+			f := o.Val
+			ts.Parts = append(ts.Parts, termPart{File: &f})
+		}
+	}
+	for _, o := range opts {
+		if o.Name == "stdin" {
+			ts.Parts = append(ts.Parts, termPart{Stdin: true})
+			break
+		}
+	}
+	return ts, len(ts.Parts) > 0
+}
+
+// kittyText decodes the escapes of kitten @ send-text's text as kitty's
+// ExpandANSICEscapes does: \a \b \e \E \f \n \r \t \v \\ \? \" \', \cX
+// the control character of X, \xHH, \uHHHH, \UHHHHHHHH and \NNN (octal)
+// the character of that code (a rune, written as UTF-8); a backslash
+// before anything else stays with it.
+func kittyText(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		c := s[i]
+		if k := strings.IndexByte(`abeEfnrtv\?"'`, c); k >= 0 {
+			b.WriteByte("\a\b\x1b\x1b\f\n\r\t\v\\?\"'"[k])
+			continue
+		}
+		base, max, from := 0, 0, i+1
+		switch {
+		case c == 'c':
+			if i+1 < len(s) {
+				b.WriteByte(s[i+1] & 0x1f)
+				i++
+			} else {
+				b.WriteString(`\c`)
+			}
+			continue
+		case c == 'x':
+			base, max = 16, 2
+		case c == 'u':
+			base, max = 16, 4
+		case c == 'U':
+			base, max = 16, 8
+		case c >= '0' && c <= '7':
+			base, max, from = 8, 3, i
+		default:
+			b.WriteByte('\\')
+			b.WriteByte(c)
+			continue
+		}
+		j := from
+		for j < len(s) && j < from+max && digitIn(s[j], base) {
+			j++
+		}
+		if v, err := strconv.ParseUint(s[from:j], base, 32); err == nil && v <= 0x10ffff {
+			b.WriteRune(rune(v))
+		}
+		i = j - 1
+	}
+	return b.String()
+}
+
+// digitIn reports whether c is a digit of base 8 or 16.
+func digitIn(c byte, base int) bool {
+	if base == 8 {
+		return c >= '0' && c <= '7'
+	}
+	return hexDigit(c) >= 0
+}
+
+// weztermSend reads wezterm [options] cli [options] send-text [--pane-id
+// N] [--no-paste] [TEXT]: TEXT as it is, or standard input without it.
+// Without --no-paste the text goes as a bracketed paste, which a shell
+// with bracketed paste mode keeps at the prompt until Enter; it is
+// judged as typed text all the same.
+func weztermSend(args []Arg) (termSend, bool) {
+	_, ops := ScanOptions(args, OptSpec{LongEq: true, Stop: true, LongVal: []string{"config-file", "config"}})
+	if len(ops) == 0 || args[ops[0]].Value != "cli" {
+		return termSend{}, false
+	}
+	rest := args[ops[0]+1:]
+	_, ops = ScanOptions(rest, OptSpec{LongEq: true, Stop: true, LongVal: []string{"class"}})
+	if len(ops) == 0 || rest[ops[0]].Value != "send-text" {
+		return termSend{}, false
+	}
+	rest = rest[ops[0]+1:]
+	_, ops = ScanOptions(rest, OptSpec{LongEq: true, LongVal: []string{"pane-id"}})
+	ts := termSend{Kind: "wezterm send-text"}
+	if len(ops) == 0 {
+		ts.Parts = []termPart{{Stdin: true}}
+		return ts, true
+	}
+	ts.Parts = []termPart{{Text: argsText([]Arg{rest[ops[0]]}, "", nil)}}
+	return ts, true
+}
+
+// zellijSend reads zellij [options] action write-chars CHARS (as they
+// are) and zellij [options] action write BYTES… (each a decimal number).
+func zellijSend(args []Arg) (termSend, bool) {
+	_, ops := ScanOptions(args, OptSpec{ShortVal: "scln", LongEq: true, Stop: true,
+		LongVal: []string{"session", "config", "config-dir", "data-dir", "layout", "max-panes", "new-session-with-layout"}})
+	if len(ops) == 0 || args[ops[0]].Value != "action" && args[ops[0]].Value != "ac" {
+		return termSend{}, false
+	}
+	rest := args[ops[0]+1:]
+	if len(rest) == 0 || !rest[0].Static {
+		return termSend{}, false
+	}
+	name := rest[0].Value
+	_, ops = ScanOptions(rest[1:], OptSpec{ShortVal: "p", LongEq: true, LongVal: []string{"pane-id"}})
+	words := make([]Arg, 0, len(ops))
+	for _, i := range ops {
+		words = append(words, rest[1+i])
+	}
+	switch {
+	case name == "write-chars" && len(words) > 0:
+		return termSend{Kind: "zellij write-chars", Parts: []termPart{{Text: argsText(words, " ", nil)}}}, true
+	case name == "write" && len(words) > 0:
+		t := typedText{}
+		var b strings.Builder
+		for _, a := range words {
+			n, err := strconv.ParseUint(strings.TrimSpace(a.Value), 10, 8)
+			if !a.Static || err != nil {
+				t.Dynamic = true
+				continue
+			}
+			b.WriteByte(byte(n))
+		}
+		t.Text = b.String()
+		return termSend{Kind: "zellij write", Parts: []termPart{{Text: t}}}, true
+	}
+	return termSend{}, false
+}
+
+// keyText is the text a key typed by name gives a shell: a line's end
+// for Return, Enter, KP_Enter, Linefeed and ctrl+m, ctrl+j (as X keysyms
+// name them; the names are matched without case), a space for space, a
+// one-character name itself; nothing for other keys.
+func keyText(name string) string {
+	k := strings.ToLower(name)
+	for _, p := range [...]string{"ctrl+", "control+", "c-"} {
+		if rest, ok := strings.CutPrefix(k, p); ok {
+			if rest == "m" || rest == "j" {
+				return "\n"
+			}
+			return ""
+		}
+	}
+	switch k {
+	case "return", "enter", "kp_enter", "linefeed", "kpenter":
+		return "\n"
+	case "space":
+		return " "
+	}
+	if len(name) == 1 && name[0] > ' ' && name[0] < 0x7f {
+		return name
+	}
+	return ""
+}
+
+// xdotoolCommand reports a name xdotool runs as a command of a chain (a
+// key command's keys end at one).
+func xdotoolCommand(s string) bool {
+	switch s {
+	case "type", "key", "keydown", "keyup", "mousemove", "mousemove_relative", "click", "mousedown", "mouseup",
+		"getmouselocation", "search", "selectwindow", "behave", "windowactivate", "windowfocus", "windowsize",
+		"windowmove", "windowmap", "windowunmap", "windowraise", "windowminimize", "windowkill", "windowclose",
+		"windowquit", "windowname", "windowclass", "windowstate", "getactivewindow", "getwindowfocus",
+		"getwindowname", "getwindowpid", "getwindowgeometry", "getwindowclassname", "set_window", "set_desktop",
+		"get_desktop", "set_desktop_for_window", "get_desktop_for_window", "set_num_desktops",
+		"get_num_desktops", "get_desktop_viewport", "set_desktop_viewport", "exec", "sleep", "behave_screen_edge":
+		return true
+	}
+	return false
+}
+
+// xdotoolSend reads xdotool's chain of commands: type [options] TEXT…
+// types each word, one after another with nothing between; without
+// --args N or --terminator WORD it takes every word left, so a key
+// command after it is typed as text (type 'ls' key Return types
+// "lskeyReturn"). --file F types F's text ("-": standard input). key and
+// keydown [options] KEY… press keys (keyText) up to the next command.
+func xdotoolSend(args []Arg) (termSend, bool) {
+	ts := termSend{Kind: "xdotool type"}
+	typeSpec := OptSpec{ShortVal: "wd", LongOne: true, LongEq: true, Stop: true, LongVal: []string{"window", "delay", "args", "terminator", "file"}}
+	keySpec := OptSpec{ShortVal: "wd", LongOne: true, LongEq: true, Stop: true, LongVal: []string{"window", "delay"}}
+	for i := 0; i < len(args); {
+		switch name := args[i].Value; {
+		case name == "type" && args[i].Static:
+			rest := args[i+1:]
+			opts, ops := ScanOptions(rest, typeSpec)
+			arity, term, hasTerm := -1, "", false
+			for _, o := range opts {
+				switch {
+				case o.Name == "file" && o.HasVal:
+					f := o.Val
+					if f.Static && f.Value == "-" {
+						ts.Parts = append(ts.Parts, termPart{Stdin: true})
+					} else {
+						ts.Parts = append(ts.Parts, termPart{File: &f})
+					}
+				case o.Name == "args" && o.HasVal:
+					if n, err := strconv.Atoi(o.Val.Value); err == nil {
+						arity = n
+					}
+				case o.Name == "terminator" && o.HasVal:
+					term, hasTerm = o.Val.Value, true
+				}
+			}
+			start := len(rest)
+			if len(ops) > 0 {
+				start = ops[0]
+			}
+			end, next := len(rest), len(rest)
+			for j := start; j < len(rest); j++ {
+				if arity > 0 && j-start == arity {
+					end, next = j, j
+					break
+				}
+				if hasTerm && rest[j].Value == term {
+					end, next = j, j+1
+					break
+				}
+			}
+			if end > start {
+				ts.Parts = append(ts.Parts, termPart{Text: argsText(rest[start:end], "", nil)})
+			}
+			i += 1 + next
+		case (name == "key" || name == "keydown") && args[i].Static:
+			rest := args[i+1:]
+			_, ops := ScanOptions(rest, keySpec)
+			j := len(rest)
+			if len(ops) > 0 {
+				j = ops[0]
+			}
+			var b strings.Builder
+			for ; j < len(rest) && !xdotoolCommand(rest[j].Value); j++ {
+				b.WriteString(keyText(rest[j].Value))
+			}
+			if b.Len() > 0 {
+				ts.Parts = append(ts.Parts, termPart{Text: typedText{Text: b.String()}})
+			}
+			i += 1 + j
+		default:
+			// Another command: its words up to the next command.
+			i++
+			for i < len(args) && !xdotoolCommand(args[i].Value) {
+				i++
+			}
+		}
+	}
+	return ts, len(ts.Parts) > 0
+}
+
+// ydotoolSend reads ydotool type [options] TEXT… (each word typed, or
+// the file of -f/--file, "-" standard input) and ydotool key [options]
+// KEY…, whose keys are Linux key codes pressed (28:1 and 96:1 are Enter)
+// or, in ydotool before 1.0, key names. Newer ydotool decodes \n, \t and
+// \\ in the text unless told not to; they are decoded here.
+func ydotoolSend(args []Arg) (termSend, bool) {
+	if len(args) == 0 || !args[0].Static {
+		return termSend{}, false
+	}
+	rest := args[1:]
+	switch args[0].Value {
+	case "type":
+		opts, ops := ScanOptions(rest, OptSpec{ShortVal: "dDfHe", LongEq: true,
+			LongVal: []string{"key-delay", "next-delay", "file", "key-hold", "escape", "delay"}})
+		ts := termSend{Kind: "ydotool type"}
+		for _, o := range opts {
+			if o.Name != "f" && o.Name != "file" || !o.HasVal {
+				continue
+			}
+			f := o.Val
+			if f.Static && f.Value == "-" {
+				ts.Parts = append(ts.Parts, termPart{Stdin: true})
+			} else {
+				ts.Parts = append(ts.Parts, termPart{File: &f})
+			}
+			return ts, true
+		}
+		words := make([]Arg, 0, len(ops))
+		for _, i := range ops {
+			words = append(words, rest[i])
+		}
+		if len(words) == 0 {
+			return termSend{}, false
+		}
+		dec := strings.NewReplacer(`\n`, "\n", `\t`, "\t", `\\`, `\`).Replace
+		ts.Parts = []termPart{{Text: argsText(words, "", dec)}}
+		return ts, true
+	case "key":
+		_, ops := ScanOptions(rest, OptSpec{ShortVal: "d", LongEq: true, LongVal: []string{"key-delay", "delay"}})
+		var b strings.Builder
+		for _, i := range ops {
+			k := rest[i].Value
+			switch code, state, ok := strings.Cut(k, ":"); {
+			case ok && (code == "28" || code == "96") && state == "1":
+				b.WriteString("\n")
+			case !ok:
+				for _, part := range strings.Split(k, "+") {
+					b.WriteString(keyText(part))
+				}
+			}
+		}
+		if b.Len() == 0 {
+			return termSend{}, false
+		}
+		return termSend{Kind: "ydotool key", Parts: []termPart{{Text: typedText{Text: b.String()}}}}, true
+	}
+	return termSend{}, false
+}
+
+// wtypeSend reads wtype's words in order: text is typed, -k KEY and -P
+// KEY press a key (keyText), "-" types standard input; -M, -m and -p
+// take a modifier or key, -d and -s a delay.
+func wtypeSend(args []Arg) (termSend, bool) {
+	ts := termSend{Kind: "wtype"}
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Static && (a.Value == "-k" || a.Value == "-P"):
+			if i+1 < len(args) {
+				i++
+				if t := keyText(args[i].Value); t != "" {
+					ts.Parts = append(ts.Parts, termPart{Text: typedText{Text: t}})
+				}
+			}
+		case a.Static && (a.Value == "-M" || a.Value == "-m" || a.Value == "-p" || a.Value == "-d" || a.Value == "-s"):
+			i++
+		case a.Static && a.Value == "-":
+			ts.Parts = append(ts.Parts, termPart{Stdin: true})
+		case a.Static && strings.HasPrefix(a.Value, "-") && len(a.Value) > 1:
+		default:
+			ts.Parts = append(ts.Parts, termPart{Text: argsText([]Arg{a}, "", nil)})
+		}
+	}
+	return ts, len(ts.Parts) > 0
+}
+
+// termSendReadsStdin reports whether call types what it reads on its
+// standard input into a terminal (kitty @ send-text --stdin, wezterm cli
+// send-text without TEXT, xdotool type --file -): a pipe into it is a
+// script (readsScript, termSendPipe).
+func termSendReadsStdin(call *Call) bool {
+	ts, ok := termSendOf(call)
+	if !ok {
+		return false
+	}
+	for _, p := range ts.Parts {
+		if p.Stdin {
+			return true
+		}
+	}
+	return false
+}
+
+// termSendCall models a call that types text into a terminal. Text read
+// from a pipe is pipeTo's (termSendPipe). It reports whether it handled
+// call.
+func (w *walker) termSendCall(c scope, call *Call, st *state) bool {
+	ts, ok := termSendOf(call)
+	if !ok {
+		return false
+	}
+	in := call.Fd(0)
+	if termSendReadsStdin(call) && in.Kind == StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" {
+		return true
+	}
+	w.termSendType(c, call, ts, nil, st)
+	return true
+}
+
+// termSendPipe models text piped into a call that types its standard
+// input into a terminal. It reports whether it handled sink.
+func (w *walker) termSendPipe(c scope, sink *Call, text string, dynamic bool) bool {
+	if !termSendReadsStdin(sink) {
+		return false
+	}
+	ts, _ := termSendOf(sink)
+	w.termSendType(c, sink, ts, &typedText{Text: text, Dynamic: dynamic}, w.cur)
+	return true
+}
+
+// termSendType types the parts of ts, with stdin the text of standard
+// input when it is a pipe's. A file or input only known at run time asks.
+func (w *walker) termSendType(c scope, call *Call, ts termSend, stdin *typedText, st *state) {
+	var t typedText
+	for _, p := range ts.Parts {
+		switch {
+		case p.File != nil:
+			text, ok := "", false
+			if p.File.Static && stdinName(p.File.Value, false) {
+				w.termSendType(c, call, termSend{Kind: ts.Kind, Parts: []termPart{{Stdin: true}}}, stdin, st)
+				continue
+			}
+			if p.File.Static {
+				text, ok = w.readScript(call.Dir.Join(expandTilde(p.File.Value, w.home)))
+			}
+			if !ok {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.File.Raw,
+					What: ts.Kind + " types the text of " + clip(p.File.Raw, 60) + " into a terminal's shell, a file corral cannot read"})
+				return
+			}
+			t = w.joinTyped(t, typedText{Text: text})
+		case p.Stdin:
+			in, ok := w.termStdin(c, call, stdin)
+			if !ok {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
+					What: ts.Kind + " types its standard input into a terminal's shell, text only known at run time"})
+				return
+			}
+			t = w.joinTyped(t, in)
+		default:
+			t = w.joinTyped(t, p.Text)
+		}
+	}
+	if t.Text == "" && !t.Dynamic {
+		return
+	}
+	w.typeInto(c, call, t, ts.Kind, st)
+}
+
+// termStdin returns the text on call's standard input: a pipe's (pipe),
+// a here-document's or here-string's, a "< FILE"'s; none when the input
+// is the one the command line was started with.
+func (w *walker) termStdin(c scope, call *Call, pipe *typedText) (typedText, bool) {
+	if pipe != nil {
+		return *pipe, true
+	}
+	if ins := w.stdinTexts(c, call); len(ins) > 0 {
+		in := ins[len(ins)-1]
+		if in.kind == "here-string" {
+			in.text += "\n" // bash ends a here-string with a newline
+		}
+		return typedText{Text: in.text, Dynamic: in.dynamic}, true
+	}
+	if f := stdinFile(call); f != nil {
+		text, ok := w.readScript(call.Dir.Join(f.Value))
+		return typedText{Text: text}, ok
+	}
+	in := call.Fd(0)
+	return typedText{}, in.Kind == StreamInherited && in.Fd == 0 || in.Kind == StreamClosed
+}
