@@ -20,9 +20,10 @@ script on disk is (a regular file of at most 1 MiB): get, reget and mget
 into a place outside the sandbox (after lcd) ask, since a batch file
 cannot be rewritten; put, reput and mput are uploads (the exfiltrate
 rule's: a secret is denied, any other file asked about unless the host is
-on network.allow_hosts); ! runs a local command and asks; a batch corral
-cannot read asks. sftp HOST:DIR/ with no LOCAL only changes directory and
-reads commands interactively; with no stdin commands it passes.`,
+on network.allow_hosts; to this machine they are local writes, judged by
+bash-write); ! runs a local command and asks; a batch corral cannot read
+asks. sftp HOST:DIR/ with no LOCAL only changes directory and reads
+commands interactively; with no stdin commands it passes.`,
 	Commands: []string{"sftp"},
 	Call:     checkSftp,
 }

@@ -910,8 +910,8 @@ func rsyncDeletions(c *syntax.Call) []deletion {
 	if !del || len(operands) < 2 || rsyncFromRemote(c, operands) || rsyncDryRun(opts) {
 		return nil // from another host: the remote-copy rule's
 	}
-	dest := c.Args[operands[len(operands)-1]]
-	if remotePath(dest.Value) {
+	dest, ok := rsyncDest(c, operands) // localhost:PATH is PATH here
+	if !ok {
 		return nil
 	}
 	return []deletion{{arg: dest, verb: "rsync --delete", recursive: true, force: true}}

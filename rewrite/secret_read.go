@@ -24,7 +24,8 @@ credentials, .env files except .env.example/.sample/.template, *.pem, *.key,
 tail, bat, xxd, od, hexdump, base64, strings, nl, tac, sed, awk, jq, sort,
 cut, diff and the other text tools, editors, dd if=, grep/rg/ag of such a
 file or, recursively, of a directory that holds an anchored secret (grep -r
-x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp; tar's
+x ~), copies and archives of one (cp, mv, tar, zip, rsync, scp, from this
+machine through ssh too: scp localhost:.ssh/id_rsa . reads ~/.ssh/id_rsa; tar's
 operands resolved in the directory each -C DIR before them leads to: tar
 -C ~ -cf - .ssh), an extraction to stdout (tar -xOf A, unzip -p A) of an
 archive on disk with a member named like a secret, input
@@ -658,6 +659,11 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	intoVars := readIntoVariables(c)
 	for _, i := range files {
 		a := c.Args[i]
+		if name == "rsync" || name == "scp" {
+			// scp localhost:.ssh/id_rsa .: a source on this machine
+			// through ssh is the file under ~ (loopback_transfer.go).
+			a = localOperand(a)
+		}
 		if intoVars {
 			// export $(cat .env | xargs): the project's own file, whose
 			// lines all become assignments, is what source .env is.

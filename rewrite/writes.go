@@ -29,7 +29,12 @@ and perl -i with a * in the suffix, cp/mv/ln/install -b/-S, patch's
 the files an apply_patch envelope
 adds, updates, moves to or deletes (Codex CLI runs "apply_patch <<'EOF'"
 given to its shell tool as its own file editor), resolved against the working
-directory the call runs in (cd is followed). A protected path is denied, an
+directory the call runs in (cd is followed). A copy through ssh to this
+machine (localhost, 127.0.0.1, ::1, …) is a local one, a relative remote
+path being in the home directory: scp and rsync to HOST:PATH (rsync
+--delete there too), and the put, rename, ln/symlink, rm/rmdir and chmod
+of an sftp batch or of lftp on an sftp:// or fish:// site
+(loopback_transfer.go). A protected path is denied, an
 outside-safe path asked about, a warned path warned. A target only known at
 run time is judged by its known part: "$dir/.env" is asked about because it
 could be a protected file, and "$DIR/.git/hooks/pre-commit" or
@@ -572,6 +577,8 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	p.checkIndexConfigEdit(c)
 	p.checkTreeCopy(c)
 	p.checkRunTimeWrites(c)
+	p.checkLoopbackSftp(c) // loopback_transfer.go
+	p.checkLoopbackLftp(c)
 	checkSelfAttrs(p, c)
 	checkSelfAncestors(p, c)
 	p.checkChangedReads(c)

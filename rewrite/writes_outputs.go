@@ -263,25 +263,16 @@ func npmWritesConfig(_ []option, ops []syntax.Arg) bool {
 }
 
 // scpLocalCopy lists what an scp between local paths writes. A
-// destination on this machine through ssh (localhost:PATH, 127.0.0.1:PATH)
-// is local too: a relative PATH is under the home directory.
+// destination on this machine through ssh (localhost:PATH, 127.0.0.1:PATH,
+// user@[::1]:PATH) is local too: a relative PATH is under the home
+// directory (loopbackArg, loopback_transfer.go).
 func scpLocalCopy(c *syntax.Call, opts []option, ops []syntax.Arg) []target {
 	if len(ops) < 2 {
 		return nil
 	}
 	dest := ops[len(ops)-1]
-	if dest.Static && remotePath(dest.Value) && !strings.Contains(dest.Value, "://") {
-		host, p, _ := strings.Cut(dest.Value, ":")
-		if !syntax.LoopbackHost(syntax.Arg{Value: host, Static: true}) {
-			return nil
-		}
-		if p == "" {
-			p = "~"
-		} else if !strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "~") {
-			p = "~/" + p
-		}
-		dest.Value = p
-		return []target{{arg: dest, action: guards.Write}, {arg: dest, value: strings.TrimSuffix(p, "/") + "/*", action: guards.Write}}
+	if l, ok := loopbackArg(dest); ok {
+		return []target{{arg: l, action: guards.Write}, {arg: l, value: strings.TrimSuffix(l.Value, "/") + "/*", action: guards.Write}}
 	}
 	for _, a := range ops {
 		if !a.Static || remotePath(a.Value) {

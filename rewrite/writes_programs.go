@@ -282,8 +282,10 @@ func programWrites(c *syntax.Call) []target {
 	case "rsync":
 		// From a remote host it is an acquisition, moved into the sandbox
 		// by the remote-copy rule.
+		// To this machine through ssh (localhost:PATH) it is a local
+		// copy into PATH, under ~ when relative (rsyncDest).
 		if opts, ops := scan(c.Args, rsyncSpec.Get()); len(ops) >= 2 && !rsyncFromRemote(c, ops) && !rsyncDryRun(opts) {
-			if dest := c.Args[ops[len(ops)-1]]; !remotePath(dest.Value) {
+			if dest, ok := rsyncDest(c, ops); ok {
 				out = append(out, parentsTargets(c, rsyncSpec.Get(), "R", "relative")...) // writes_rename.go
 				before := len(out)
 				// rsync makes the destination a directory (and fills

@@ -496,6 +496,9 @@ func parentsTargets(c *syntax.Call, spec optSpec, names ...string) []target {
 		dest = ds[len(ds)-1].val
 	} else if len(ops) >= 2 {
 		dest, ops = c.Args[ops[len(ops)-1]], ops[:len(ops)-1]
+		if c.Name == "rsync" {
+			dest = localOperand(dest) // rsync -R f localhost:d writes ~/d/f
+		}
 	} else {
 		return nil
 	}

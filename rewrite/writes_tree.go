@@ -148,8 +148,8 @@ func treeCopies(c *syntax.Call) []treeCopy {
 		if len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) || !has(opts, "r", "a", "recursive", "archive") {
 			return nil
 		}
-		dest = c.Args[ops[len(ops)-1]]
-		if remotePath(dest.Value) {
+		var ok bool
+		if dest, ok = rsyncDest(c, ops); !ok {
 			return nil
 		}
 		for _, i := range ops[:len(ops)-1] {
