@@ -52,6 +52,9 @@ func (p *parser) indirect() {
 	if p.l == JS {
 		p.jsRequireRebind() // jsrequire.go
 	}
+	if p.l == Lua || p.l == R {
+		p.builtNames() // builtname.go
+	}
 	if p.l == Python || p.l == JS || p.l == Ruby {
 		p.bindAssigned()
 		p.valueUses()

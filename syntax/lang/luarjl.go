@@ -10,11 +10,12 @@ import "strings"
 // (os.execute "ls", os.execute[[ls]]). In Neovim, vim.fn.NAME calls the
 // Vim function NAME (vim.fn.writefile, vim.fn.system: read as in Vim
 // script) and vim.cmd, vim.api.nvim_command and nvim_exec2 run ex
-// command lines.
+// command lines. load and loadstring compile a string as Lua code: its
+// effects are the code's (a string only known at run time asks).
 func lua(p *parser) []Effect {
 	names := map[string]bool{"os.execute": true, "io.popen": true, "os.remove": true, "io.open": true, "io.lines": true, "os.rename": true,
 		"vim.cmd": true, "vim.api.nvim_command": true, "vim.api.nvim_exec": true, "vim.api.nvim_exec2": true, "pandoc.pipe": true,
-		"vim.api.nvim_feedkeys": true, "vim.api.nvim_input": true}
+		"vim.api.nvim_feedkeys": true, "vim.api.nvim_input": true, "load": true, "loadstring": true}
 	var out []Effect
 	for _, c := range p.findCalls(true, func(n string) bool {
 		f, ok := strings.CutPrefix(n, "vim.fn.")
@@ -55,6 +56,12 @@ func lua(p *parser) []Effect {
 			out = append(out, vimCall(v, 0)...)
 		case "os.execute", "io.popen":
 			out = append(out, runText(Lua, c, first))
+		case "load", "loadstring":
+			// load("os.execute'ls'")(): the string is a chunk of Lua
+			// (builtname.go).
+			if c.parens {
+				out = append(out, p.evalCode(c, first)...)
+			}
 		case "pandoc.pipe":
 			// pandoc's Lua filters: pandoc.pipe(PROG, {ARGS}, INPUT)
 			// runs PROG with the arguments of the table.
@@ -117,10 +124,13 @@ func luaPipe(c call, prog, args *arg) Effect {
 // pipe() run shell text; system2(cmd, args) joins its command and
 // arguments and runs them with the shell; unlink() deletes (a tree with
 // recursive = TRUE) and file.remove() deletes files; writeLines(x, f),
-// cat(…, file = f) and sink(f) write; readLines(f) reads.
+// cat(…, file = f) and sink(f) write; readLines(f) reads. parse(text =
+// s), str2lang(s) and str2expression(s) make R code of s, read as R (a
+// string only known at run time asks): what eval then runs.
 func rlang(p *parser) []Effect {
 	names := map[string]bool{"system": true, "shell": true, "pipe": true, "system2": true, "unlink": true,
-		"file.remove": true, "writeLines": true, "cat": true, "sink": true, "readLines": true}
+		"file.remove": true, "writeLines": true, "cat": true, "sink": true, "readLines": true,
+		"parse": true, "str2lang": true, "str2expression": true}
 	var out []Effect
 	for _, c := range p.findCalls(false, func(n string) bool { return names[n] }) {
 		if c.method {
@@ -133,6 +143,17 @@ func rlang(p *parser) []Effect {
 		switch c.name {
 		case "system", "shell", "pipe":
 			out = append(out, runText(R, c, first))
+		case "parse", "str2lang", "str2expression":
+			// parse(text = "system('ls')") is R code, evaluated by
+			// the eval it is handed to (builtname.go); parse(file)
+			// reads a file.
+			code := first
+			if c.name == "parse" {
+				code = keyword(c.args, "text")
+			}
+			if code != nil {
+				out = append(out, p.evalCode(c, code)...)
+			}
 		case "system2":
 			args := keyword(c.args, "args")
 			if args == nil {

@@ -31,6 +31,14 @@ func tcl(src string) []Effect {
 }
 
 func tclScript(src string, base, depth int) []Effect {
+	return tclRun(src, base, depth, newTclEnv(src))
+}
+
+// tclRun reads the script src with the variables env knows
+// (tclvars.go): a word whose value they give is read as that literal
+// (set c exec; $c rm x is exec rm x), and a command named at run time
+// with arguments is Hidden.
+func tclRun(src string, base, depth int, env *tclEnv) []Effect {
 	if depth > maxTclDepth {
 		return nil
 	}
@@ -39,15 +47,30 @@ func tclScript(src string, base, depth int) []Effect {
 	for steps := 0; r.i < len(src) && steps < 1<<16; steps++ {
 		words, subs := r.command()
 		for _, s := range subs {
-			out = append(out, tclScript(s.val, base+s.off, depth+1)...)
+			out = append(out, tclRun(s.val, base+s.off, depth+1, env)...)
 		}
 		if len(words) == 0 {
 			continue
 		}
-		out = append(out, tclCommand(words, base, depth)...)
+		words = env.resolve(words)
+		env.assign(words, depth)
+		if !words[0].lit {
+			if len(words) > 1 && !(words[1].lit && tkWidgetOps.Has(words[1].val)) {
+				out = append(out, Effect{Kind: Hidden, Call: words[0].raw, Text: "a command named at run time: " + tclRaw(words), Offset: base + words[0].off})
+			}
+			continue
+		}
+		out = append(out, tclCommand(words, base, depth, env)...)
 	}
 	return out
 }
+
+// tkWidgetOps are subcommands of Tk widgets ($w configure -bg red in a
+// procedure given the widget's path), which no command that runs or
+// deletes takes as its first argument: a command word only known at run
+// time followed by one is not asked about.
+var tkWidgetOps = lazy.Set{List: []string{"configure", "cget", "itemconfigure", "entryconfigure", "coords", "xview", "yview",
+	"see", "index", "selection", "itemcget", "tag", "mark", "bbox", "curselection", "flash", "select", "deselect", "toggle"}}
 
 // tclBodies are the Tcl commands whose brace words are scripts.
 var tclBodies = lazy.Value[map[string]bool]{New: func() map[string]bool {
@@ -56,7 +79,7 @@ var tclBodies = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"dict": true, "apply": true, "interact": true, "bind": true, "trace": true, "fileevent": true, "timeout": true}
 }}
 
-func tclCommand(words []tclWord, base, depth int) []Effect {
+func tclCommand(words []tclWord, base, depth int, env *tclEnv) []Effect {
 	name := words[0]
 	if !name.lit {
 		return nil
@@ -71,7 +94,7 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 		// lambda's arguments are values only the call gives: $p in
 		// the body is a word only run time knows).
 		if l := tclList(words[1].val, base+words[1].off+1); len(l) >= 2 && l[1].lit {
-			return tclScript(l[1].val, l[1].off+1, depth+1)
+			return tclRun(l[1].val, l[1].off+1, depth+1, env)
 		}
 		return nil
 	}
@@ -91,7 +114,7 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 			parts = append(parts, w.val)
 		}
 		if len(parts) > 0 {
-			return tclScript(strings.Join(parts, " "), off, depth+1)
+			return tclRun(strings.Join(parts, " "), off, depth+1, env)
 		}
 		return nil
 	}
@@ -104,13 +127,13 @@ func tclCommand(words []tclWord, base, depth int) []Effect {
 				known = known && w.lit
 			}
 			if known {
-				return tclScript(strings.Join(parts, " "), off, depth+1)
+				return tclRun(strings.Join(parts, " "), off, depth+1, env)
 			}
 			return []Effect{{Kind: Hidden, Call: "eval", Text: words[1].raw, Offset: off}}
 		}
 		for _, w := range words[1:] {
 			if w.brace {
-				out = append(out, tclScript(w.val, base+w.off+1, depth+1)...)
+				out = append(out, tclRun(w.val, base+w.off+1, depth+1, env)...)
 			}
 		}
 		return out
