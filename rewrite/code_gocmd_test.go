@@ -13,6 +13,9 @@ import (
 const (
 	goCmdLiteralMain = "package main\n\nimport \"os/exec\"\n\nfunc main() {\n\tc := &exec.Cmd{Path: \"/bin/sh\", Args: []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}}\n\tc.Run()\n}\n"
 	goCmdFieldsMain  = "package main\n\nimport \"os/exec\"\n\nfunc main() {\n\tc := exec.Command(\"true\")\n\tc.Path = \"/bin/sh\"\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}\n\tc.Run()\n}\n"
+	goCmdAliasMain   = "package main\n\nimport \"os/exec\"\n\nfunc main() {\n\tc := exec.Command(\"true\")\n\td := c\n\td.Path = \"/bin/sh\"\n\td.Args = []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}\n\td.Run()\n}\n"
+	goCmdMakerMain   = "package main\n\nimport \"os/exec\"\n\nfunc mk() *exec.Cmd { return exec.Command(\"true\") }\n\nfunc main() {\n\tc := mk()\n\tc.Path = \"/bin/sh\"\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}\n\tc.Run()\n}\n"
+	goCmdFieldMain   = "package main\n\nimport \"os/exec\"\n\ntype job struct {\n\tcmd *exec.Cmd\n}\n\nfunc main() {\n\tvar j job\n\tj.cmd = exec.Command(\"true\")\n\tp := j.cmd\n\tp.Path = \"/bin/sh\"\n\tp.Args = []string{\"sh\", \"-c\", \"rm -rf \\\"$HOME\\\"\"}\n\tj.cmd.Run()\n}\n"
 	goCopyFSMain     = "package main\n\nimport (\n\t\"os\"\n\t\"path/filepath\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\tif err := os.CopyFS(filepath.Join(h, \".claude\"), os.DirFS(\"evil\")); err != nil {\n\t\tpanic(err)\n\t}\n}\n"
 	goDirFSMain      = "package main\n\nimport (\n\t\"io/fs\"\n\t\"os\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\tb, _ := fs.ReadFile(os.DirFS(h), \".ssh/id_rsa\")\n\tos.Stdout.Write(b)\n}\n"
 )
@@ -23,13 +26,20 @@ const (
 // its directory, http.FileServer(http.Dir(d)) serves d; os.Symlink and
 // os.Link are ln -s and ln, os.Truncate writes, os.Chmod/Chown change
 // modes, os.Chdir moves the working directory for the relative paths
-// after it (before: all allowed; red team of 2026-12-05). Look-alikes: a
-// literal exec.Cmd of ls, url.URL's Path, a copy and a server of project
-// directories, links, modes and truncation in the project.
+// after it (before: all allowed; red team of 2026-12-05). The Cmd may be
+// reached through a second name (d := c), a function that returns it, or
+// a struct field's alias (before: allowed; red team of 2026-12-06).
+// Look-alikes: a literal exec.Cmd of ls, url.URL's Path (through an
+// alias too), a copy and a server of project directories, links, modes
+// and truncation in the project.
 func TestGoCmdAndFS(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{
 		"proj/g/lit/main.go":         goCmdLiteralMain,
 		"proj/g/fields/main.go":      goCmdFieldsMain,
+		"proj/g/alias/main.go":       goCmdAliasMain,
+		"proj/g/maker/main.go":       goCmdMakerMain,
+		"proj/g/field/main.go":       goCmdFieldMain,
+		"proj/g/okalias/main.go":     "package main\n\nimport (\n\t\"net/url\"\n\t\"os/exec\"\n)\n\nfunc main() {\n\tu, _ := url.Parse(\"http://x\")\n\tv := u\n\tv.Path = \"/y\"\n\tc := exec.Command(\"true\")\n\td := c\n\td.Path = \"/bin/ls\"\n\td.Args = []string{\"ls\", \"-l\"}\n\td.Run()\n}\n",
 		"proj/g/copy/main.go":        goCopyFSMain,
 		"proj/g/dirfs/main.go":       goDirFSMain,
 		"proj/g/serve/main.go":       "package main\n\nimport (\n\t\"net/http\"\n\t\"os\"\n)\n\nfunc main() {\n\th, _ := os.UserHomeDir()\n\thttp.ListenAndServe(\":8000\", http.FileServer(http.Dir(h)))\n}\n",
@@ -47,6 +57,9 @@ func TestGoCmdAndFS(t *testing.T) {
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`go run g/lit/main.go`, "deny"},
 		{`go run g/fields/main.go`, "deny"},
+		{`go run g/alias/main.go`, "deny"},
+		{`go run g/maker/main.go`, "deny"},
+		{`go run g/field/main.go`, "deny"},
 		{`go run g/copy/main.go`, "deny"},
 		{`go run g/dirfs/main.go`, "deny"},
 		{`go run g/serve/main.go`, "deny"},
@@ -56,6 +69,7 @@ func TestGoCmdAndFS(t *testing.T) {
 		// Look-alikes.
 		{`go run g/ok/main.go`, "allow"},
 		{`go run g/okfs/main.go`, "allow"},
+		{`go run g/okalias/main.go`, "allow"},
 	})
 }
 
@@ -89,6 +103,21 @@ func TestGoCmdAndFSOracle(t *testing.T) {
 		{"cmd-fields", goCmdFieldsMain, func(t *testing.T, home, _, _ string) {
 			if _, err := os.Stat(home); !os.IsNotExist(err) {
 				t.Errorf("home still there (%v): the assigned Path did not run", err)
+			}
+		}},
+		{"cmd-alias", goCmdAliasMain, func(t *testing.T, home, _, _ string) {
+			if _, err := os.Stat(home); !os.IsNotExist(err) {
+				t.Errorf("home still there (%v): the Path assigned through d := c did not run", err)
+			}
+		}},
+		{"cmd-maker", goCmdMakerMain, func(t *testing.T, home, _, _ string) {
+			if _, err := os.Stat(home); !os.IsNotExist(err) {
+				t.Errorf("home still there (%v): the Path assigned to mk()'s Cmd did not run", err)
+			}
+		}},
+		{"cmd-field", goCmdFieldMain, func(t *testing.T, home, _, _ string) {
+			if _, err := os.Stat(home); !os.IsNotExist(err) {
+				t.Errorf("home still there (%v): the Path assigned through the struct field's alias did not run", err)
 			}
 		}},
 		{"copyfs", goCopyFSMain, func(t *testing.T, home, _, _ string) {

@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/corral-dev/corral/guards"
 )
 
 // TestSecretReadMoreReaders: programs that read a file named by an
@@ -130,6 +132,49 @@ func TestSecretReadMoreReaders(t *testing.T) {
 		{`git --work-tree=$HOME/.aws add -n credentials`, Allow}, // dry run
 		{`GIT_WORK_TREE=$HOME git add .ssh`, Allow},              // from the project inside it: proj/.ssh
 		{`git add -f .env && git diff --cached --stat`, Ask},     // staging alone asks
+	})
+}
+
+// TestSecretReadBusyboxHttpdCwd: busybox httpd without -h serves the
+// working directory (its usage: "-h HOME  Home directory (default .)"),
+// so started in the home directory it serves ~/.ssh. A bare httpd is
+// judged as busybox's only when its options are busybox httpd's (-p,
+// -f with no config file after it, -u, -r, -i…): Apache's httpd -k start
+// and httpd -f FILE keep their document root in a config, not judged.
+func TestSecretReadBusyboxHttpdCwd(t *testing.T) {
+	t.Parallel()
+	home := t.TempDir()
+	for f, body := range map[string]string{".ssh/id_ed25519": "k", "web/index.html": "hi", "site/index.html": "hi"} {
+		p := filepath.Join(home, f)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	proj := filepath.Join(home, "web")
+	cfg := &Config{Cwd: proj, Project: proj, Home: home, Sandbox: proj + "/agent_sandbox", Mode: ModeRewrite, Approve: ApproveAuto, Paths: guards.DefaultPolicy()}
+	testRuleWith(t, cfg, "secret-read", []ruleCase{
+		{`cd ~ && busybox httpd -f -p 8080`, Deny},
+		{`cd ~ && busybox httpd`, Deny},
+		{`cd ~/.ssh && busybox httpd -f -v -p 127.0.0.1:8080`, Deny},
+		{`cd ~ && sudo busybox httpd -p 80`, Deny},
+		{`cd ~ && httpd -f -p 8080`, Deny},     // -p is busybox's
+		{`cd ~ && httpd -fvv -u nobody`, Deny}, // so is -u
+		{`cd ~ && httpd -f`, Deny},             // Apache's -f needs its file
+		{`busybox httpd -f -p 8080`, Allow},    // the project: no secret
+		{`cd ~/site && busybox httpd -f`, Allow},
+		{`cd ~ && busybox httpd -d 'a%20b'`, Allow}, // decodes a string
+		{`cd ~ && busybox httpd -h ~/site -p 8080`, Allow},
+		// Apache's httpd: its document root is in its config.
+		{`httpd -k start`, Allow},
+		{`cd ~ && httpd -k start`, Allow},
+		{`cd ~ && httpd -f /etc/httpd.conf`, Allow},
+		{`cd ~ && httpd -DFOREGROUND`, Allow},
+		{`cd ~ && httpd -M`, Allow}, // lists modules
+		{`cd ~ && httpd -v`, Allow}, // both programs': not told apart
+		{`cd ~ && httpd`, Allow},
 	})
 }
 

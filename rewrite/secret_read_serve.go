@@ -16,9 +16,10 @@ import (
 // localhost): python -m http.server [-d DIR] (python 2's
 // SimpleHTTPServer: the working directory), python -m uploadserver [-d
 // DIR] and updog [-d DIR] (the working directory by default), php -S
-// ADDR [-t DIR], busybox httpd -h DIR, ruby -run -e httpd [DIR], node's
-// http-server [DIR] and serve [DIR] (npx runs them as calls of their
-// own), darkhttpd DIR, miniserve [PATH] and sfz [PATH] (the working
+// ADDR [-t DIR], busybox httpd [-h DIR] (the working directory by
+// default; a bare httpd only with busybox's options), ruby -run -e httpd
+// [DIR], node's http-server [DIR] and serve [DIR] (npx runs them as
+// calls of their own), darkhttpd DIR, miniserve [PATH] and sfz [PATH] (the working
 // directory by default; miniserve's PATH may be a file), and caddy
 // file-server [--root DIR] (caddy run and caddy start serve what a
 // config says: not judged). ok is false for any other call.
@@ -181,19 +182,60 @@ func servedDir(c *syntax.Call) (syntax.Arg, bool) {
 		if c.Name == "busybox" {
 			args = args[1:]
 		}
-		opts, _ := scan(args, optSpec{shortVal: "pcuhrmedPS"})
+		opts, operands := scan(args, busyboxHttpdSpec)
 		if has(opts, "d", "e", "m") {
 			return cwd, false // encodes or decodes a string, or makes a password hash
 		}
 		if d := find(opts, "h"); len(d) > 0 {
 			return d[len(d)-1].val, true
 		}
-		// Without -h busybox serves the working directory, but syntax
-		// has taken busybox off by now, and Apache's httpd keeps its
-		// document root in its config: not judged.
-		return cwd, false
+		// Without -h busybox httpd serves the working directory (its
+		// usage: "-h HOME  Home directory (default .)"). syntax has taken
+		// busybox off by now and left it last among the wrappers. A bare
+		// httpd is busybox's only when its options say so: Apache's httpd
+		// keeps its document root in its config, not judged.
+		if c.Name == "busybox" || len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1] == "busybox" || busyboxHttpdOptions(opts, operands) {
+			return cwd, true
+		}
 	}
 	return cwd, false
+}
+
+// busyboxHttpdSpec are busybox httpd's options that take a value (its
+// usage, busybox 1.36: -p [IP:]PORT, -M and -K counts, -u USER[:GRP], -r
+// REALM, -h HOME, -c FILE, -m/-e/-d STRING); -i, -f and -v take none.
+// P and S take a value as the spec here always had them (patched
+// builds such as Freetz's add -P PIDFILE).
+var busyboxHttpdSpec = optSpec{shortVal: "pcuhrmedMKPS"}
+
+// busyboxHttpdOptions reports whether a bare httpd's options, read with
+// busybox's spec, are busybox httpd's and not Apache's: every option is a
+// busybox letter, there is no operand (busybox takes none, and Apache's
+// "httpd -f /etc/httpd.conf" reads as busybox's -f and an operand), and
+// one of them means something only busybox means: -p, -i, -u, -r, -K, -M
+// with a count (Apache's -M is a flag that lists modules), or -f, which
+// is busybox's "stay in the foreground" here since no operand follows
+// it (Apache's -f takes a config file). -h with a value was taken
+// earlier. -v, -c, -e and -d are both programs' (Apache: the version, a
+// directive, a log level, the server root), and Apache's own -k, -D, -C,
+// -E, -R, -t, -S, -X… are no busybox httpd option here.
+func busyboxHttpdOptions(opts []option, operands []int) bool {
+	if len(operands) > 0 {
+		return false
+	}
+	only := false
+	for _, o := range opts {
+		if o.long || len(o.name) != 1 || !strings.Contains("ifvpMKurhcmedP", o.name) {
+			return false
+		}
+		switch o.name {
+		case "p", "i", "u", "r", "K", "f":
+			only = true
+		case "M":
+			only = only || o.hasVal
+		}
+	}
+	return only
 }
 
 // darkhttpdRoot returns the directory darkhttpd serves: its first

@@ -16,14 +16,24 @@ import "strings"
 // otherwise the command is one only run time knows, and so is an
 // assignment to the Path or Args field of a name the code binds to an
 // exec.Cmd (exec.Command, exec.CommandContext, exec.Cmd{…}, new(exec.Cmd),
-// var c exec.Cmd): what that runs is not the call corral read. A Path or
-// Args field of anything else (url.URL's Path) is not one.
+// var c exec.Cmd, a parameter or struct field of that type, a call of a
+// function of this source that returns one), or of a second name for one
+// (d := c, d = c, var d = c, p := &c, d := *p, s.cmd = c, (*p).Path):
+// what that runs is not the call corral read. A name whose type the
+// source does not tell (a function of another package made it) counts
+// when it gets both Path and Args and one of its run methods (Run,
+// Start, Output, CombinedOutput) is called or the source imports
+// os/exec, or when the source imports os/exec and it gets one of them
+// and is run: no other common type has Path, Args and Run. A Path field
+// of anything else (url.URL's Path) is not one.
 func (p *parser) goCmdFields() []Effect {
-	if !strings.Contains(p.src, "exec.C") {
+	if !strings.Contains(p.src, "exec.C") && !strings.Contains(p.src, ".Args") {
 		return nil
 	}
 	var out []Effect
-	cmds := map[string]bool{}
+	cmds := map[string]bool{}   // names bound to an exec.Cmd
+	fields := map[string]bool{} // struct fields that hold one
+	makers := map[string]bool{} // functions of this source that return one
 	for i, t := range p.toks {
 		if t.kind != tIdent || t.text != "exec" || !isP(p.tok(i+1), ".") {
 			continue
@@ -35,30 +45,101 @@ func (p *parser) goCmdFields() []Effect {
 		if name := p.goBoundTo(i); name != "" {
 			cmds[name] = true
 		}
+		if ctor.text == "Cmd" {
+			if name, field := p.goDeclaredCmd(i); name != "" {
+				cmds[name] = true
+				if field {
+					fields[name] = true
+				}
+			}
+			if f := p.goCmdMaker(i); f != "" {
+				makers[f] = true
+			}
+		}
 		if ctor.text == "Cmd" && isP(p.tok(i+3), "{") {
 			if e, ok := p.goCmdLiteral(i, i+3); ok {
 				out = append(out, e)
 			}
 		}
 	}
-	if len(cmds) == 0 {
-		return out
+	isCmd := func(name string) bool {
+		if cmds[name] {
+			return true
+		}
+		dot := strings.LastIndexByte(name, '.')
+		return dot > 0 && fields[name[dot+1:]]
 	}
-	type fields struct {
+	// c := mk() (or c, err := mk()) for a function mk that returns an
+	// exec.Cmd, then second names, until no name is added.
+	for i, t := range p.toks {
+		if t.kind != tIdent || !makers[t.text] || !isP(p.tok(i+1), "(") || isI(p.tok(i-1), "func") {
+			continue
+		}
+		if _, first := p.dotted(i); first >= 0 {
+			if name := p.goBoundFirst(first); name != "" {
+				cmds[name] = true
+			} else if name := p.goBoundTo(first); name != "" {
+				cmds[name] = true
+			}
+		}
+	}
+	for round := 0; round < 8 && len(cmds)+len(fields) > 0; round++ {
+		added := false
+		for k, t := range p.toks {
+			if !isP(t, ":=") && !isP(t, "=") || p.tok(k-1).kind != tIdent || isP(p.tok(k+1), "=") {
+				continue
+			}
+			lhs, _ := p.dotted(k - 1)
+			if cmds[lhs] {
+				continue
+			}
+			j := k + 1
+			if isP(p.tok(j), "&") || isP(p.tok(j), "*") {
+				j++
+			}
+			if p.tok(j).kind != tIdent {
+				continue
+			}
+			rhs := p.dottedFrom(j, len(p.toks))
+			end := p.tok(j + 2*strings.Count(rhs, ".") + 1)
+			if (end.kind == tNewline || isP(end, ";") || isP(end, "}")) && isCmd(rhs) {
+				cmds[lhs], added = true, true
+			}
+		}
+		if !added {
+			break
+		}
+	}
+	type assigned struct {
 		path, args []arg
 		hidden     []Effect
+		ran        bool
 	}
-	set := map[string]*fields{}
+	set := map[string]*assigned{}
 	var order []string
 	for i, t := range p.toks {
-		if t.kind != tIdent || t.text != "Path" && t.text != "Args" || !isP(p.tok(i-1), ".") || !isP(p.tok(i+1), "=") || isP(p.tok(i+2), "=") {
+		if t.kind != tIdent || !isP(p.tok(i-1), ".") {
 			continue
 		}
-		if p.tok(i-2).kind != tIdent {
+		recv := p.goRecv(i - 2)
+		if recv == "" {
 			continue
 		}
-		recv, _ := p.dotted(i - 2)
-		if !cmds[recv] {
+		switch t.text {
+		case "Run", "Start", "Output", "CombinedOutput":
+			if isP(p.tok(i+1), "(") {
+				if f := set[recv]; f != nil {
+					f.ran = true
+				} else {
+					set[recv] = &assigned{ran: true}
+				}
+			}
+			continue
+		case "Path", "Args":
+		default:
+			continue
+		}
+		if !isP(p.tok(i+1), "=") || isP(p.tok(i+2), "=") {
 			continue
 		}
 		vals, _ := p.bareArgs(i + 2)
@@ -70,8 +151,10 @@ func (p *parser) goCmdFields() []Effect {
 		}
 		f := set[recv]
 		if f == nil {
-			f = &fields{}
+			f = &assigned{}
 			set[recv] = f
+		}
+		if f.path == nil && f.args == nil {
 			order = append(order, recv)
 		}
 		if t.text == "Path" {
@@ -81,12 +164,17 @@ func (p *parser) goCmdFields() []Effect {
 		}
 		f.hidden = append(f.hidden, Effect{Kind: Hidden, Call: "exec.Cmd." + t.text, Text: text, Offset: t.off})
 	}
+	imports := strings.Contains(p.src, `"os/exec"`)
 	for _, recv := range order {
+		f := set[recv]
+		both := len(f.path) > 0 && len(f.args) > 0
+		if !isCmd(recv) && !(both && (f.ran || imports) || imports && f.ran) {
+			continue // url.URL's Path, or a type the source does not tell
+		}
 		// c.Path = "/bin/sh"; c.Args = []string{"sh", "-c", "…"}, each
 		// once and literal: that program with that vector. Anything
 		// else (one field changed, a value only run time knows, several
 		// assignments) runs what corral cannot name.
-		f := set[recv]
 		if len(f.path) == 1 && len(f.args) == 1 && f.path[0].lit && f.path[0].str != "" {
 			if vec, ok := p.goStrings(f.args[0]); ok {
 				argv := append([]string{f.path[0].str}, vec[min(1, len(vec)):]...)
@@ -97,6 +185,77 @@ func (p *parser) goCmdFields() []Effect {
 		out = append(out, f.hidden...)
 	}
 	return out
+}
+
+// goRecv returns the receiver whose last token is at i, before a "."
+// and a field or method: a dotted name (c, s.cmd) or (*p) ("p"); ""
+// for anything else.
+func (p *parser) goRecv(i int) string {
+	if p.tok(i).kind == tIdent {
+		name, _ := p.dotted(i)
+		return name
+	}
+	if isP(p.tok(i), ")") && p.tok(i-1).kind == tIdent && isP(p.tok(i-2), "*") && isP(p.tok(i-3), "(") {
+		return p.tok(i - 1).text
+	}
+	return ""
+}
+
+// goDeclaredCmd returns the name a parameter, result or struct field
+// declares with the type exec.Cmd or *exec.Cmd whose "exec" is token i
+// (func run(c *exec.Cmd), struct{ cmd *exec.Cmd }); field reports that
+// it may be a struct field, which a receiver's last name (s.cmd)
+// matches. A composite literal's key (S{cmd: exec.Cmd{…}}) is one too.
+func (p *parser) goDeclaredCmd(i int) (string, bool) {
+	j := i - 1
+	if isP(p.tok(j), "*") {
+		j--
+	}
+	name := p.tok(j)
+	if name.kind != tIdent || isI(name, "var") || isI(name, "return") {
+		return "", false
+	}
+	switch prev := p.tok(j - 1); {
+	case prev.kind == tNewline || isP(prev, "{") || isP(prev, ";"):
+		return name.text, true // a struct field
+	case isP(prev, "(") || isP(prev, ","):
+		return name.text, false // a parameter or a named result
+	}
+	return "", false
+}
+
+// goCmdMaker returns the function whose result list holds the exec.Cmd
+// type whose "exec" is token i (func mk() *exec.Cmd, func (s *S)
+// cmd(name string) (*exec.Cmd, error)); "" otherwise.
+func (p *parser) goCmdMaker(i int) string {
+	j := i - 1
+	if isP(p.tok(j), "*") {
+		j--
+	}
+	if isP(p.tok(j), "(") || isP(p.tok(j), ",") {
+		// (*exec.Cmd, error): back to the list's "(".
+		for n := 0; n < 8 && !isP(p.tok(j), "("); n++ {
+			j--
+		}
+		j--
+	}
+	if !isP(p.tok(j), ")") {
+		return ""
+	}
+	open := p.matchBack(j)
+	if open < 2 || p.tok(open-1).kind != tIdent {
+		return ""
+	}
+	name := p.tok(open - 1).text
+	if isI(p.tok(open-2), "func") {
+		return name
+	}
+	if isP(p.tok(open-2), ")") { // a method: func (s *S) name(…)
+		if r := p.matchBack(open - 2); r > 0 && isI(p.tok(r-1), "func") {
+			return name
+		}
+	}
+	return ""
 }
 
 // goBoundTo returns the name (x, s.cmd) that the expression starting at
@@ -121,6 +280,21 @@ func (p *parser) goBoundTo(i int) string {
 		return p.tok(j).text // var c exec.Cmd
 	}
 	return ""
+}
+
+// goBoundFirst returns the first name of a two-name assignment of the
+// call starting at token i (c, err := mk()); "" for any other.
+func (p *parser) goBoundFirst(i int) string {
+	j := i - 1
+	if !isP(p.tok(j), ":=") && !isP(p.tok(j), "=") || p.tok(j-1).kind != tIdent {
+		return ""
+	}
+	_, first := p.dotted(j - 1)
+	if !isP(p.tok(first-1), ",") || p.tok(first-2).kind != tIdent {
+		return ""
+	}
+	name, _ := p.dotted(first - 2)
+	return name
 }
 
 // goCmdLiteral reads the exec.Cmd{…} literal whose brace is at open

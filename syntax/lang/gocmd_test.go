@@ -42,7 +42,34 @@ func TestGoCmdFieldsAndFS(t *testing.T) {
 		{"chmod-0o", `os.Chmod("run.sh", 0o755)`, []string{"shell os.Chmod: chmod 755 -- 'run.sh'"}},
 		{"chmod-var", `os.Chmod("x", mode)`, []string{"shell os.Chmod: chmod 000 -- 'x'"}},
 		{"chdir", "func main() {\n\th, _ := os.UserHomeDir()\n\tos.Chdir(h)\n\tos.RemoveAll(\".ssh\")\n}\n", []string{"chdir os.Chdir: ~", "delete -r os.RemoveAll: .ssh"}},
+		// The same Cmd reached through a second name (red team of
+		// 2026-12-06: d := c; d.Path = …; d.Args = … ran sh -c unseen), a
+		// parameter or struct field of its type, a function of the
+		// source that returns one, and a name whose type only another
+		// package knows but which gets Path and Args and is run.
+		{"alias", "c := exec.Command(\"true\")\nd := c\nd.Path = \"/bin/sh\"\nd.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\nd.Run()\n",
+			[]string{"exec exec.Command: true", "exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"alias-chain", "c := exec.Command(\"true\")\nvar d = c\nvar e *exec.Cmd\ne = d\ne.Path = \"/bin/sh\"\ne.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n",
+			[]string{"exec exec.Command: true", "exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"alias-typed-var", "c := exec.Command(\"true\")\nvar d *exec.Cmd = c\nd.Path = \"/bin/sh\"\n", []string{"exec exec.Command: true", `hidden exec.Cmd.Path: d.Path = "/bin/sh"`}},
+		{"alias-pointer", "var c exec.Cmd\np := &c\n(*p).Path = \"/bin/sh\"\np.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n", []string{"exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"alias-deref", "c := &exec.Cmd{}\nd := *c\nd.Args = argv\n", []string{"hidden exec.Cmd.Args: d.Args = argv"}},
+		{"param", "func run(c *exec.Cmd) {\n\tc.Path = \"/bin/sh\"\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n\tc.Run()\n}\n", []string{"exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"struct-field", "type S struct {\n\tcmd *exec.Cmd\n}\n\nfunc main() {\n\ts := S{cmd: exec.Command(\"true\")}\n\ts.cmd.Path = \"/bin/sh\"\n\ts.cmd.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n\ts.cmd.Run()\n}\n",
+			[]string{"exec exec.Command: true", "exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"struct-field-alias", "var s S\ns.cmd = exec.Command(\"true\")\nt := s.cmd\nt.Path = bin\n", []string{"exec exec.Command: true", "hidden exec.Cmd.Path: t.Path = bin"}},
+		{"maker", "func mk() *exec.Cmd { return exec.Command(\"true\") }\n\nfunc main() {\n\tc := mk()\n\tc.Path = \"/bin/sh\"\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n\tc.Run()\n}\n",
+			[]string{"exec exec.Command: true", "exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"maker-method-err", "func (s *S) mk(n string) (*exec.Cmd, error) { return nil, nil }\n\nfunc main() {\n\tc, err := s.mk(\"a\")\n\tc.Path = \"/bin/rm\"\n\tc.Args = []string{\"rm\", \"-rf\", \"/srv\"}\n}\n",
+			[]string{"exec exec.Cmd: /bin/rm -rf /srv"}},
+		{"untyped-path-args-run", "c := helper.Make()\nc.Path = \"/bin/sh\"\nc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\nc.Run()\n", []string{"exec exec.Cmd: /bin/sh -c rm -rf ~"}},
+		{"untyped-args-exec-import", "import \"os/exec\"\n\nfunc main() {\n\tc := helper.Make()\n\tc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n\tc.Output()\n}\n",
+			[]string{`hidden exec.Cmd.Args: c.Args = []string{"sh", "-c", "rm -rf ~"}`}},
 		// Look-alikes.
+		{"url-path-alias", "u, _ := url.Parse(s)\nv := u\nv.Path = \"/x\"\nc := exec.Command(\"ls\")\nd := c\nd.Run()\n", []string{"exec exec.Command: ls"}},
+		{"untyped-not-run", "c := helper.Make()\nc.Path = \"/bin/sh\"\nc.Args = []string{\"sh\", \"-c\", \"rm -rf ~\"}\n", nil},
+		{"untyped-path-run", "u := lib.New()\nu.Path = \"/x\"\nu.Run()\n", nil},
+		{"cobra-args", "cmd := &cobra.Command{}\ncmd.Args = cobra.ExactArgs(1)\ncmd.Execute()\n", nil},
 		{"url-path", "u, _ := url.Parse(s)\nu.Path = \"/x\"\nc := exec.Command(\"ls\")\n", []string{"exec exec.Command: ls"}},
 		{"cmd-stdout-only", "c := exec.Cmd{Stdout: os.Stdout}\n", nil},
 		{"cmd-literal-ls", `c := &exec.Cmd{Path: "/bin/ls", Args: []string{"ls", "-l"}}`, []string{"exec exec.Cmd: /bin/ls -l"}},
