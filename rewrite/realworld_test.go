@@ -204,9 +204,10 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return true }},
 	"package-remove": {"a package removal given a list only known at run time (pacman -Rsn $(pacman -Qdtq)): what it names could be a package the machine needs, issue 12 asks",
 		func(f Finding) bool { return strings.Contains(f.Message, "only known at run time") }},
-	"power": {"umount -a takes every file system away from the programs using them, rtcwake -m mem/disk/freeze suspends the machine: issue 12 asks",
+	"power": {"umount -a takes every file system away from the programs using them, rtcwake -m mem/disk/freeze suspends the machine, KDE's session manager asked to log out ends the desktop session: issue 12 asks",
 		func(f Finding) bool {
-			return strings.Contains(f.Message, "every file system") || strings.Contains(f.Message, "suspends or powers off")
+			return strings.Contains(f.Message, "every file system") || strings.Contains(f.Message, "suspends or powers off") ||
+				strings.Contains(f.Message, "KDE's session manager")
 		}},
 	"disk-write": {"a write test of a block device (badblocks -w overwrites it, -n rewrites each block): the device's data is at stake",
 		func(f Finding) bool { return strings.Contains(f.Message, "badblocks") }},
