@@ -363,3 +363,31 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 		})
 	}
 }
+
+// checkLoopbackSftpGet judges sftp [USER@]HOST:PATH [LOCAL] with HOST this
+// machine: sftp fetches the file PATH (under ~ when relative) into the
+// working directory or LOCAL, a read of that file here, as scp
+// localhost:PATH . is (sftp localhost:.ssh/id_rsa k). A PATH ending in
+// "/", or a directory, is where sftp starts and reads commands
+// (checkLoopbackSftp).
+func (p *Pass) checkLoopbackSftpGet(c *syntax.Call) {
+	if p.Config.Home == "" {
+		return
+	}
+	_, operands := scan(c.Args, sftpSpec)
+	if len(operands) == 0 || !c.Args[operands[0]].Static {
+		return
+	}
+	a := c.Args[operands[0]]
+	host, rpath := sftpTarget(a.Value)
+	if rpath == "" || strings.HasSuffix(rpath, "/") || !syntax.LoopbackHost(syntax.Arg{Value: host, Static: true}) {
+		return
+	}
+	abs := remoteLocal(p.Config.Home, p.Config.Home, rpath)
+	if fi, err := os.Stat(abs); err == nil && fi.IsDir() {
+		return
+	}
+	if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: abs, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}); ok {
+		p.reportSecret(c, s, "sftp (from this machine) reads")
+	}
+}

@@ -33,6 +33,9 @@ func TestLoopbackTransfers(t *testing.T) {
 		{"rsync localhost:.ssh/id_rsa .", "deny"},
 		{"rsync -a me@127.0.0.1:.ssh/ keys/", "deny"},
 		{"scp localhost:.ssh/id_rsa .", "deny"},
+		// sftp HOST:PATH fetches PATH: from this machine, a read of it.
+		{"sftp localhost:.ssh/id_rsa k", "deny"},
+		{"sftp me@127.0.0.1:.aws/credentials", "deny"},
 		// sftp's batch commands against this machine.
 		{"sftp localhost <<< 'put evil.sh .bashrc'", "deny"},
 		{"sftp -b batch.txt localhost", "deny"},
