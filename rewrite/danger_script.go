@@ -119,11 +119,14 @@ func checkRuntimeScript(p *Pass, c *syntax.Call) {
 	}
 }
 
-// runtimeName reports a script word that is only a run-time value: a
-// parameter or command substitution with nothing known around it and no
-// bounded set of values. A word that is one command substitution, quoted
-// or not (bash $(ls x.*)), is the command's output whatever its text
-// holds.
+// runtimeName reports a script word whose file name only run time
+// knows, with no bounded set of values: the last part of the path holds
+// a parameter or a substitution ("$f", "$x.sh", conf/$f, "$(ls | head
+// -1)"), so run time picks which file runs, though a directory around
+// it is known. A run-time directory with a known file name
+// ("$NVM_DIR/nvm.sh", "$(dirname "$0")/lib.sh") names the script, and
+// is not one. A word that is one command substitution, quoted or not
+// (bash $(ls x.*)), is the command's output whatever its text holds.
 func runtimeName(a syntax.Arg) bool {
 	if a.Static || a.OneOf && len(a.Candidates()) > 0 {
 		return false
@@ -131,8 +134,11 @@ func runtimeName(a syntax.Arg) bool {
 	if _, _, ok := a.WholeSubst(); ok {
 		return true
 	}
-	v := strings.Trim(a.Raw, `"'`)
-	return (strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")) && !strings.ContainsAny(strings.TrimLeft(v, "${(`"), "/.")
+	if a.Word == nil {
+		v := strings.Trim(a.Raw, `"'`)
+		return (strings.HasPrefix(v, "$") || strings.HasPrefix(v, "`")) && !strings.ContainsAny(strings.TrimLeft(v, "${(`"), "/")
+	}
+	return a.FileNameAtRunTime()
 }
 
 // loopItem reports a word that takes the items of the for loops around

@@ -708,11 +708,10 @@ func (p *Pass) copyToRemote(c *syntax.Call) {
 	if len(operands) < 2 || c.Name == "rsync" && rsyncDryRun(opts) {
 		return // rsync -n, --list-only: nothing is sent
 	}
-	dest := c.Args[operands[len(operands)-1]]
-	if !dest.Static || !remotePath(dest.Value) {
+	host, remote := remoteDest(c.Args[operands[len(operands)-1]])
+	if !remote {
 		return
 	}
-	host := hostOf(dest.Value)
 	for _, i := range operands[:len(operands)-1] {
 		src := c.Args[i]
 		if src.Static && remotePath(src.Value) {
@@ -720,6 +719,42 @@ func (p *Pass) copyToRemote(c *syntax.Call) {
 		}
 		p.upload(c, src, host)
 	}
+}
+
+// remoteDest reports whether an scp or rsync destination names another
+// host, and which: HOST:PATH, [user@]HOST:, scp://… and rsync's
+// HOST::module. A word with run-time parts is remote when a colon of its
+// literal text ends the host part before any slash: $H:x and
+// me@"$(cat host)":backup/ send to a host only run time knows (""),
+// which no allow list holds; "$(hostname)":x is this machine's name
+// (syntax.ThisMachineArg). "$DEST", dir/$f and $D/x:y are local paths
+// as far as the text shows.
+func remoteDest(a syntax.Arg) (host string, remote bool) {
+	if b, ok := syntax.ThisMachineArg(a); ok {
+		if !remotePath(b.Value) {
+			return "", false
+		}
+		return hostOf(b.Value), true
+	}
+	if a.Word == nil || a.Split {
+		return "", false
+	}
+	lit := syntax.LiteralSkeleton(a.Word, "\x00")
+	if i := strings.Index(lit, "://"); i > 0 {
+		switch lit[:i] {
+		case "scp", "rsync", "sftp", "ssh":
+			return "", true
+		}
+		return "", false
+	}
+	colon := strings.IndexByte(lit, ':')
+	if colon <= 0 || strings.Contains(lit[:colon], "/") {
+		return "", false
+	}
+	if h := lit[:colon]; !strings.Contains(h, "\x00") {
+		return hostOf(h), true
+	}
+	return "", true
 }
 
 // socketHost is the host nc/ncat/telnet connect to, or socat's TCP address.

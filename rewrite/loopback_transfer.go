@@ -72,14 +72,15 @@ func hostColon(v string) int {
 // loopbackArg returns a with the local path its remote operand names on
 // this machine (loopbackPath); the word keeps its span for messages.
 func loopbackArg(a syntax.Arg) (syntax.Arg, bool) {
-	if !a.Static {
-		return a, false
-	}
-	p, ok := loopbackPath(a.Value)
+	b, ok := syntax.ThisMachineArg(a) // "$(hostname)":.bashrc is localhost:.bashrc
 	if !ok {
 		return a, false
 	}
-	a.Value = p
+	p, ok := loopbackPath(b.Value)
+	if !ok {
+		return a, false
+	}
+	a.Value, a.Static = p, true
 	return a, true
 }
 

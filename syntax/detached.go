@@ -883,7 +883,13 @@ func LoopbackHost(a Arg) bool { return loopbackHost(a) }
 
 func loopbackHost(a Arg) bool {
 	if !a.Static {
-		return false
+		// ssh "$(hostname)", ssh me@$HOSTNAME: this machine, named at
+		// run time (thismachine.go).
+		b, ok := ThisMachineArg(a)
+		if !ok {
+			return false
+		}
+		a = b
 	}
 	h := a.Value
 	if rest, ok := strings.CutPrefix(h, "ssh://"); ok {

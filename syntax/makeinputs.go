@@ -97,12 +97,17 @@ func (w *walker) makeFileNames(call *Call, a Arg) []string {
 	}
 	if !a.Static {
 		for _, n := range a.Candidates() {
-			if n != "" && !slices.Contains(out, n) {
+			// mk/ is what mk/$x gives when x is empty: a directory, no
+			// makefile; run time names the file.
+			if n != "" && !strings.HasSuffix(n, "/") && !slices.Contains(out, n) {
 				out = append(out, n)
 			}
 		}
 	}
-	if !a.Static && (len(out) == 0 && len(a.Candidates()) == 0 || a.Printed || a.SubstOpen()) {
+	if !a.Static && (len(out) == 0 || a.Printed || a.SubstOpen()) {
+		// No file named (an unset variable's one candidate is "", which
+		// names none, and mk/$x's is mk/): make -f "$mk" reads what run
+		// time says.
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: a.Raw,
 			What: call.Name + " reads the makefile " + clip(a.Raw, 40) + ", a file only known at run time"})
 	}

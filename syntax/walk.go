@@ -1794,6 +1794,9 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 			v.printed, v.cands = false, vals
 		} else if v.printed {
 			v.printedBy = substFirst(a.Value)
+			if cs := wholeCmdSubst(a.Value); cs != nil && thisMachineSubst(cs.Stmts) {
+				v.printedBy = thisHostPrinter // h=$(hostname): thismachine.go
+			}
 			if renamedName(st, a.Value) {
 				v.printedBy = "name" // d=$(dirname "$f"): renamedname.go
 			}
@@ -1835,6 +1838,9 @@ func (w *walker) assign(c scope, st *state, as []*sh.Assign, exported bool) {
 				if sv := st.get(src); sv.printed {
 					v.printed, v.printedBy = true, sv.printedBy
 					v.readBy = sv.readBy
+				} else if _, set := st.vars[src]; !set && hostnameParam(a.Value.Parts[0]) {
+					// h=$HOSTNAME: the name bash gave the machine.
+					v.printed, v.printedBy = true, thisHostPrinter
 				}
 			}
 		}
