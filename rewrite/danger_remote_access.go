@@ -25,7 +25,14 @@ Tunnels that publish a local port elsewhere: ngrok (http, tcp, tls,
 start, tunnel), cloudflared tunnel with --url or run, localtunnel (lt),
 bore local, frpc, chisel client with an R: remote and chisel server
 --reverse, tailscale funnel, zrok share, and ssh or autossh with -R or
--o RemoteForward: ask. A web terminal running another program (ttyd
+-o RemoteForward: ask. Editors and notebooks served with no
+authentication hand whoever reaches their port a terminal and a code
+runner: code-server --auth none, openvscode-server
+--without-connection-token, code serve-web --without-connection-token,
+code tunnel (VS Code's relay), jupyter notebook/lab/server with an
+empty token (--ServerApp.token='', --NotebookApp.token='',
+--IdentityProvider.token=''): ask; with their default token or
+password they pass. A web terminal running another program (ttyd
 htop, websocketd ./count.sh, ttyd sh -c 'bash ./menu.sh'), ssh -L and -D (ports on this machine for
 its own use), sshd -t/-T (checks), tmate -V, ngrok config and version,
 cloudflared tunnel list and access, tailscale funnel status pass. ttyd,
@@ -34,7 +41,8 @@ serve is judged by every rule as if it ran here (ttyd sh -c 'rm -rf ~'
 is rm -rf ~).`,
 	Commands: []string{"ttyd", "gotty", "websocketd", "wetty", "shellinaboxd", "telnetd", "in.telnetd", "utelnetd",
 		"tmate", "upterm", "sshx", "sshd", "dropbear", "ngrok", "cloudflared", "lt", "localtunnel", "bore", "frpc",
-		"chisel", "tailscale", "zrok", "ssh", "autossh"},
+		"chisel", "tailscale", "zrok", "ssh", "autossh", "code-server", "openvscode-server", "code", "jupyter", "jupyter-lab",
+		"jupyter-notebook", "jupyter-server"},
 	Call:    checkRemoteAccess,
 	Command: checkServedCommands,
 }
@@ -210,6 +218,25 @@ func checkRemoteAccess(p *Pass, c *syntax.Call) {
 		if first == "share" {
 			msg = "zrok share publishes a local service"
 		}
+	case "code-server":
+		if optionValue(words, "--auth") == "none" {
+			msg = "code-server --auth none serves an editor with a terminal to whoever reaches its port"
+		}
+	case "openvscode-server":
+		if hasWord(words, "--without-connection-token") {
+			msg = "openvscode-server --without-connection-token serves an editor with a terminal to whoever reaches its port"
+		}
+	case "code":
+		switch {
+		case first == "serve-web" && hasWord(words, "--without-connection-token"):
+			msg = "code serve-web --without-connection-token serves an editor with a terminal to whoever reaches its port"
+		case first == "tunnel" && !tunnelInfo(words):
+			msg = "code tunnel publishes this machine's editor and terminal through VS Code's relay"
+		}
+	case "jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server":
+		if t := emptyJupyterToken(words); t != "" {
+			msg = c.Name + " with " + t + "='' serves a code runner and a terminal with no authentication to whoever reaches its port"
+		}
 	case "ssh", "autossh":
 		if fwd := sshRemoteForward(c); fwd != "" {
 			msg = c.Name + " " + fwd + " opens a port on the other host that reaches this machine"
@@ -337,6 +364,55 @@ func sshRemoteForward(c *syntax.Call) string {
 			key, _, _ = strings.Cut(key, " ")
 			if strings.EqualFold(key, "RemoteForward") {
 				return "-o " + o.val.Value
+			}
+		}
+	}
+	return ""
+}
+
+// optionValue returns the value of a long option given as --opt=V or
+// --opt V, the last one winning; "" when absent.
+func optionValue(words []string, opt string) string {
+	v := ""
+	for i, w := range words {
+		if w == opt && i+1 < len(words) {
+			v = words[i+1]
+		} else if rest, ok := strings.CutPrefix(w, opt+"="); ok {
+			v = rest
+		}
+	}
+	return v
+}
+
+// tunnelInfo reports code tunnel subcommands that only show or change
+// the tunnel's state (status, user show, prune, kill, rename, …): the
+// ones that serve nothing.
+func tunnelInfo(words []string) bool {
+	seen := false
+	for _, w := range words {
+		if !seen {
+			seen = w == "tunnel"
+			continue
+		}
+		switch w {
+		case "status", "user", "prune", "kill", "rename", "unregister", "restart", "help", "-h", "--help":
+			return true
+		}
+		if !strings.HasPrefix(w, "-") {
+			return false
+		}
+	}
+	return false
+}
+
+// emptyJupyterToken returns the trait that switches Jupyter's token off
+// (an empty --ServerApp.token, and the older NotebookApp/IdentityProvider
+// spellings, = or a separate empty word), "" when none does.
+func emptyJupyterToken(words []string) string {
+	for i, w := range words {
+		for _, t := range []string{"--ServerApp.token", "--NotebookApp.token", "--IdentityProvider.token"} {
+			if w == t+"=" || w == t && i+1 < len(words) && words[i+1] == "" {
+				return t
 			}
 		}
 	}

@@ -315,6 +315,19 @@ func (p *Pass) checkExtractDirs(c *syntax.Call) {
 			if p.cpioMembers(c, archive, dir, has(opts, "no-absolute-filenames")) {
 				return
 			}
+			if dir == nil && c.Dir.Known {
+				// An archive corral cannot read (from a pipe, not there
+				// yet) lands in the working directory: (cd ~ && cpio -i)
+				// writes there as tar x does, and into ~/.claude it can
+				// land on the agent's settings.
+				dirs = append(dirs, syntax.Arg{Value: c.Dir.Path, Raw: "the working directory", Static: true, Start: c.Start, End: c.End})
+				what := "the archive on its input"
+				if archive.Value != "" {
+					what = "the archive " + archive.Value
+				}
+				p.judgeUnnamedTree(c, treeCopy{src: syntax.Arg{Value: what, Raw: archive.Raw, Static: true},
+					dest: syntax.Arg{Value: ".", Raw: ".", Static: true}, base: "."}, false)
+			}
 		}
 	case "unrar", "rar":
 		var ops []syntax.Arg
