@@ -91,6 +91,14 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 		// finder): its whole text runs then.
 		code, ok = text, true
 	}
+	when := "run at Python's start"
+	if !ok && known && siteModule(path) {
+		// requests.py written into a venv's site-packages: every
+		// program that imports requests runs it, with no command
+		// naming the file (a module's text only run time knows is
+		// left to the program that imports it).
+		code, ok, when = text, true, "run when a program imports it"
+	}
 	if !ok {
 		return
 	}
@@ -101,9 +109,27 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 		return
 	}
 	if strings.TrimSpace(code) != "" {
-		w.program(c, call, lang.Python, code, name+" (run at Python's start)", false, name)
-		w.siteImports(c, call, path, code, name) // a module not written yet (siteimports.go)
+		w.program(c, call, lang.Python, code, name+" ("+when+")", false, name)
+		if when != "run when a program imports it" {
+			w.siteImports(c, call, path, code, name) // a module not written yet (siteimports.go)
+		}
 	}
+}
+
+// siteModule reports a Python module file (NAME.py) in a site directory
+// or in a package below one: site-packages/requests.py,
+// site-packages/requests/adapters.py.
+func siteModule(path string) bool {
+	path = filepath.Clean(path)
+	if !strings.HasSuffix(path, ".py") {
+		return false
+	}
+	for dir := filepath.Dir(path); dir != "/" && dir != "." && dir != ""; dir = filepath.Dir(dir) {
+		if siteDir(dir) {
+			return true
+		}
+	}
+	return false
 }
 
 // siteCopyUnread judges a copy (cp, mv, ln, install) of src, whose text
