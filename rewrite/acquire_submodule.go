@@ -242,7 +242,11 @@ func (p *Pass) pullRecurses(c *syntax.Call, sub int) bool {
 	for i := len(configs) - 1; i >= 0; i-- {
 		k, v, hasVal := strings.Cut(configs[i], "=")
 		if strings.EqualFold(strings.TrimSpace(k), "submodule.recurse") {
-			return !hasVal || gitBool(v)
+			if !hasVal {
+				return true // git -c submodule.recurse: no value is true
+			}
+			on, _ := syntax.GitConfigBool(v)
+			return on
 		}
 	}
 	dir, _ := gitArgs(c)
@@ -261,16 +265,6 @@ func (p *Pass) pullRecurses(c *syntax.Call, sub int) bool {
 	// reads too (runGit does not).
 	global, _ := p.globalGitBool(top, "submodule.recurse")
 	return global
-}
-
-// gitBool reads a git boolean value as git does for true (yes, on, true,
-// a non-zero number); anything else is false.
-func gitBool(v string) bool {
-	switch strings.ToLower(strings.TrimSpace(v)) {
-	case "", "false", "no", "off", "0":
-		return false
-	}
-	return true
 }
 
 // maxRemotes bounds the remotes whose URLs remoteSpaces reads.

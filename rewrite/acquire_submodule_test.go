@@ -185,6 +185,20 @@ func TestSubmodulePullRecurse(t *testing.T) {
 	} {
 		check(cmd, Ask)
 	}
+	// submodule.recurse is a git boolean (syntax.GitConfigBool), as the
+	// real git config --type=bool reads it: On, 2, -1, 0x1 and 1k recurse
+	// as true does, 00, 0x0, 0k and -0 do not (corral read every value but
+	// false, no, off and 0 as true).
+	for _, r := range []struct {
+		v    string
+		want Decision
+	}{{"On", Ask}, {"2", Ask}, {"-1", Ask}, {"0x1", Ask}, {"1k", Ask}, {"00", Allow}, {"0x0", Allow}, {"0k", Allow}, {"-0", Allow}, {"OFF", Allow}} {
+		if got := git(proj, "-c", "submodule.recurse="+r.v, "config", "--type=bool", "submodule.recurse"); (got == "true") != (r.want == Ask) {
+			t.Errorf("git reads submodule.recurse=%s as %s", r.v, got)
+		}
+		check("git -c submodule.recurse="+r.v+" pull", r.want)
+		check("GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=submodule.recurse GIT_CONFIG_VALUE_0="+r.v+" git pull", r.want)
+	}
 	// Look-alikes: no recursion, or a subcommand that clones nothing.
 	for _, cmd := range []string{
 		"git pull", "git pull origin main", "git pull --recurse-submodules=no", "git pull --recurse-submodules --no-recurse-submodules",

@@ -452,13 +452,16 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		mirror := false
 		globals, _ := scan(c.Args[:sub], specFor("git"))
 		for _, o := range find(globals, "c") {
-			k, v, _ := strings.Cut(o.val.Value, "=")
+			k, v, hasVal := strings.Cut(o.val.Value, "=")
 			k = strings.ToLower(k)
 			switch {
 			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".push") && strings.HasPrefix(v, "+"):
 				force = true
-			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".mirror") && v != "false" && v != "no" && v != "0":
-				mirror = true
+			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".mirror"):
+				// A git boolean: no value is true, On and 2 are, OFF
+				// and 00 are not; a value only known at run time may be.
+				on, _ := syntax.GitConfigBool(v)
+				mirror = mirror || on || !hasVal || !o.val.Static
 			}
 		}
 		switch {

@@ -44,6 +44,10 @@ func TestGitDestroy(t *testing.T) {
 		{"bash -c 'git clean -fdx'", Ask},
 		{"git -c remote.origin.push=+refs/heads/*:refs/heads/* push", Ask},
 		{"git -c remote.origin.mirror=true push origin", Ask},
+		{"git -c remote.origin.mirror=On push origin", Ask},
+		{"git -c remote.origin.mirror=2 push origin", Ask},
+		{"git -c remote.origin.mirror=-1 push origin", Ask},
+		{"git -c remote.origin.mirror push origin", Ask}, // no value: true
 		{"git push --force --force-with-lease", Ask},
 		{"git push --force-with-lease --force", Ask},
 		{"git push --prune origin", Ask},
@@ -84,6 +88,10 @@ func TestGitDestroy(t *testing.T) {
 		{"git clean -n", Allow},
 		{"git clean -fdn", Allow},
 		{"git push", Allow},
+		{"git -c remote.origin.mirror=OFF push origin", Allow}, // git booleans (syntax.GitConfigBool)
+		{"git -c remote.origin.mirror=False push origin", Allow},
+		{"git -c remote.origin.mirror=00 push origin", Allow},
+		{"git -c remote.origin.mirror= push origin", Allow},
 		{"git push --force-with-lease", Allow},
 		{"git push -u origin feature", Allow},
 		{"git branch -d merged", Allow},

@@ -42,6 +42,9 @@ func TestGitStoredConfig(t *testing.T) {
 		{`git config remote.origin.mirror yes`, "ask", "git-destroy"},
 		{`git config remote.origin.mirror On`, "ask", "git-destroy"},
 		{`git config remote.origin.mirror 1`, "ask", "git-destroy"},
+		{`git config remote.origin.mirror 2`, "ask", "git-destroy"},
+		{`git config remote.origin.mirror -1`, "ask", "git-destroy"},
+		{`git config remote.origin.mirror 0x1`, "ask", "git-destroy"},
 		{`git config remote.backup.MIRROR true`, "ask", "git-destroy"},
 		{`git config remote.origin.mirror "$M"`, "ask", "hidden-code"},
 		// git send-pack forcing or deleting.
@@ -62,6 +65,9 @@ func TestGitStoredConfig(t *testing.T) {
 		{`git config remote.origin.push "refs/heads/$B:refs/heads/$B"`, "allow", ""},
 		{`git config remote.origin.mirror false`, "allow", ""},
 		{`git config remote.origin.mirror 0`, "allow", ""},
+		{`git config remote.origin.mirror 00`, "allow", ""},
+		{`git config remote.origin.mirror 0x0`, "allow", ""},
+		{`git config remote.origin.mirror 0b1`, "allow", ""}, // git push dies: bad boolean config value
 		{`git config remote.origin.fetch '+refs/heads/*:refs/remotes/origin/*'`, "allow", ""},
 		{`git config user.name x`, "allow", ""},
 		{`git config --get remote.origin.push`, "allow", ""},

@@ -132,49 +132,17 @@ func remoteLocal(home, cwd, v string) string {
 // a file, ln and symlink make a link, rm and rmdir delete, chmod, chown
 // and chgrp change a file's mode or owner. A batch corral cannot read is
 // asked about by the sftp rule; a host other than this machine is an
-// upload, the exfiltrate rule's.
+// upload, the exfiltrate rule's. get, reget and mget are reads, the
+// secret-read rule's (checkLoopbackSftpGet).
 func (p *Pass) checkLoopbackSftp(c *syntax.Call) {
-	if c.Name != "sftp" || p.Config.Home == "" {
-		return
-	}
-	opts, operands := scan(c.Args, sftpSpec)
-	if len(operands) != 1 || has(opts, "h") || !c.Args[operands[0]].Static {
-		return
-	}
-	host, rpath := sftpTarget(c.Args[operands[0]].Value)
-	if !syntax.LoopbackHost(syntax.Arg{Value: host, Static: true}) {
-		return
-	}
 	home := p.Config.Home
-	resolve := func(cwd, v string) string { return remoteLocal(home, cwd, v) }
-	cwd := home
-	if rpath != "" {
-		cwd = resolve(home, rpath)
-		if !strings.HasSuffix(rpath, "/") {
-			// sftp HOST:PATH gets PATH, unless it is a directory: then
-			// it starts there and reads commands.
-			if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
-				return
-			}
-		}
-	}
-	text, where, why := p.sftpCommands(c, opts)
-	if why != "" || where == "" {
-		return // asked about by the sftp rule, or no commands
-	}
-	p.readBatch(c, "bash-write", strings.Split(text, "\n"), where, "line", "-@", true, func(b batchCommand) {
+	p.loopbackSftpBatch(c, "bash-write", func(b batchCommand, cwd string) {
 		ops := b.ops
 		what := "sftp " + b.verb + " (" + b.at + ", on this machine)"
 		file := func(v string, action guards.Action) {
-			p.judgeLoopback(c, what, resolve(cwd, v), v, action, "")
+			p.judgeLoopback(c, what, remoteLocal(home, cwd, v), v, action, "")
 		}
 		switch b.verb {
-		case "cd", "chdir":
-			if len(ops) == 0 {
-				cwd = home
-			} else {
-				cwd = resolve(cwd, ops[0])
-			}
 		case "put", "reput", "mput":
 			if len(ops) == 0 {
 				return
@@ -186,7 +154,7 @@ func (p *Pass) checkLoopbackSftp(c *syntax.Call) {
 				dest = ops[1]
 			}
 			file(dest, guards.Write)
-			if len(ops) > 1 || slices.ContainsFunc(b.flags, func(f string) bool { return strings.ContainsAny(f, "rR") }) {
+			if len(ops) > 1 || sftpRecursive(b) {
 				file(path.Join(dest, "*"), guards.Write)
 			}
 		case "rm", "rmdir":
@@ -204,9 +172,60 @@ func (p *Pass) checkLoopbackSftp(c *syntax.Call) {
 			}
 		case "chmod", "chown", "chgrp":
 			for _, o := range ops[min(1, len(ops)):] {
-				p.judgeLoopback(c, what, resolve(cwd, o), o, guards.Write, b.verb+" "+ops[0])
+				p.judgeLoopback(c, what, remoteLocal(home, cwd, o), o, guards.Write, b.verb+" "+ops[0])
 			}
 		}
+	})
+}
+
+// sftpRecursive reports an sftp get or put with -r or -R among its flags.
+func sftpRecursive(b batchCommand) bool {
+	return slices.ContainsFunc(b.flags, func(f string) bool { return strings.ContainsAny(f, "rR") })
+}
+
+// loopbackSftpBatch walks the batch of an sftp run against this machine
+// (checkLoopbackSftp), rule naming it in findings: each gets every
+// command but cd and chdir, which it follows, with the remote directory
+// the command runs in (the home directory, HOST:DIR/'s, an earlier cd's).
+func (p *Pass) loopbackSftpBatch(c *syntax.Call, rule string, each func(b batchCommand, cwd string)) {
+	if c.Name != "sftp" || p.Config.Home == "" {
+		return
+	}
+	opts, operands := scan(c.Args, sftpSpec)
+	if len(operands) != 1 || has(opts, "h") || !c.Args[operands[0]].Static {
+		return
+	}
+	host, rpath := sftpTarget(c.Args[operands[0]].Value)
+	if !syntax.LoopbackHost(syntax.Arg{Value: host, Static: true}) {
+		return
+	}
+	home := p.Config.Home
+	cwd := home
+	if rpath != "" {
+		cwd = remoteLocal(home, home, rpath)
+		if !strings.HasSuffix(rpath, "/") {
+			// sftp HOST:PATH gets PATH, unless it is a directory: then
+			// it starts there and reads commands.
+			if fi, err := os.Stat(cwd); err != nil || !fi.IsDir() {
+				return
+			}
+		}
+	}
+	text, where, why := p.sftpCommands(c, opts)
+	if why != "" || where == "" {
+		return // asked about by the sftp rule, or no commands
+	}
+	p.readBatch(c, rule, strings.Split(text, "\n"), where, "line", "-@", true, func(b batchCommand) {
+		switch b.verb {
+		case "cd", "chdir":
+			if len(b.ops) == 0 {
+				cwd = home
+			} else {
+				cwd = remoteLocal(home, cwd, b.ops[0])
+			}
+			return
+		}
+		each(b, cwd)
 	})
 }
 
@@ -391,4 +410,30 @@ func (p *Pass) checkLoopbackSftpGet(c *syntax.Call) {
 	if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: abs, Raw: a.Raw, Static: true, Start: a.Start, End: a.End}); ok {
 		p.reportSecret(c, s, "sftp (from this machine) reads")
 	}
+}
+
+// checkLoopbackSftpBatchGets judges the get, reget and mget commands of
+// an sftp batch run against this machine (loopbackSftpBatch): get
+// [-afpPR] REMOTE [LOCAL] fetches REMOTE (a glob sftp expands; under the
+// remote directory when relative), a read of that file here, as sftp
+// localhost:PATH is (sftp -b - localhost <<< 'get .ssh/id_rsa k'); with
+// -r or -R, of everything under it.
+func (p *Pass) checkLoopbackSftpBatchGets(c *syntax.Call) {
+	home := p.Config.Home
+	p.loopbackSftpBatch(c, "secret-read", func(b batchCommand, cwd string) {
+		if b.verb != "get" && b.verb != "reget" && b.verb != "mget" || len(b.ops) == 0 {
+			return
+		}
+		abs := remoteLocal(home, cwd, b.ops[0])
+		what := "sftp " + b.verb + " (" + b.at + ", from this machine)"
+		if s, ok := p.secretOf(c.Dir, syntax.Arg{Value: abs, Raw: b.ops[0], Static: true, Glob: syntax.GlobMeta(abs) >= 0}); ok {
+			p.reportSecret(c, s, what+" reads")
+			return
+		}
+		if sftpRecursive(b) && p.Config.Paths != nil {
+			if s, ok := p.Config.Paths.Secrets().Holds(p.guardsEnv(c.Dir), abs, true); ok {
+				p.reportSecret(c, s, what+" reads everything under")
+			}
+		}
+	})
 }

@@ -98,3 +98,44 @@ func TestLoopbackPath(t *testing.T) {
 		}
 	}
 }
+
+// TestLoopbackSftpBatchGets: sftp localhost:.ssh/id_rsa k was denied as
+// the read of ~/.ssh/id_rsa it is, but the same get in an sftp batch (a
+// here-document, a here-string, -b FILE, printf piped in) only asked, as
+// any get outside the sandbox does (red team finding). get, reget and
+// mget from this machine are now judged as reads of the local path
+// (relative to the home directory or an earlier cd; with -r or -R,
+// everything under it). Other files, other hosts, other commands and the
+// same text printed keep their decisions.
+func TestLoopbackSftpBatchGets(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/": "", "proj/keys.txt": "get .ssh/id_rsa agent_sandbox/k\n",
+		"proj/getbatch.txt": "get notes.txt agent_sandbox/\n",
+		"home/.ssh/id_rsa":  "KEY\n", "home/.aws/credentials": "x\n", "home/notes.txt": "hi\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"sftp localhost <<XEOF\nget .ssh/id_rsa k\nXEOF", "deny"},
+		{"sftp localhost <<XEOF\nget .ssh/id_rsa agent_sandbox/k\nXEOF", "deny"},
+		{"sftp -b - localhost <<< 'get .ssh/id_rsa k'", "deny"},
+		{"sftp -b keys.txt localhost", "deny"},
+		{"printf 'get .ssh/id_rsa k\\n' | sftp -b - me@127.0.0.1", "deny"},
+		{"sftp localhost <<XEOF\ncd .ssh\nget id_rsa k\nXEOF", "deny"},
+		{"sftp localhost:.ssh/ <<< 'reget id_rsa'", "deny"},
+		{"sftp localhost <<< 'mget .ssh/id_*'", "deny"},
+		{"sftp localhost <<< 'get ~/.aws/credentials'", "deny"},
+		{"sftp localhost <<< 'get -R .ssh keys'", "deny"},
+		{"sftp localhost <<< 'get -afr .aws agent_sandbox/aws'", "deny"},
+		{"sftp '[::1]' <<< 'get " + cfg.Home + "/.ssh/id_rsa'", "deny"},
+		// Look-alikes.
+		{"sftp -b getbatch.txt localhost", "allow"},
+		{"sftp localhost <<< 'get notes.txt agent_sandbox/'", "allow"},
+		{"sftp localhost <<< 'ls .ssh'", "allow"},
+		{"sftp localhost <<< 'lcd .ssh'", "allow"},
+		{"sftp example.com <<< 'get .ssh/id_rsa agent_sandbox/k'", "allow"}, // another machine's key
+		{"sftp localhost <<XEOF\nget .ssh/id_rsa.pub agent_sandbox/\nXEOF", "allow"},
+		{"echo 'get .ssh/id_rsa k' > agent_sandbox/batch", "allow"},
+		{"printf 'get .ssh/id_rsa k\\n'", "allow"},
+		{"cat <<XEOF\nget .ssh/id_rsa k\nXEOF", "allow"},
+	})
+}

@@ -410,6 +410,7 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	switch name {
 	case "sftp":
 		p.checkLoopbackSftpGet(c)
+		p.checkLoopbackSftpBatchGets(c)
 		return
 	case "cpio", "pax", "ar":
 		p.checkArchiveLists(c, name)

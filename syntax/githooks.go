@@ -497,12 +497,7 @@ func worktreeHooksPath(config, gd string) (string, bool) {
 	on := false
 	for _, kv := range configSettings(config) {
 		if key, val, found := strings.Cut(kv, "="); found && strings.EqualFold(key, "extensions.worktreeConfig") {
-			switch strings.ToLower(val) {
-			case "true", "yes", "on", "1":
-				on = true
-			default:
-				on = false
-			}
+			on, _ = GitConfigBool(val)
 		}
 	}
 	if !on {

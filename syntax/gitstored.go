@@ -1,7 +1,6 @@
 package syntax
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -69,7 +68,7 @@ func (w *walker) gitConfigStored(c scope, call *Call, key, val *Arg) {
 					" a git push --mirror, which overwrites and deletes the remote's refs"})
 			return
 		}
-		if gitConfigTrue(val.Value) {
+		if on, _ := GitConfigBool(val.Value); on {
 			w.child(c, call, "git push --mirror "+quoteArgv([]string{remote}), nil, "git config "+key.Value, false)
 		}
 	}
@@ -118,22 +117,82 @@ func gitSplitCmdline(s string) (argv []string, ok bool) {
 	return argv, true
 }
 
-// gitConfigTrue reports a value git's config reads as a true boolean
-// (git_config_bool): true, yes, on in any case, or a number other than
-// zero (with an optional k, m or g unit; 0x and 0 prefixes as strtol
-// reads them). Any other value is false or makes git fail.
-func gitConfigTrue(v string) bool {
+// GitConfigBool reads a git configuration value as a boolean as git's
+// git_config_bool does (git config --type=bool prints it): true, yes
+// and on in any case are true; false, no, off and the empty value are
+// false; else an integer as strtol reads it with base 0 (leading blanks,
+// a sign, 0x hexadecimal, 0 octal) with an optional k, m or g unit,
+// within a C int, is true when it is not zero. ok is false for any other
+// value, on which git dies ("bad boolean config value"); on is false
+// then. A key given with no "=" at all (git -c key, a bare "key" line in
+// a file) has no value and is true; callers see that before calling.
+func GitConfigBool(v string) (on, ok bool) {
 	switch strings.ToLower(v) {
 	case "true", "yes", "on":
-		return true
+		return true, true
 	case "", "false", "no", "off":
-		return false
+		return false, true
 	}
-	if n := len(v); n > 1 && strings.ContainsRune("kKmMgG", rune(v[n-1])) {
-		v = v[:n-1]
+	n, ok := gitParseInt(v)
+	return ok && n != 0, ok
+}
+
+// gitParseInt reads v as git's git_parse_int does: strtoimax(v, &end, 0),
+// at least one digit, then nothing or one unit letter (k, m, g in any
+// case) multiplying by 1024, 1024², 1024³, and the product within
+// -2147483647..2147483647.
+func gitParseInt(v string) (int64, bool) {
+	const max = 1<<31 - 1
+	i := 0
+	for i < len(v) && strings.IndexByte(" \t\n\v\f\r", v[i]) >= 0 {
+		i++
 	}
-	n, err := strconv.ParseInt(strings.TrimSpace(v), 0, 64)
-	return err == nil && n != 0
+	neg := false
+	if i < len(v) && (v[i] == '+' || v[i] == '-') {
+		neg = v[i] == '-'
+		i++
+	}
+	base := 10
+	switch {
+	case i+2 < len(v) && v[i] == '0' && (v[i+1] == 'x' || v[i+1] == 'X') && hexDigit(v[i+2]) >= 0:
+		base, i = 16, i+2
+	case i < len(v) && v[i] == '0':
+		base = 8
+	}
+	var n int64
+	digits := 0
+	for ; i < len(v); i++ {
+		d := hexDigit(v[i])
+		if d < 0 || d >= base {
+			break
+		}
+		digits++
+		if n <= max { // past it the value is out of range whatever follows
+			n = n*int64(base) + int64(d)
+		}
+	}
+	if digits == 0 {
+		return 0, false
+	}
+	factor := int64(1)
+	switch strings.ToLower(v[i:]) {
+	case "":
+	case "k":
+		factor = 1 << 10
+	case "m":
+		factor = 1 << 20
+	case "g":
+		factor = 1 << 30
+	default:
+		return 0, false
+	}
+	if n > max/factor {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	return n * factor, true
 }
 
 // gitRefspecMayForce reports a refspec word only known at run time that

@@ -68,23 +68,68 @@ func TestGitSplitCmdlineOracle(t *testing.T) {
 	}
 }
 
-// TestGitConfigTrueOracle: gitConfigTrue reads a boolean as git does
-// (git config --bool prints what git makes of the value, or fails).
-func TestGitConfigTrueOracle(t *testing.T) {
+// gitBoolRows are values with what git's git_config_bool makes of them:
+// on, or ok false where git dies ("bad boolean config value").
+var gitBoolRows = []struct {
+	v      string
+	on, ok bool
+}{
+	{"true", true, true}, {"YES", true, true}, {"On", true, true}, {"oN", true, true},
+	{"false", false, true}, {"No", false, true}, {"OFF", false, true}, {"", false, true},
+	{"1", true, true}, {"2", true, true}, {"-1", true, true}, {"+1", true, true}, {"0", false, true},
+	{"00", false, true}, {"-0", false, true}, {"010", true, true}, {"07", true, true}, {"0x10", true, true},
+	{"0X1", true, true}, {"0x0", false, true}, {"-0x1", true, true}, {"1k", true, true}, {"0k", false, true},
+	{"1K", true, true}, {"1M", true, true}, {"1g", true, true}, {"-1k", true, true}, {"0x1k", true, true},
+	{" 1", true, true}, {"\t1", true, true}, {"\v1", true, true}, {" -1", true, true},
+	{"2147483647", true, true}, {"-2147483647", true, true}, {"0x7fffffff", true, true},
+	{"2097151k", true, true}, {"-2097151k", true, true}, {"2047m", true, true},
+	// git dies on these.
+	{"2147483648", false, false}, {"-2147483648", false, false}, {"0x80000000", false, false},
+	{"2g", false, false}, {"-2g", false, false}, {"2097152k", false, false}, {"2048m", false, false},
+	{"9223372036854775808", false, false}, {"08", false, false}, {"0b1", false, false}, {"1_0", false, false},
+	{"1e3", false, false}, {"1t", false, false}, {"1kb", false, false}, {"1 k", false, false}, {"1 ", false, false},
+	{"1k ", false, false}, {"0x", false, false}, {"0xg", false, false}, {"0xk", false, false}, {"k", false, false},
+	{"-", false, false}, {"+-1", false, false}, {" ", false, false}, {" true", false, false}, {"true ", false, false},
+	{"maybe", false, false}, {"tru", false, false}, {"y", false, false},
+}
+
+// TestGitConfigBool: GitConfigBool reads a value as git's
+// git_config_bool does (gitBoolRows).
+func TestGitConfigBool(t *testing.T) {
+	t.Parallel()
+	for _, r := range gitBoolRows {
+		if on, ok := GitConfigBool(r.v); on != r.on || ok != r.ok {
+			t.Errorf("GitConfigBool(%q) = %v, %v, want %v, %v", r.v, on, ok, r.on, r.ok)
+		}
+	}
+}
+
+// TestGitConfigBoolOracle: the real git config --type=bool prints true
+// or false for each row of gitBoolRows as GitConfigBool reads it, and
+// fails where GitConfigBool says git does; a key given with no value
+// (git -c x.y) is true.
+func TestGitConfigBoolOracle(t *testing.T) {
 	t.Parallel()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed")
 	}
 	home := t.TempDir()
-	for _, v := range []string{"true", "YES", "On", "1", "2", "-1", "0", "00", "0x10", "0x0", "1k", "0k", "010", "false", "No", "off", "", "maybe", "tru"} {
-		cmd := exec.Command("git", "-c", "x.y="+v, "config", "--bool", "x.y")
+	git := func(setting string) (string, error) {
+		cmd := exec.Command("git", "-c", setting, "config", "--type=bool", "x.y")
 		cmd.Dir = home
-		cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM=1"}
+		cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM=1", "LC_ALL=C"}
 		out, err := cmd.Output()
-		want := err == nil && strings.TrimSpace(string(out)) == "true"
-		if got := gitConfigTrue(v); got != want {
-			t.Errorf("gitConfigTrue(%q) = %v, git reads it as %q (%v)", v, got, strings.TrimSpace(string(out)), err)
+		return strings.TrimSpace(string(out)), err
+	}
+	for _, r := range gitBoolRows {
+		out, err := git("x.y=" + r.v)
+		on, ok := GitConfigBool(r.v)
+		if ok != (err == nil) || ok && on != (out == "true") {
+			t.Errorf("%q: GitConfigBool = %v, %v; git config --type=bool printed %q (%v)", r.v, on, ok, out, err)
 		}
+	}
+	if out, err := git("x.y"); err != nil || out != "true" {
+		t.Errorf("git -c x.y: git config --type=bool printed %q (%v), want true", out, err)
 	}
 }
 

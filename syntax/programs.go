@@ -1162,8 +1162,11 @@ func gitInsteadOfHelper(kv string) string {
 // submodule updates and credential helpers.
 func gitRunsValue(key, val string) bool {
 	switch {
-	case key == "core.fsmonitor" && (val == "true" || val == "false" || val == ""):
-		return false
+	case key == "core.fsmonitor":
+		// A boolean (git_config_get_maybe_bool: On, 1, no, ...) turns
+		// the built-in daemon on or off; any other value is a hook.
+		_, isBool := GitConfigBool(val)
+		return !isBool
 	case strings.HasPrefix(key, "credential.") && strings.HasSuffix(key, ".helper"):
 		// gitcredentials(7): "!" starts shell text, an absolute path is
 		// run as it is (with the words after it); any other name is

@@ -57,3 +57,51 @@ func TestHomeInLists(t *testing.T) {
 		}
 	}
 }
+
+// TestPerlGlobHome: Perl's glob of a literal pattern is computable as the
+// shell's expansion of the word is: glob("~"), glob "~/x" and
+// CORE::glob("~/x") give the home directory (or its file), so
+// system("rm -rf ".glob("~")) is rm -rf of the home directory rather than
+// code only known at run time. Look-alikes: a pattern glob splits,
+// expands by braces or wildcards, or another user's ~name stays unknown
+// (a hidden effect, not listed); a ~ in plain text given to unlink is a
+// file named ~; a print runs nothing.
+func TestPerlGlobHome(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		src  string
+		want []string
+	}{
+		{`system("rm -rf ".glob("~"))`, []string{"shell system: rm -rf ~"}},
+		{`system("rm -rf " . glob "~")`, []string{"shell system: rm -rf ~"}},
+		{`my $h = glob("~"); system("rm -rf $h")`, []string{"shell system: rm -rf ~"}},
+		{`system("rm -rf ".glob("~" . "/x"))`, []string{"shell system: rm -rf ~/x"}},
+		{`unlink glob("~/.ssh/id_rsa")`, []string{"delete unlink: ~/.ssh/id_rsa (home)"}},
+		{`unlink glob "~/.bashrc"`, []string{"delete unlink: ~/.bashrc (home)"}},
+		{`unlink CORE::glob('~/.bashrc')`, []string{"delete unlink: ~/.bashrc (home)"}},
+		{`unlink glob("/etc/x")`, []string{"delete unlink: /etc/x"}},
+		// Look-alikes.
+		{`print "rm -rf ".glob("~")`, nil},
+		{`unlink "~/.bashrc"`, []string{"delete unlink: ~/.bashrc"}},
+		{`system("rm -rf ".glob("~/x y"))`, nil},
+		{`system("rm -rf ".glob("~/{a,b}"))`, nil},
+		{`system("rm -rf ".glob("~/.ss*"))`, nil},
+		{`system("rm -rf ".glob("~root"))`, nil},
+		{`system("rm -rf " . glob "~" . "/x")`, nil}, // glob of the concatenation
+	} {
+		var got []string
+		for _, e := range Analyze(Perl, tc.src) {
+			if e.Kind == Hidden {
+				continue
+			}
+			d := describe(e)
+			if e.Tilde {
+				d += " (home)"
+			}
+			got = append(got, d)
+		}
+		if diff := cmp.Diff(tc.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tc.src, diff)
+		}
+	}
+}

@@ -898,6 +898,9 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 	if end, ok := p.homeFromEnv(name, j, b); ok {
 		return "~", true, end, true
 	}
+	if p.l == Perl && (name == "glob" || name == "CORE.glob") {
+		return p.perlGlobCall(j, b)
+	}
 	if j >= b || p.toks[j].kind != tPunct || p.toks[j].text != "(" {
 		return "", false, 0, false
 	}
@@ -994,6 +997,49 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 		return joined, args[0].tilde, next, true
 	}
 	return "", false, 0, false
+}
+
+// perlGlobCall reads Perl's glob of a literal pattern at token j
+// (glob("~"), glob "~/.ssh/*", CORE::glob('/etc/x*')), before b: its
+// value is the path the pattern names, ~ and ~/ the home directory, as
+// the shell's expansion of the same word is. A pattern glob would split
+// (a blank), expand by braces or wildcards, unquote, or give another
+// user's home (~name) is not read; without parentheses only a literal that ends the
+// expression is (glob "~" . "/x" globs the whole concatenation).
+func (p *parser) perlGlobCall(j, b int) (string, bool, int, bool) {
+	var pat string
+	next := 0
+	switch {
+	case j < b && isP(p.toks[j], "("):
+		p.pathDepth++
+		args, n := p.args(j, ")")
+		p.pathDepth--
+		if n > b || len(args) != 1 || !args[0].lit || args[0].key != "" {
+			return "", false, 0, false
+		}
+		pat, next = args[0].str, n
+	case j < b && p.toks[j].kind == tString && p.toks[j].lit && (j+1 >= b || p.toks[j+1].kind == tNewline ||
+		p.toks[j+1].kind == tPunct && strings.Contains(";),}]", p.toks[j+1].text)):
+		pat, next = p.toks[j].text, j+1
+	default:
+		return "", false, 0, false
+	}
+	if !perlStaticGlob(pat) {
+		return "", false, 0, false
+	}
+	return pat, pat == "~" || strings.HasPrefix(pat, "~/"), next, true
+}
+
+// perlStaticGlob reports a Perl glob pattern that names one path as the
+// same shell word would: not empty, no blank (glob splits there), no
+// braces or quotes, no wildcard (its matches would reach the judge as a
+// literal name: a pattern stays only known at run time), and a leading ~
+// only as the home directory (~ or ~/…).
+func perlStaticGlob(pat string) bool {
+	if pat == "" || strings.ContainsAny(pat, " \t\n\r\v\f{}\"'\\*?[") {
+		return false
+	}
+	return !strings.HasPrefix(pat, "~") || pat == "~" || strings.HasPrefix(pat, "~/")
 }
 
 // pathMethods are the pathlib methods whose value is a path the text

@@ -6,6 +6,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/corral-dev/corral/syntax"
 )
 
 // TestUserGitHookWrites: with a hook manager's hook installed in the
@@ -256,5 +258,25 @@ func TestUserGitHookWorktrees(t *testing.T) {
 	}
 	if got := m.refusal("Bash", fine); got != "" {
 		t.Errorf("worktree, config.worktree core.hooksPath, go vet: got %q, want \"\"", got)
+	}
+	// extensions.worktreeConfig is a git boolean (syntax.GitConfigBool):
+	// On, 2, -1 and 0x1 turn it on as true does, 00 and 0x0 off; corral
+	// read only true, yes, on and 1. The real git says which hooks it
+	// runs for each.
+	for _, v := range []string{"On", "2", "-1", "0x1", "00", "0x0"} {
+		git(main, "config", "extensions.worktreeConfig", v)
+		_ = os.Remove(canary)
+		git(wt, "commit", "-q", "--allow-empty", "-m", "v"+v)
+		_, err := os.Stat(canary)
+		want := ""
+		if err == nil {
+			want = "deny"
+		}
+		if on, _ := syntax.GitConfigBool(v); on != (err == nil) {
+			t.Errorf("extensions.worktreeConfig=%s: git ran config.worktree's hook: %v, GitConfigBool %v", v, err == nil, on)
+		}
+		if got := m.refusal("Bash", evil); got != want {
+			t.Errorf("worktree, extensions.worktreeConfig=%s: got %q, want %q", v, got, want)
+		}
 	}
 }
