@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
 )
 
 // findSSHD returns the OpenSSH server and its sftp-server, or "".
@@ -188,6 +189,30 @@ func TestRealSSHLoopback(t *testing.T) {
 	}
 	if reached == 0 {
 		t.Fatalf("sshd listens on 127.0.0.1:%d but no spelling of this machine reached it\n%s", port, log.String())
+	}
+	// Spellings only run time resolves (thismachine.go): bash expands
+	// them to this machine's name, and ssh reaches this machine.
+	if bash, err := exec.LookPath("bash"); err == nil {
+		quoted := make([]string, len(opts))
+		for i, o := range opts {
+			quoted[i] = syntax.Quote(o)
+		}
+		for i, h := range []string{"$(hostname)", `"$HOSTNAME"`, "$(uname -n)", "`hostname -s`", "$(hostname | cut -d. -f1)"} {
+			canary := filepath.Join(dir, "canary-rt-"+strconv.Itoa(i))
+			line := fmt.Sprintf("ssh %s %s@%s touch %s", strings.Join(quoted, " "), me.Username, h, syntax.Quote(canary))
+			if out, err := exec.Command(bash, "-c", line).CombinedOutput(); err != nil {
+				t.Logf("%s: not reachable here: %v %s", line, err, strings.TrimSpace(string(out)))
+				continue
+			}
+			if _, err := os.Stat(canary); err != nil {
+				t.Errorf("%s succeeded but the remote command did not run on this machine", line)
+				continue
+			}
+			cmd := fmt.Sprintf("ssh %s %s@%s 'rm -rf ~'", strings.Join(quoted, " "), me.Username, h)
+			if d := Check(cfg, cmd).Decision; d != Deny {
+				t.Errorf("%s reaches this machine, but corral decided %v for %s", h, d, cmd)
+			}
+		}
 	}
 	if sftpServer == "" {
 		skip("sftp-server is not installed: the acquisitions over ssh are not run")
