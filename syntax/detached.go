@@ -174,8 +174,12 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "screen":
 		return w.screen(c, call, st)
 	case "kitty", "kitten", "wezterm", "zellij", "xdotool", "ydotool", "wtype":
-		// Text typed through another terminal's remote control, or into
+		// A program started in a new window or pane (termlaunch.go);
+		// text typed through another terminal's remote control, or into
 		// the focused window (termsend.go).
+		if w.termLaunch(c, call) {
+			return true
+		}
 		return w.termSendCall(c, call, st)
 	}
 	return false

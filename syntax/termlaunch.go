@@ -1,0 +1,95 @@
+package syntax
+
+import "strings"
+
+// Programs started in a new window or pane through a terminal's remote
+// control: kitty @ launch CMD… (and new-window, run; kitten @ the same),
+// zellij run CMD… and zellij action new-pane CMD…. The command runs as a
+// program with its arguments, in the terminal's own environment, so it
+// is judged as ssh's or tmux's argv commands are (argvChild): kitty @
+// launch rm -rf ~ is rm -rf ~. The words up to the command are the
+// remote control's and the subcommand's options, read from each
+// program's own reference (kitty's launch and remote control docs,
+// zellij run --help).
+
+// kittyRemoteSpec is kitty @'s own options before its subcommand.
+var kittyRemoteSpec = OptSpec{LongEq: true, Stop: true,
+	LongVal: []string{"to", "password", "password-file", "password-env", "use-password"}}
+
+// kittyLaunchSpec is the options of kitty @ launch, new-window and run
+// that take a value.
+var kittyLaunchSpec = OptSpec{ShortVal: "m", LongEq: true, Stop: true,
+	LongVal: []string{"match", "title", "window-title", "tab-title", "type", "cwd", "env", "var", "location", "next-to",
+		"bias", "remote-control-password", "stdin-source", "marker", "os-window-class", "os-window-name", "os-window-title",
+		"os-window-state", "color", "spacing", "watcher", "source-window", "logo", "logo-position", "logo-alpha",
+		"add-to-session", "os-panel", "response-timeout", "window-type", "hold-after-ssh"}}
+
+// zellijSpec is zellij's own options before its subcommand.
+var zellijSpec = OptSpec{ShortVal: "clns", LongEq: true, Stop: true,
+	LongVal: []string{"config", "config-dir", "layout", "new-session-with-layout", "session", "data-dir", "max-panes"}}
+
+// zellijPaneSpec is the options of zellij run and action new-pane that
+// take a value.
+var zellijPaneSpec = OptSpec{ShortVal: "dnpxy", LongEq: true, Stop: true,
+	LongVal: []string{"direction", "cwd", "name", "plugin", "width", "height", "pinned", "configuration", "skip-plugin-cache"}}
+
+// TermLaunchWords returns the command a terminal's remote control starts
+// in a new window or pane, as its words: ok is false for any other call
+// (and for one that starts the default shell, with no command).
+func TermLaunchWords(call *Call) (words []Arg, ok bool) {
+	args := call.Args
+	switch call.Name {
+	case "kitty", "kitten":
+		if len(args) == 0 || args[0].Value != "@" {
+			return nil, false
+		}
+		rest := afterOptions(args[1:], kittyRemoteSpec)
+		if len(rest) == 0 {
+			return nil, false
+		}
+		switch rest[0].Value {
+		case "launch", "new-window", "run":
+		default:
+			return nil, false
+		}
+		words = afterOptions(rest[1:], kittyLaunchSpec)
+	case "zellij":
+		rest := afterOptions(args, zellijSpec)
+		if len(rest) == 0 {
+			return nil, false
+		}
+		switch rest[0].Value {
+		case "run", "r":
+			rest = rest[1:]
+		case "action", "ac":
+			if len(rest) < 2 || rest[1].Value != "new-pane" && rest[1].Value != "np" {
+				return nil, false
+			}
+			rest = rest[2:]
+		default:
+			return nil, false
+		}
+		words = afterOptions(rest, zellijPaneSpec)
+	default:
+		return nil, false
+	}
+	if len(words) > 0 && words[0].Static && words[0].Value == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 || words[0].Static && strings.HasPrefix(words[0].Value, "-") {
+		return nil, false
+	}
+	return words, true
+}
+
+// termLaunch judges the command a terminal's remote control starts
+// (TermLaunchWords) as a program run with its arguments, in the
+// terminal's environment (the exported variables) and a directory this
+// command does not set. It reports whether call is such a launch.
+func (w *walker) termLaunch(c scope, call *Call) bool {
+	words, ok := TermLaunchWords(call)
+	if !ok {
+		return false
+	}
+	return w.argvChild(c, call, words, call.Name+" launch", nil, Dir{})
+}
