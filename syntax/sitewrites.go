@@ -92,7 +92,7 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 		code, ok = text, true
 	}
 	when := "run at Python's start"
-	if !ok && known && siteModule(path) {
+	if !ok && known && SiteModule(path) {
 		// requests.py written into a venv's site-packages: every
 		// program that imports requests runs it, with no command
 		// naming the file (a module's text only run time knows is
@@ -116,10 +116,10 @@ func (w *walker) siteWrite(c scope, call *Call, path, text string, known bool) {
 	}
 }
 
-// siteModule reports a Python module file (NAME.py) in a site directory
+// SiteModule reports a Python module file (NAME.py) in a site directory
 // or in a package below one: site-packages/requests.py,
 // site-packages/requests/adapters.py.
-func siteModule(path string) bool {
+func SiteModule(path string) bool {
 	path = filepath.Clean(path)
 	if !strings.HasSuffix(path, ".py") {
 		return false

@@ -557,16 +557,24 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	// A module a .pth file beside it imports runs at every start too
 	// (red team 16 PT1: the .pth written first, the module later).
 	imported := !start && syntax.SiteImportedModule(abs)
-	if !start && !imported {
+	// Any other module of a site directory runs in every program that
+	// imports it (requests.py in a venv's site-packages).
+	module := !start && !imported && syntax.SiteModule(abs)
+	if !start && !imported && !module {
 		return d
 	}
 	runs := "by Python at every start"
 	if filepath.Base(abs) == ".pdbrc" {
 		runs = "by pdb when it starts"
+	} else if module {
+		runs = "by every program that imports it"
 	}
 	text, ok := "", false
 	if len(req.Paths) == 1 {
 		text, ok = agentCodeText(req, path)
+	}
+	if !ok && module {
+		return d // as a Bash write of run-time text: left to the importer
 	}
 	if !ok {
 		if d.Verdict < guards.Ask {
@@ -576,7 +584,7 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 		return d
 	}
 	code, _ := syntax.SiteStartCode(abs, text)
-	if imported {
+	if imported || module {
 		code = text
 	}
 	if strings.TrimSpace(code) == "" {
@@ -592,7 +600,7 @@ func (s *settings) siteStart(req *agent.Request, path string, d guards.Decision)
 	var v guards.Verdict
 	switch res.Decision {
 	case rewrite.Allow, rewrite.Warn:
-		if miss := syntax.SiteImportsUnfound(abs, code); len(miss) > 0 && d.Verdict < guards.Ask {
+		if miss := syntax.SiteImportsUnfound(abs, code); len(miss) > 0 && !module && d.Verdict < guards.Ask {
 			// A module the agent can write in a later call.
 			d.Verdict, d.Rule = guards.Ask, "hidden-code"
 			d.Message = fmt.Sprintf("corral: %s is run %s, and imports %s, which is neither beside it nor in the standard library: its code is only known when it is written", abs, runs, strings.Join(miss, ", "))

@@ -309,6 +309,12 @@ func TestSiteStartWrites(t *testing.T) {
 		{"pdbrc that deletes home", filepath.Join(m.project, ".pdbrc"), "!import os; os.system('rm -rf ~')\ncontinue\n", "deny", "run by pdb"},
 		{"pdbrc in home that deletes home", filepath.Join(m.home, ".pdbrc"), "import shutil; shutil.rmtree('/home')\n", "deny", "pdb"},
 		{"pdbrc of pdb commands", filepath.Join(m.project, ".pdbrc"), "break app.py:3\nalias ps pp self\ncontinue\n", "", ""},
+		// Any module there runs in the programs that import it (red team
+		// of 2026-12-06: requests.py in a venv's site-packages).
+		{"site module that deletes home", filepath.Join(site, "requests.py"), "import shutil\nshutil.rmtree('/home')\n", "deny", "every program that imports it"},
+		{"site package file that deletes", filepath.Join(site, "requests", "adapters.py"), "import os\nos.system('rm -rf ~')\n", "deny", "rm-root"},
+		{"site module of ordinary code", filepath.Join(site, "requests.py"), "import urllib3\ndef get(u):\n    return u\n", "", ""},
+		{"project module that deletes", filepath.Join(m.project, "notes", "requests.py"), "import os\nos.system('rm -rf ~')\n", "", ""},
 	}
 	for _, tt := range tests {
 		in := map[string]any{"session_id": "s1", "hook_event_name": "PreToolUse", "tool_name": "Write",

@@ -54,7 +54,10 @@ func TestSiteStartImports(t *testing.T) {
 		{"module a .pth imports, deleting home", "latermod.py", "import os\nos.system('rm -rf ~')\n", "deny"},
 		{"package a .pth imports, deleting home", "latermod/__init__.py", "import shutil\nshutil.rmtree('/home')\n", "deny"},
 		{"module a .pth imports, harmless", "latermod.py", "X = 1\n", ""},
-		{"module no .pth imports", "othermod.py", "import os\nos.system('rm -rf ~')\n", ""},
+		// A module no .pth imports still runs in every program that
+		// imports it (red team of 2026-12-06: was allow).
+		{"module no .pth imports", "othermod.py", "import os\nos.system('rm -rf ~')\n", "deny"},
+		{"module no .pth imports, harmless", "othermod.py", "X = 1\n", ""},
 	} {
 		got := m.refusal("Write", map[string]any{"file_path": filepath.Join(site, tc.file), "content": tc.content})
 		if got != tc.want {
