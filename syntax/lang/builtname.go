@@ -29,7 +29,7 @@ import (
 // builtNames rewrites the tokens as the lookups of indirect.go do, so
 // that lua() and rlang() read the direct calls.
 func (p *parser) builtNames() {
-	b := &nameBinder{p: p, runtime: map[string]bool{}, al: aliases{}}
+	b := &nameBinder{p: p, runtime: map[string]bool{}, al: aliases{}, metas: map[string]string{}, metaAt: map[int]bool{}}
 	lookup := b.luaLookup
 	if p.l == R {
 		lookup = b.rLookup
@@ -39,13 +39,14 @@ func (p *parser) builtNames() {
 		}
 	}
 	for pass := 0; pass < maxPasses; pass++ {
+		assigned := p.l == R && p.rewriteWith(b.rAssign)
 		b.bind()
 		if p.l == R {
 			b.strs = b.rStrings()
 		}
 		changed := p.rewriteWith(lookup)
 		b.bind()
-		if p.rewriteWith(b.subst) {
+		if p.rewriteWith(b.subst) || assigned {
 			changed = true
 		}
 		if !changed {
@@ -77,6 +78,17 @@ type nameBinder struct {
 	// final is set for the last pass, which reports the lookups only
 	// known at run time.
 	final bool
+	// metas maps a Lua name given a metatable whose __index is a module
+	// (setmetatable(t, {__index = os})) to that module; metaAt holds
+	// the offsets of those __index values, read as bindings.
+	metas  map[string]string
+	metaAt map[int]bool
+	// metaTables maps a Lua name bound once, to a table whose __index
+	// is a module (local mt = {__index = os}), to that module; boundAt
+	// holds the offsets of the values bind follows.
+	metaTables  map[string]string
+	metaTableAt map[string]int
+	boundAt     map[int]bool
 }
 
 // luaRoots are the Lua globals whose fields run, delete or open.
@@ -117,6 +129,10 @@ func (b *nameBinder) luaLookup(in []token, i int, out []token) ([]token, int, in
 	case (isI(t, "_G") || isI(t, "_ENV")) && !member(out) && isP(at(i+1), ".") && at(i+2).kind == tIdent:
 		// _G.os is os.
 		return nil, i + 2, 0, true
+	case t.kind == tIdent && !member(out):
+		if repl, j, ok := b.luaModule(in, i, out); ok {
+			return repl, j, 0, true
+		}
 	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !luaKeywords.Has(out[len(out)-1].text) || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// os["exe".."cute"] is os.execute.
 		end := p.closeOf(in, i)
@@ -149,7 +165,7 @@ func (b *nameBinder) subst(in []token, i int, out []token) ([]token, int, int, b
 		return nil, 0, 0, false
 	}
 	next := b.p.tokenAt(in, i+1)
-	if isP(next, "=") || isP(next, "<") && b.p.l == R && isP(b.p.tokenAt(in, i+2), "-") || isP(next, ",") {
+	if isP(next, "=") || b.p.l == R && rLeftArrow(in, i+1) > 0 || isP(next, ",") {
 		return nil, 0, 0, false
 	}
 	if n := len(out); n > 0 && (isI(out[n-1], "local") || isI(out[n-1], "function") || isI(out[n-1], "for") || isP(out[n-1], "->")) {
@@ -168,31 +184,22 @@ func (b *nameBinder) bind() {
 	p := b.p
 	toks := p.toks
 	vals := map[string]map[string]bool{}
-	for i := 0; i+2 < len(toks); i++ {
+	count, tables, tableAt := map[string]int{}, map[string]string{}, map[string]int{}
+	b.boundAt = map[int]bool{}
+	p.eachAssign(func(i, first, k, last int) {
+		count[toks[i].text]++
 		t := toks[i]
-		if t.kind != tIdent || member(toks[:i]) {
-			continue
-		}
-		k := i + 1
-		switch {
-		case isP(toks[k], "="):
-			k++
-		case p.l == R && isP(toks[k], "<") && isP(toks[k+1], "-") && toks[k+1].off == toks[k].off+1:
-			k += 2
-		default:
-			continue
-		}
-		if prev := p.tok(i - 1); !(i == 0 || prev.kind == tNewline || isP(prev, ";") || isI(prev, "local") || isP(prev, "{") ||
+		if prev := p.tok(first - 1); !(first == 0 || prev.kind == tNewline || isP(prev, ";") || isI(prev, "local") || isP(prev, "{") ||
 			isI(prev, "then") || isI(prev, "do") || isI(prev, "else") || isP(prev, "}") || isP(prev, ")")) {
-			continue
+			return
 		}
 		if vals[t.text] == nil {
 			vals[t.text] = map[string]bool{}
 		}
 		name, after := dottedAt(toks, k)
 		end := p.tok(after)
-		stmtEnd := after >= len(toks) || end.kind == tNewline || isP(end, ";") || isP(end, "}") ||
-			p.l == Lua && end.kind == tIdent && !isI(end, "or") && !isI(end, "and")
+		stmtEnd := last >= 0 && after == last || last < 0 && (after >= len(toks) || end.kind == tNewline || isP(end, ";") || isP(end, "}") ||
+			p.l == Lua && end.kind == tIdent && !isI(end, "or") && !isI(end, "and"))
 		full := ""
 		if name != "" && stmtEnd {
 			full = b.al.resolve(name)
@@ -200,7 +207,30 @@ func (b *nameBinder) bind() {
 				full = ""
 			}
 		}
+		if full != "" && !isP(p.tok(first-1), "{") {
+			b.boundAt[toks[k].off] = true // not a table's field
+		}
+		if c := p.closeOf(toks, k); p.l == Lua && k < len(toks) && isP(toks[k], "{") && c > k && (last < 0 && p.statementEnd(c+1) || last == c+1) {
+			// local mt = {__index = os}
+			if mod, at := b.luaIndex(toks, k, c); at >= 0 {
+				tables[t.text], tableAt[t.text] = mod, toks[at].off
+			}
+		}
 		vals[t.text][full] = true
+	})
+	b.metaTables, b.metaTableAt = map[string]string{}, map[string]int{}
+	for name, mod := range tables {
+		if mod != "" && count[name] == 1 {
+			b.metaTables[name], b.metaTableAt[name] = mod, tableAt[name]
+		}
+	}
+	for name, x := range b.metas {
+		// setmetatable(t, {__index = os}): what t lacks is os's.
+		delete(vals[name], "")
+		if vals[name] == nil {
+			vals[name] = map[string]bool{}
+		}
+		vals[name][x] = true
 	}
 	b.al, b.mixed = aliases{}, map[string]string{}
 	for name, vs := range vals {
@@ -224,20 +254,23 @@ func (b *nameBinder) bind() {
 // report adds the Hidden effects of the names bound to a function that
 // runs in one assignment and to something else in another, and of the R
 // names bound to a function named at run time, where they are called; and
-// of an R function that runs or deletes passed as a value (sapply(cmds,
-// system), Map(unlink, paths)): what calls it, with what, is not in
-// sight.
+// of an R function that runs or deletes used as a value anywhere but as
+// the value of a name bind follows (sapply(cmds, system), Map(unlink,
+// paths), .GlobalEnv$f <- system, list(run = system)): what calls it,
+// with what, is not in sight.
 func (b *nameBinder) report() {
 	p := b.p
 	for i, t := range p.toks {
 		if p.l == R && t.kind == tIdent && !member(p.toks[:i]) {
 			name, after := dottedAt(p.toks, i)
 			prev, next := p.tok(i-1), p.tok(after)
-			if rValueRunners.Has(name) && !isP(next, "(") && (isP(next, ",") || isP(next, ")")) &&
-				(isP(prev, "(") || isP(prev, ",") || isP(prev, "=") && p.tok(i-2).kind == tIdent && (isP(p.tok(i-3), "(") || isP(p.tok(i-3), ","))) &&
-				!b.rIntrospected(i) {
+			if rValueRunners.Has(name) && !isP(next, "(") && !isP(next, "=") && rLeftArrow(p.toks, after) == 0 &&
+				!isP(prev, "$") && !isP(prev, "@") && !isP(prev, "?") && !b.rIntrospected(i) && !b.rBound(i) {
 				p.hidden(name, name+" used as a value", t.off)
 			}
+		}
+		if p.l == Lua && t.kind == tIdent && !member(p.toks[:i]) {
+			b.luaValue(i)
 		}
 		if t.kind != tIdent || member(p.toks[:i]) || !isP(p.tok(i+1), "(") {
 			continue
@@ -250,6 +283,55 @@ func (b *nameBinder) report() {
 	}
 }
 
+// luaValues are the Lua modules, module tables and functions that run,
+// delete or compile, whose use as a value asks; luaLookers the functions
+// that only look at one.
+var (
+	luaValues = lazy.Set{List: []string{"os", "io", "_G", "_ENV", "package.loaded", "os.execute", "io.popen", "os.remove", "os.rename",
+		"load", "loadstring", "dofile", "loadfile"}}
+	luaLookers = lazy.Set{List: []string{"print", "type", "tostring", "rawequal", "io.write"}}
+)
+
+// luaValue adds the Hidden effect of a Lua module or function of
+// luaValues at token i used as a value, other than as what bind and the
+// metatables follow (local o = os; setmetatable(t, {__index = os})):
+// passed on (pcall(os.execute, c), select(2, os.execute)), stored in a
+// table ({run = os.execute}), iterated (pairs(os)), an __index that is
+// a function. What calls it, with what, is not in sight. So is the
+// registry (debug.getregistry()), which holds every loaded module.
+func (b *nameBinder) luaValue(i int) {
+	p := b.p
+	t := p.toks[i]
+	name, after := dottedAt(p.toks, i)
+	if name == "debug.getregistry" {
+		p.hidden(name, "the registry, which holds the loaded modules (os, io)", t.off)
+		return
+	}
+	full := b.al.resolve(name)
+	next, prev := p.tok(after), p.tok(i-1)
+	what := " used as a value"
+	if isP(next, "[") && (luaRoots.Has(full) || full == "package.loaded") {
+		// os[k] or _G[k], k only known at run time (a literal key is
+		// a field by now), not called (luaLookup) nor assigned to.
+		end := p.closeOf(p.toks, after)
+		if n := p.tok(end + 1); end < 0 || isP(n, "=") || isP(n, "(") || n.kind == tString {
+			return
+		}
+		next, what = token{}, " indexed by a key only known at run time"
+	}
+	if !luaValues.Has(full) || b.boundAt[t.off] || b.metaAt[t.off] || isP(next, "(") || next.kind == tString || isP(next, "[") ||
+		isP(next, "=") || isP(next, ",") && isI(p.tok(i-2), "local") || isI(prev, "local") || isI(prev, "function") || isI(prev, "for") ||
+		isP(prev, "(") && isI(p.tok(i-2), "setmetatable") {
+		return
+	}
+	if k := p.openParen(i, true); k >= 1 && p.toks[k-1].kind == tIdent {
+		if fn, _ := p.dotted(k - 1); luaLookers.Has(fn) {
+			return
+		}
+	}
+	p.hidden(name, full+what, t.off)
+}
+
 // rValueRunners are the R functions that run or delete, passed as a
 // value; rLookers the functions that only look at one.
 var (
@@ -257,6 +339,25 @@ var (
 	rLookers      = lazy.Set{List: []string{"print", "args", "formals", "body", "environment", "exists", "is.function", "identical",
 		"class", "str", "deparse", "substitute", "quote", "missing", "help", "typeof", "mode"}}
 )
+
+// rBound reports a name at token i that is the whole value of an
+// assignment bind follows (f <- system: f's calls are system's).
+func (b *nameBinder) rBound(i int) bool {
+	p := b.p
+	lhs := -1
+	switch {
+	case isP(p.tok(i-1), "=") || isP(p.tok(i-1), "<-"):
+		lhs = i - 2
+	case i >= 3 && rLeftArrow(p.toks, i-2) == 2:
+		lhs = i - 3
+	}
+	if lhs < 0 || p.tok(lhs).kind != tIdent || !p.statementEnd(i+1) {
+		return false
+	}
+	_, bound := b.al[p.toks[lhs].text]
+	_, mixed := b.mixed[p.toks[lhs].text]
+	return bound || mixed
+}
 
 // rIntrospected reports a name at token i that is an argument of a call
 // of rLookers (print(system)).
@@ -278,28 +379,19 @@ func (b *nameBinder) rStrings() map[string]string {
 	toks := p.toks
 	out := map[string]string{}
 	b.assigned = map[string]bool{}
-	for i := 0; i+2 < len(toks); i++ {
+	p.eachAssign(func(i, _, k, _ int) {
 		t := toks[i]
-		if t.kind != tIdent || member(toks[:i]) {
-			continue
-		}
-		k := i + 1
-		switch {
-		case isP(toks[k], "=") && !isP(p.tok(i-1), "(") && !isP(p.tok(i-1), ","):
-			k++
-		case isP(toks[k], "<") && isP(toks[k+1], "-") && toks[k+1].off == toks[k].off+1:
-			k += 2
-		default:
-			continue
+		if isP(toks[i+1], "=") && (isP(p.tok(i-1), "(") || isP(p.tok(i-1), ",")) {
+			return // a keyword argument
 		}
 		v := "\x00"
 		_, after := dottedAt(toks, k)
-		if e := p.tok(k + 1); litStr(toks[k]) && (k+1 >= len(toks) || e.kind == tNewline || isP(e, ";") || isP(e, "}")) {
+		if e := p.tok(k + 1); k < len(toks) && litStr(toks[k]) && (k+1 >= len(toks) || e.kind == tNewline || isP(e, ";") || isP(e, "}")) {
 			v = toks[k].text
-		} else if isI(toks[k], "function") || after > k && p.statementEnd(after) {
+		} else if k < len(toks) && isI(toks[k], "function") || after > k && p.statementEnd(after) {
 			// A function, or a name of one (f <- mean): not a string.
 			if _, seen := out[t.text]; !seen {
-				continue
+				return
 			}
 		}
 		if old, seen := out[t.text]; seen && old != v {
@@ -307,7 +399,7 @@ func (b *nameBinder) rStrings() map[string]string {
 		}
 		out[t.text] = v
 		b.assigned[t.text] = true
-	}
+	})
 	for k, v := range out {
 		if v == "\x00" {
 			delete(out, k)
@@ -392,7 +484,9 @@ func (b *nameBinder) rLookup(in []token, i int, out []token) ([]token, int, int,
 		switch n := len(out); {
 		case isP(at(end+1), "("):
 			p.hidden(name, p.srcThrough(t.off, in[end])+" called: a function named at run time", t.off)
-		case n >= 3 && isP(out[n-1], "-") && isP(out[n-2], "<") && out[n-3].kind == tIdent:
+		case n >= 2 && isP(out[n-1], "<-") && out[n-2].kind == tIdent:
+			b.runtime[out[n-2].text] = true
+		case n >= 3 && rLeftArrow(out, n-2) == 2 && out[n-3].kind == tIdent:
 			b.runtime[out[n-3].text] = true
 		case n >= 2 && isP(out[n-1], "=") && out[n-2].kind == tIdent:
 			b.runtime[out[n-2].text] = true
@@ -463,4 +557,331 @@ func (b *nameBinder) rPaste(in []token, i int, out []token) ([]token, int, int, 
 		return []token{{kind: tString, lit: true, text: v, off: t.off}}, end + 1, 0, true
 	}
 	return nil, 0, 0, false
+}
+
+// eachAssign calls visit for each assignment of a name the tokens hold:
+// NAME = VALUE, in R NAME <- VALUE and NAME <<- VALUE, and in Lua the
+// multiple assignment A, B = X, Y (A gets X, B gets Y, a name without a
+// value nil). i is the name's token, first the first name's of the
+// statement, k VALUE's first token (len(p.toks) for none) and last the
+// comma that ends VALUE, or -1 when VALUE runs to the statement's end.
+// It is the loop bind and rStrings share.
+func (p *parser) eachAssign(visit func(i, first, k, last int)) {
+	toks := p.toks
+	for i := 0; i+2 < len(toks); i++ {
+		if toks[i].kind != tIdent || member(toks[:i]) {
+			continue
+		}
+		if p.l == R {
+			if isP(toks[i+1], "=") {
+				visit(i, i, i+2, -1)
+			} else if n := rLeftArrow(toks, i+1); n > 0 {
+				visit(i, i, i+1+n, -1)
+			}
+			continue
+		}
+		if isP(p.tok(i-1), ",") {
+			continue // one of a list of names, read from the first
+		}
+		names := []int{i}
+		j := i + 1
+		for isP(p.tok(j), ",") && p.tok(j+1).kind == tIdent && len(names) < maxSegments {
+			names = append(names, j+1)
+			j += 2
+		}
+		if !isP(p.tok(j), "=") {
+			continue
+		}
+		k := j + 1
+		for n, at := range names {
+			if k >= len(toks) {
+				visit(at, i, len(toks), -1)
+				continue
+			}
+			last := -1
+			for e := k; e < len(toks) && !p.statementEnd(e); e++ {
+				if isP(toks[e], "(") || isP(toks[e], "[") || isP(toks[e], "{") {
+					if c := p.closeOf(toks, e); c > e {
+						e = c
+					}
+					continue
+				}
+				if isP(toks[e], ",") {
+					last = e
+					break
+				}
+			}
+			if n < len(names)-1 && last < 0 {
+				visit(at, i, k, -1)
+				k = len(toks) // the names after have no value
+				continue
+			}
+			visit(at, i, k, last)
+			if last < 0 {
+				k = len(toks)
+			} else {
+				k = last + 1
+			}
+		}
+	}
+}
+
+// rLeftArrow is the number of tokens of R's <- or <<- at k of toks (a
+// <- made of ->, rightAssign, is one), 0 when there is none.
+func rLeftArrow(toks []token, k int) int {
+	if k < 0 || k >= len(toks) {
+		return 0
+	}
+	t := toks[k]
+	if isP(t, "<-") {
+		return 1
+	}
+	if (isP(t, "<") || isP(t, "<<")) && k+1 < len(toks) && isP(toks[k+1], "-") && toks[k+1].off == t.off+len(t.text) {
+		return 2
+	}
+	return 0
+}
+
+// rAssign spells R's other assignments as NAME <- VALUE, so that bind,
+// rStrings and the lookups read them as that: VALUE -> NAME and VALUE
+// ->> NAME bind NAME as <- and <<- do (system -> f is f <- system), and
+// so do assign("NAME", VALUE) and delayedAssign("NAME", VALUE) as a
+// statement of their own (their environment argument aside).
+func (b *nameBinder) rAssign(in []token, i int, out []token) ([]token, int, int, bool) {
+	p := b.p
+	t := in[i]
+	at := func(k int) token { return p.tokenAt(in, k) }
+	if isP(t, "->") {
+		j := i + 1
+		if isP(at(j), ">") && at(j).off == t.off+2 {
+			j++ // ->>
+		}
+		name, after := dottedAt(in, j)
+		if name == "" || !p.rStmtEnd(in, after) {
+			return nil, 0, 0, false
+		}
+		s := rValueStart(out)
+		if s < 0 || s >= len(out) {
+			return nil, 0, 0, false
+		}
+		repl := append(nameToks(name, out[s].off), token{kind: tPunct, text: "<-", off: out[s].off})
+		return append(repl, out[s:]...), after, len(out) - s, true
+	}
+	if !(isI(t, "assign") || isI(t, "delayedAssign")) || member(out) || !isP(at(i+1), "(") {
+		return nil, 0, 0, false
+	}
+	if n := len(out); n > 0 && !(out[n-1].kind == tNewline || isP(out[n-1], ";") || isP(out[n-1], "{") || isP(out[n-1], "}")) {
+		return nil, 0, 0, false
+	}
+	end, sp := p.bracketArgs(in, i+1)
+	if end < 0 || len(sp) < 2 || !p.rStmtEnd(in, end+1) {
+		return nil, 0, 0, false
+	}
+	var name string
+	var val [2]int
+	got := 0
+	for n, s := range sp {
+		a := p.argOf(in, s[0], s[1])
+		switch {
+		case n == 0 && (a.key == "" || a.key == "x") && a.lit && rNameLike(a.str):
+			name, got = a.str, got+1
+		case n == 1 && (a.key == "" || a.key == "value"):
+			val, got = s, got+1
+			if a.key != "" {
+				val[0] += 2 // value = …
+			}
+		case n >= 2 && rPlainArg(in, s):
+			// envir = globalenv(), pos = 1, inherits = TRUE
+		default:
+			return nil, 0, 0, false
+		}
+	}
+	if got != 2 || val[0] >= val[1] {
+		return nil, 0, 0, false
+	}
+	repl := append(nameToks(name, t.off), token{kind: tPunct, text: "<-", off: t.off})
+	return append(repl, in[val[0]:val[1]]...), end + 1, 0, true
+}
+
+// rStmtEnd reports whether token k of in ends an R statement.
+func (p *parser) rStmtEnd(in []token, k int) bool {
+	t := p.tokenAt(in, k)
+	return k >= len(in) || t.kind == tNewline || isP(t, ";") || isP(t, "}")
+}
+
+// rPlainArg reports an argument [s[0], s[1]) of in that runs nothing: an
+// optional KEY =, then a literal, a name or a call of a name without
+// arguments (globalenv()).
+func rPlainArg(in []token, s [2]int) bool {
+	a, e := s[0], s[1]
+	if e-a >= 2 && in[a].kind == tIdent && isP(in[a+1], "=") {
+		a += 2
+	}
+	switch {
+	case e-a == 1:
+		return in[a].kind == tIdent || litStr(in[a]) || in[a].kind != tPunct && in[a].kind != tString
+	case e-a == 3:
+		return in[a].kind == tIdent && isP(in[a+1], "(") && isP(in[a+2], ")")
+	}
+	return false
+}
+
+// rValueStart is the index in out of the first token of the value that
+// ends out, as -> takes it: back to the start of the statement, or to a
+// <-, <<- or = (which bind looser), over brackets; -1 when the value is
+// inside brackets (an argument: f(x -> y)) or after another ->.
+func rValueStart(out []token) int {
+	depth := 0
+	for k := len(out) - 1; k >= 0; k-- {
+		t := out[k]
+		if t.kind == tPunct {
+			switch t.text {
+			case ")", "]", "}":
+				depth++
+				continue
+			case "(", "[":
+				if depth == 0 {
+					return -1
+				}
+				depth--
+				continue
+			case "{":
+				if depth == 0 {
+					return k + 1
+				}
+				depth--
+				continue
+			}
+		}
+		if depth > 0 {
+			continue
+		}
+		switch {
+		case t.kind == tNewline || isP(t, ";") || isP(t, "=") || isP(t, "<-"):
+			return k + 1
+		case isP(t, "-") && k > 0 && rLeftArrow(out, k-1) == 2:
+			return k + 1
+		case isP(t, "->"):
+			return -1
+		}
+	}
+	return 0
+}
+
+// luaModules are the modules require and package.loaded give that
+// luaRoots name (_G is package.loaded._G).
+var luaModules = lazy.Set{List: []string{"os", "io", "_G"}}
+
+// luaModule reads, at the name at token i of in, the Lua expressions
+// whose value is a module of luaModules, or an index of one, spelt
+// other than by its name: require "os" and require("os"); package.loaded.os
+// (debug.getregistry()._LOADED is package.loaded, and
+// debug.getregistry()[2] is _G); rawget(T, K), which is T[K] without
+// metamethods; and setmetatable(T, M) with M a table whose __index is
+// a module (or a name bound to one): a table that gives the fields it
+// lacks from that module, read as the module itself when T is a name
+// or a table without code in it.
+func (b *nameBinder) luaModule(in []token, i int, out []token) ([]token, int, bool) {
+	p := b.p
+	t := in[i]
+	at := func(k int) token { return p.tokenAt(in, k) }
+	name, after := dottedAt(in, i)
+	switch {
+	case name == "require" && litStr(at(after)) && luaModules.Has(at(after).text):
+		return []token{ident(at(after).text, t.off)}, after + 1, true
+	case name == "require" && isP(at(after), "(") && litStr(at(after+1)) && luaModules.Has(at(after+1).text) && isP(at(after+2), ")"):
+		return []token{ident(at(after+1).text, t.off)}, after + 3, true
+	case strings.HasPrefix(name, "package.loaded."):
+		mod, _, _ := strings.Cut(strings.TrimPrefix(name, "package.loaded."), ".")
+		if luaModules.Has(mod) {
+			return []token{ident(mod, t.off)}, i + 5, true
+		}
+	case name == "debug.getregistry" && isP(at(after), "(") && isP(at(after+1), ")"):
+		switch next := at(after + 2); {
+		case isP(next, ".") && isI(at(after+3), "_LOADED"):
+			return nameToks("package.loaded", t.off), after + 4, true
+		case isP(next, "[") && at(after+3).text == "2" && isP(at(after+4), "]"):
+			return []token{ident("_G", t.off)}, after + 5, true
+		}
+	case name == "rawget" && isP(at(after), "("):
+		end, sp := p.bracketArgs(in, after)
+		if end < 0 || len(sp) != 2 {
+			break
+		}
+		if obj, objEnd := dottedAt(in, sp[0][0]); obj == "" || objEnd != sp[0][1] {
+			break
+		}
+		repl := append([]token(nil), in[sp[0][0]:sp[0][1]]...)
+		repl = append(repl, token{kind: tPunct, text: "[", off: in[sp[0][1]].off})
+		repl = append(repl, in[sp[1][0]:sp[1][1]]...)
+		return append(repl, token{kind: tPunct, text: "]", off: in[end].off}), end + 1, true
+	case name == "setmetatable" && isP(at(after), "("):
+		end, sp := p.bracketArgs(in, after)
+		if end < 0 || len(sp) != 2 || !luaInert(in, sp[0][0], sp[0][1]) || !luaInert(in, sp[1][0], sp[1][1]) {
+			break
+		}
+		mod, modAt := "", -1
+		if m := sp[1]; m[1] == m[0]+1 && in[m[0]].kind == tIdent {
+			mod = b.metaTables[in[m[0]].text]
+			if mod != "" {
+				b.metaAt[b.metaTableAt[in[m[0]].text]] = true
+			}
+		} else if isP(in[m[0]], "{") && p.closeOf(in, m[0]) == m[1]-1 {
+			mod, modAt = b.luaIndex(in, m[0], m[1]-1)
+		}
+		if mod == "" {
+			break
+		}
+		target := ""
+		if tk := sp[0]; tk[1] == tk[0]+1 && in[tk[0]].kind == tIdent {
+			target = in[tk[0]].text
+			b.metas[target] = mod // setmetatable changes T itself
+		}
+		if modAt >= 0 {
+			b.metaAt[in[modAt].off] = true
+		}
+		n := len(out)
+		if target != "" && (n == 0 || out[n-1].kind == tNewline || isP(out[n-1], ";")) && p.statementEnd(end+1) {
+			break // a statement of its own: T is what changed
+		}
+		return nameToks(mod, t.off), end + 1, true
+	}
+	return nil, 0, false
+}
+
+// luaInert reports tokens [a, e) of in that run nothing when evaluated:
+// no call, no function.
+func luaInert(in []token, a, e int) bool {
+	for k := a; k < e; k++ {
+		if isP(in[k], "(") || isI(in[k], "function") || in[k].kind == tString && k > a && (in[k-1].kind == tIdent || isP(in[k-1], ")") || isP(in[k-1], "]")) {
+			return false
+		}
+	}
+	return true
+}
+
+// luaIndex reads the table constructor from the { at open to the } at
+// close: the module its __index field holds (__index = os, a name bound
+// to one, _G), and the index of that value's token; "" when it holds
+// none.
+func (b *nameBinder) luaIndex(in []token, open, close int) (string, int) {
+	for k := open + 1; k+2 < close; k++ {
+		switch {
+		case isP(in[k], "(") || isP(in[k], "[") || isP(in[k], "{"):
+			if c := b.p.closeOf(in, k); c > k {
+				k = c
+			}
+		case isI(in[k], "__index") && isP(in[k+1], "=") && (isP(in[k-1], "{") || isP(in[k-1], ",") || isP(in[k-1], ";")):
+			name, after := dottedAt(in, k+2)
+			if name == "" || !(after == close || isP(in[after], ",") || isP(in[after], ";")) {
+				return "", -1
+			}
+			full := b.al.resolve(name)
+			if root, _, _ := strings.Cut(full, "."); luaRoots.Has(root) {
+				return full, k + 2
+			}
+			return "", -1
+		}
+	}
+	return "", -1
 }

@@ -13,7 +13,10 @@ type tclWord struct {
 	lit      bool
 	// brace reports a {…} word (no substitution: code or data).
 	brace bool
-	off   int
+	// expand reports a word after {*}: the elements of the list it
+	// holds are words of the command.
+	expand bool
+	off    int
 }
 
 // maxTclDepth bounds scripts nested in scripts (bodies, [command]
@@ -52,10 +55,13 @@ func tclRun(src string, base, depth int, env *tclEnv) []Effect {
 		if len(words) == 0 {
 			continue
 		}
-		words = env.resolve(words)
+		words = env.expand(env.resolve(words))
+		if len(words) == 0 {
+			continue
+		}
 		env.assign(words, depth)
 		if !words[0].lit {
-			if len(words) > 1 && !(words[1].lit && tkWidgetOps.Has(words[1].val)) {
+			if (len(words) > 1 || words[0].expand) && !(len(words) > 1 && words[1].lit && tkWidgetOps.Has(words[1].val)) {
 				out = append(out, Effect{Kind: Hidden, Call: words[0].raw, Text: "a command named at run time: " + tclRaw(words), Offset: base + words[0].off})
 			}
 			continue
@@ -503,8 +509,11 @@ func (r *tclReader) command() ([]tclWord, []tclWord) {
 // word reads one word.
 func (r *tclReader) word() (tclWord, []tclWord) {
 	start := r.i
-	if strings.HasPrefix(r.src[r.i:], "{*}") {
+	expand := false
+	if strings.HasPrefix(r.src[r.i:], "{*}") && r.i+3 < len(r.src) && !strings.ContainsRune(" \t\r\n;", rune(r.src[r.i+3])) {
+		// {*} followed by a word (not a word of its own).
 		r.i += 3
+		expand = true
 	}
 	if r.i < len(r.src) && r.src[r.i] == '{' {
 		depth := 0
@@ -524,7 +533,7 @@ func (r *tclReader) word() (tclWord, []tclWord) {
 		}
 		body := r.src[r.i+1 : min(j, len(r.src))]
 		r.i = min(j+1, len(r.src))
-		return tclWord{val: body, raw: r.src[start:r.i], lit: true, brace: true, off: start}, nil
+		return tclWord{val: body, raw: r.src[start:r.i], lit: true, brace: !expand, expand: expand, off: start}, nil
 	}
 	quoted := r.i < len(r.src) && r.src[r.i] == '"'
 	if quoted {
@@ -588,5 +597,5 @@ func (r *tclReader) word() (tclWord, []tclWord) {
 		b.WriteByte(c)
 		r.i++
 	}
-	return tclWord{val: b.String(), raw: r.src[start:r.i], lit: lit, off: start}, subs
+	return tclWord{val: b.String(), raw: r.src[start:r.i], lit: lit, expand: expand, off: start}, subs
 }

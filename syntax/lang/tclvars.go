@@ -272,6 +272,47 @@ func (e *tclEnv) commandValue(src string, depth int) (string, bool) {
 	return "", false
 }
 
+// expand replaces each {*} word whose value the script shows with the
+// elements of that list, as Tcl does before it runs the command: set c
+// exec; {*}[list $c rm x] is exec rm x, and so is set l {exec rm x};
+// {*}$l. A {*} word only known at run time stays one word, not a
+// literal: as the command word, a command (and its arguments) named at
+// run time.
+func (e *tclEnv) expand(words []tclWord) []tclWord {
+	has := false
+	for _, w := range words {
+		has = has || w.expand
+	}
+	if !has {
+		return words
+	}
+	out := make([]tclWord, 0, len(words))
+	for _, w := range words {
+		if !w.expand {
+			out = append(out, w)
+			continue
+		}
+		v, ok := w.val, w.lit
+		if !ok {
+			v, ok = e.wordValue(strings.TrimPrefix(w.raw, "{*}"), 0)
+		}
+		if !ok || strings.ContainsAny(v, "$[\\") {
+			// Unknown, or elements tclList would read as substitutions:
+			// list elements are data, never substituted.
+			w.lit = false
+			out = append(out, w)
+			continue
+		}
+		for _, el := range tclList(v, 0) {
+			out = append(out, tclWord{val: el.val, raw: el.raw, lit: true, off: w.off})
+		}
+		if len(out) > 4096 {
+			break
+		}
+	}
+	return out
+}
+
 // tclRaw is the source text of words.
 func tclRaw(words []tclWord) string {
 	raw := make([]string, len(words))
