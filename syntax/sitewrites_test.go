@@ -40,10 +40,14 @@ func TestSiteCopies(t *testing.T) {
 		{"printf 'import os; os.system(\"rm -rf /victim\")\\n' > x.pth && cp x.pth " + site, true, false},
 		{`cp "$F" ` + site + "x.pth", false, true},
 		{"./gen > g.pth; cp g.pth " + site, false, true},
+		// A module of another name there runs in every program that
+		// imports it (red team of 2026-12-06: was a look-alike that
+		// passed).
+		{"cp sc.py " + site + "helpers.py", true, false},
 		// Look-alikes.
 		{"cp plain.pth " + site, false, false},
 		{"cp evil.pth notes/", false, false},
-		{"cp sc.py " + site + "helpers.py", false, false},
+		{"cp sc.py notes/helpers.py", false, false},
 		{"cp missing.pth " + site, false, false},
 	} {
 		m := analyzeIn(t, dir, tc.cmd)
