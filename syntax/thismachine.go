@@ -147,6 +147,16 @@ func litWords(ce *sh.CallExpr) ([]string, bool) {
 // namePrinter reports a command line that prints this machine's name
 // or one of its addresses.
 func namePrinter(words []string) bool {
+	// command hostname, env hostname, exec -- hostname: the same
+	// program, run past the builtins that only find or start it.
+	for len(words) > 1 {
+		switch words[0] {
+		case "command", "builtin", "exec", "env", "nohup", "-p", "--":
+			words = words[1:]
+			continue
+		}
+		break
+	}
 	name, args := words[0], words[1:]
 	switch name {
 	case "hostname", "/bin/hostname", "/usr/bin/hostname":

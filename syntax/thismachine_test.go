@@ -36,6 +36,10 @@ func TestThisMachineArg(t *testing.T) {
 		{`$(hostname -I | awk '{print $1}')`, "localhost"},
 		{`$(hostname | head -1)`, "localhost"},
 		{`$(hostname 2>/dev/null)`, "localhost"},
+		{`$(command hostname)`, "localhost"},
+		{`$(env uname -n)`, "localhost"},
+		{`$(command -p hostname -f)`, "localhost"},
+		{`$(command hostname web1)`, ""},
 		// Not this machine, or not only it.
 		{`$(hostname -d)`, ""},
 		{`$(hostname web1)`, ""},
