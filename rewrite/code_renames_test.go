@@ -58,7 +58,9 @@ func TestCompiledRenamesOracle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("compiles programs")
 	}
-	run := func(compiler string, args []string, src, body string, extra ...string) (home, dir string) {
+	// run takes the subtest's t: a skip for a missing compiler is the
+	// subtest's, not its parent's.
+	run := func(t *testing.T, compiler string, args []string, src, body string, extra ...string) (home, dir string) {
 		t.Helper()
 		bin, err := exec.LookPath(compiler)
 		if err != nil {
@@ -89,7 +91,7 @@ func TestCompiledRenamesOracle(t *testing.T) {
 		return home, dir
 	}
 	t.Run("c rename", func(t *testing.T) {
-		home, dir := run("cc", nil, "m.c", cRenameMain, "gone")
+		home, dir := run(t, "cc", nil, "m.c", cRenameMain, "gone")
 		if _, err := os.Stat(home); err == nil {
 			t.Errorf("HOME still exists")
 		}
@@ -98,7 +100,7 @@ func TestCompiledRenamesOracle(t *testing.T) {
 		}
 	})
 	t.Run("rust rename", func(t *testing.T) {
-		home, dir := run("rustc", nil, "m.rs", rustRenameMain, "gone")
+		home, dir := run(t, "rustc", nil, "m.rs", rustRenameMain, "gone")
 		if _, err := os.Stat(home); err == nil {
 			t.Errorf("HOME still exists")
 		}
@@ -107,7 +109,7 @@ func TestCompiledRenamesOracle(t *testing.T) {
 		}
 	})
 	t.Run("rust copy", func(t *testing.T) {
-		_, dir := run("rustc", nil, "m.rs", rustCopyMain)
+		_, dir := run(t, "rustc", nil, "m.rs", rustCopyMain)
 		if b, err := os.ReadFile(filepath.Join(dir, "copied")); err != nil || string(b) != "CANARY_r3n4" {
 			t.Errorf("the home file was not copied: %q %v", b, err)
 		}

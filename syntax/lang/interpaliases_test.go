@@ -46,6 +46,34 @@ for n in sorted(mods):
     print(" ".join([n] + attrs))
 `
 
+// pyModAttrsChecker reads the table on stdin and prints, after a count,
+// each attribute that this interpreter holds as another module than the
+// one the table names (a module or attribute it lacks is not checked).
+const pyModAttrsChecker = `import importlib, io, contextlib, sys, types
+checked = 0
+bad = []
+for line in sys.stdin.read().splitlines():
+    if not line or line.startswith("#"):
+        continue
+    name, *attrs = line.split()
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+            m = importlib.import_module(name)
+    except BaseException:
+        continue
+    for a in attrs:
+        attr, _, mod = a.partition("=")
+        v = getattr(m, attr, None)
+        if not isinstance(v, types.ModuleType):
+            continue
+        checked += 1
+        if v.__name__ != (mod or attr):
+            bad.append("%s.%s is %s, the table says %s" % (name, attr, v.__name__, mod or attr))
+print("checked %d attributes" % checked)
+for b in bad:
+    print(b)
+`
+
 // TestPyModuleAttrsTable: the table of modules held as other modules'
 // attributes is what the real interpreter holds (compared when python3
 // here is the table's minor version); -pymodattrs.update derives it again.
@@ -93,6 +121,36 @@ func TestPyModuleAttrsTable(t *testing.T) {
 	}
 	if minor, _, _ := strings.Cut(strings.TrimPrefix(pyModuleAttrsVersion(), "3."), "."); strings.TrimSpace(string(v)) != "3."+minor {
 		t.Skipf("python3 here is %s, the table is %s's (derive it again with -pymodattrs.update)", strings.TrimSpace(string(v)), pyModuleAttrsVersion())
+	}
+	// Another release of the same minor version holds other modules (a
+	// distribution's python3 leaves some out, and their attributes move
+	// between releases): there, every attribute the table names must be
+	// the module it names wherever this python3 has both.
+	full, err := exec.Command(py, "-c", "import sys; print(sys.version.split()[0])").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.TrimSpace(string(full)) != pyModuleAttrsVersion() {
+		cmd := exec.Command(py, "-I", "-c", pyModAttrsChecker)
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
+		cmd.Stdin = strings.NewReader(pyModuleAttrsText)
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+		if len(lines) == 0 || !strings.HasPrefix(lines[0], "checked ") {
+			t.Fatalf("the checker printed %q", out)
+		}
+		if n, _, _ := strings.Cut(strings.TrimPrefix(lines[0], "checked "), " "); n == "0" {
+			t.Fatalf("python3 %s holds none of the table's attributes: %s", strings.TrimSpace(string(full)), lines[0])
+		}
+		if len(lines) > 1 {
+			t.Errorf("python3 %s disagrees with the table (%s's):\n%s", strings.TrimSpace(string(full)), pyModuleAttrsVersion(), strings.Join(lines[1:], "\n"))
+		}
+		t.Logf("python3 %s, table %s: %s", strings.TrimSpace(string(full)), pyModuleAttrsVersion(), lines[0])
+		return
 	}
 	got := run()
 	_, want, _ := strings.Cut(strings.TrimSpace(pyModuleAttrsText), "\n")
