@@ -38,18 +38,23 @@ func TestHostNamedAtRunTime(t *testing.T) {
 		{"h=$HOSTNAME; ssh $h 'rm -rf ~'", "deny"},
 		{`export H=$(hostname -f); ssh "$H" 'rm -rf ~'`, "deny"},
 		{"h=$(hostname); g=$h; ssh me@$g 'rm -rf ~'", "deny"},
-		{"h=$(hostname -d); ssh $h 'rm -rf ~'", "allow"},
+		// A run-time name that is not one of these spellings may still
+		// reach this machine (a hosts alias, a config): a destroying
+		// command asks, an ordinary one passes (TestSSHDestination).
+		{"h=$(hostname -d); ssh $h 'rm -rf ~'", "ask"},
 		{"HOSTNAME=web1; ssh $HOSTNAME 'rm -rf ~'", "allow"},
 		{"h=$(hostname); mkdir -p logs/$h && echo x > logs/$h/x", "allow"},
 		// The same words reaching ordinary places on this machine.
 		{"ssh $(hostname) ls", "allow"},
 		{"scp notes.txt $(hostname):" + cfg.Project + "/copy.txt", "allow"},
 		// Not this machine's name: the domain, a name set (hostname
-		// NAME prints nothing), a variable the environment gives.
-		{"ssh $(hostname -d) 'rm -rf ~'", "allow"},
-		{"ssh $(hostname new) 'rm -rf ~'", "allow"},
-		{"ssh $(hostname -f | cut -d. -f2) 'rm -rf ~'", "allow"},
-		{"ssh $H 'rm -rf ~'", "allow"},
+		// NAME prints nothing), a variable the environment gives; what
+		// it is only run time knows.
+		{"ssh $(hostname -d) 'rm -rf ~'", "ask"},
+		{"ssh $(hostname new) 'rm -rf ~'", "ask"},
+		{"ssh $(hostname -f | cut -d. -f2) 'rm -rf ~'", "ask"},
+		{"ssh $H 'rm -rf ~'", "ask"},
+		{"ssh $H ls", "allow"},
 		// A local file sent to a host only run time knows: an upload
 		// no allow list holds, as to a named host.
 		{"scp notes.txt $H:x", "ask"},
@@ -92,5 +97,61 @@ func TestScriptFileNamedAtRunTime(t *testing.T) {
 		{`for f in a b; do . "conf/$f"; done`, "deny"},
 		{`for f in conf/*; do bash "$f"; done`, "deny"},
 		{`mk=a.mk; make -f "$mk"`, "allow"},
+	})
+}
+
+// TestSSHDestination: ssh connects where its options and configuration
+// send the name typed (ssh -G): a Host alias with HostName localhost, -o
+// HostName=127.0.0.1, a HostName of %h under a wildcard, an Include. The
+// remote command then runs here and is judged as one run here; a proxy
+// that does not connect to the name, or a Match block that may set
+// HostName, asks for a destroying command. Look-alikes: -F none and -F
+// /dev/null read no configuration, a HostName set on the command line
+// wins over the configuration, a ProxyCommand to %h reaches the name.
+func TestSSHDestination(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/": "", "proj/notes.txt": "x\n", "proj/alt_config": "Host prod\n  HostName 127.0.0.1\n",
+		"home/.ssh/id_rsa": "KEY\n",
+		"home/.ssh/config": "Include conf.d/*\n" +
+			"Host box me-box\n  HostName 127.0.0.1\n" +
+			"Host *.loop\n  HostName localhost\n" +
+			"Host !nope.dev *.dev\n  HostName %h.localhost\n" +
+			"Host jump\n  ProxyCommand nc localhost 22\n" +
+			"Host bastioned\n  ProxyCommand ssh -W %h:%p bastion\n" +
+			"Host web\n  HostName web.example.com\n",
+		"home/.ssh/conf.d/extra": "Host inc\n  HostName ::1\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"ssh box 'rm -rf ~'", "deny"},
+		{"ssh me@me-box 'rm -rf ~'", "deny"},
+		{"ssh ssh://me@box:22 'rm -rf ~'", "deny"},
+		{"ssh a.loop 'rm -rf ~'", "deny"},
+		{"ssh api.dev 'rm -rf ~'", "deny"},
+		{"ssh inc 'rm -rf ~'", "deny"},
+		{"ssh -o HostName=127.0.0.1 prod 'rm -rf ~'", "deny"},
+		{"ssh -oHostName=localhost prod 'rm -rf ~'", "deny"},
+		{"ssh prod -o 'HostName ::1' 'rm -rf ~'", "deny"},
+		{"ssh -F alt_config prod 'rm -rf ~'", "deny"},
+		{"ssh -o HostName=127.0.0.1 prod 'cat ~/.ssh/id_rsa' > k", "deny"},
+		{"echo 'rm -rf ~' | ssh box", "deny"},
+		{"ssh box bash -s <<< 'rm -rf ~'", "deny"},
+		{"ssh -o RemoteCommand='rm -rf ~' box", "deny"},
+		// Only run time, or a proxy, knows where these connect.
+		{"ssh jump 'rm -rf ~'", "ask"},
+		{"ssh -o 'ProxyCommand nc 127.0.0.1 22' prod 'rm -rf ~'", "ask"},
+		{"ssh -F \"$CONF\" prod 'rm -rf ~'", "ask"},
+		{"ssh -F missing_config prod 'rm -rf ~'", "ask"},
+		// Look-alikes.
+		{"ssh box ls", "allow"},
+		{"ssh jump ls", "allow"},
+		{"ssh nope.dev 'rm -rf ~'", "allow"},
+		{"ssh web 'rm -rf ~'", "allow"},
+		{"ssh bastioned 'rm -rf ~'", "allow"},
+		{"ssh prod 'rm -rf ~'", "allow"},
+		{"ssh -F none box 'rm -rf ~'", "allow"},
+		{"ssh -F /dev/null box 'rm -rf ~'", "allow"},
+		{"ssh -o HostName=web.example.com box 'rm -rf ~'", "allow"},
+		{"ssh BOX 'rm -rf ~'", "allow"},
 	})
 }

@@ -103,7 +103,7 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		words := append([]Arg{call.NameArg}, call.Args...)
 		host, cmd := sshDestination(call.Args)
 		i := cmd + 1 // in words
-		if host >= 0 && i >= len(words) && loopbackHost(call.Args[host]) {
+		if host >= 0 && i >= len(words) && sshToHere(call, host) {
 			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
 			// when no command is given (ssh_config(5)); ssh reads options
 			// after the destination too (ssh host -o RemoteCommand=TEXT).
@@ -116,7 +116,7 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 				return true
 			}
 		}
-		if host >= 0 && i >= len(words) && loopbackHost(call.Args[host]) {
+		if host >= 0 && i >= len(words) && sshToHere(call, host) {
 			// No command: the login shell reads ssh's stdin, from the
 			// home directory (remoteshell.go).
 			home := Dir{}
@@ -126,9 +126,20 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 			w.sshHdocSubst(c, call, st, home)
 			return w.sshLoginShell(c, call, home)
 		}
-		if host < 0 || i >= len(words) || !loopbackHost(call.Args[host]) {
+		if host < 0 || i >= len(words) || !sshToHere(call, host) {
 			// Another machine's files are not this one's: only a command
-			// run on this machine is judged.
+			// run on this machine is judged. A destination only run time
+			// or a proxy decides may be this machine: its command is
+			// hidden text (sshtarget.go).
+			if host >= 0 && i < len(words) && call.sshPlace == sshMaybe {
+				parts := make([]string, 0, len(words)-i)
+				for _, a := range words[i:] {
+					parts = append(parts, a.Value)
+				}
+				text := strings.Join(parts, " ")
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+					What: "ssh runs " + clip(text, 60) + " on a machine that may be this one (" + call.sshWhy + ")"})
+			}
 			return false
 		}
 		// ssh joins its words with spaces; the remote shell parses them.
@@ -895,23 +906,7 @@ func loopbackHost(a Arg) bool {
 		}
 		a = b
 	}
-	h := a.Value
-	if rest, ok := strings.CutPrefix(h, "ssh://"); ok {
-		h, _, _ = strings.Cut(rest, "/")
-		if at := strings.LastIndexByte(h, '@'); at >= 0 {
-			h = h[at+1:]
-		}
-		if strings.HasPrefix(h, "[") {
-			if end := strings.IndexByte(h, ']'); end > 0 {
-				h = h[:end+1]
-			}
-		} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
-			h = h[:i]
-		}
-	} else if at := strings.LastIndexByte(h, '@'); at >= 0 {
-		h = h[at+1:]
-	}
-	h = strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	h := sshHostPart(a.Value)
 	return loopbackName(h)
 }
 

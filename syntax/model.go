@@ -87,6 +87,11 @@ type Call struct {
 	// rpl are GNU parallel's replacement strings, with the names its
 	// options give them (placeholders.go); nil for other launchers.
 	rpl []replString
+	// sshPlace is, for ssh, where its destination runs commands as its
+	// options and configuration decide (sshtarget.go), and sshWhy says
+	// why when that is not plainly another machine.
+	sshPlace sshPlace
+	sshWhy   string
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool

@@ -116,7 +116,7 @@ func sshStdinReader(call *Call) (reader *Call, ok bool) {
 		return nil, false
 	}
 	host, cmd := sshDestination(call.Args)
-	if host < 0 || !loopbackHost(call.Args[host]) || sshStdinOff(call.Args) {
+	if host < 0 || !sshToHere(call, host) || sshStdinOff(call.Args) {
 		return nil, false
 	}
 	if cmd >= len(call.Args) {

@@ -70,7 +70,7 @@ func StartsShell(call *Call) bool {
 		// shell, which reads what ssh reads (-N and -W run none, -O talks
 		// to a master; -n and -f give it /dev/null).
 		host, cmd := sshDestination(call.Args)
-		if host < 0 || cmd < len(call.Args) || !loopbackHost(call.Args[host]) {
+		if host < 0 || cmd < len(call.Args) || !sshToHere(call, host) {
 			return false
 		}
 		opts, _ := ScanOptions(call.Args, sshSpec)

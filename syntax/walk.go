@@ -3652,6 +3652,7 @@ func (w *walker) newCall(c scope, s *sh.Stmt, ce *sh.CallExpr, inv invocation) *
 			call.Args = call.Args[1:]
 		}
 	}
+	w.resolveSSH(call)
 	return call
 }
 

@@ -1,0 +1,412 @@
+package syntax
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// sshPlace is where ssh's destination runs a command, as its options
+// and configuration decide it.
+type sshPlace int
+
+const (
+	// sshOther is another machine: its files are not this one's.
+	sshOther sshPlace = iota
+	// sshHere is this machine: what the remote shell runs is judged as
+	// a command run here, from the home directory.
+	sshHere
+	// sshMaybe is a destination only run time knows, or one that a
+	// proxy or a conditional block of the configuration decides.
+	sshMaybe
+)
+
+// sshResolver reads ssh's destination as ssh -G does: the options of
+// the command line first (the first value of a keyword wins), then the
+// user's configuration (~/.ssh/config) and the system's
+// (/etc/ssh/ssh_config), or the file of -F alone; a Host block applies
+// when one of its patterns matches the name typed (case and all) and
+// none of its negated ones does; Include reads more files in place.
+type sshResolver struct {
+	home string
+	// read returns a configuration file's text; ok is false when the file
+	// exists but cannot be read, or is not a regular file.
+	read func(path string) (text string, exists, ok bool)
+	// glob lists the files of an Include pattern (nil: the file system's).
+	glob func(pattern string) ([]string, error)
+}
+
+// maxSSHConfig bounds the configuration text read, and maxSSHIncludes
+// how deeply Include is followed.
+const (
+	maxSSHConfig   = 1 << 20
+	maxSSHIncludes = 16
+)
+
+// readSSHConfig reads a configuration file for sshResolver, bounded.
+func readSSHConfig(path string) (string, bool, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		if os.IsNotExist(err) {
+			return "", false, true
+		}
+		return "", true, false
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return "", true, false
+	}
+	if !fi.Mode().IsRegular() {
+		// -F /dev/null: no settings; another device or a pipe holds
+		// text corral does not read ahead.
+		if filepath.Clean(path) == "/dev/null" {
+			return "", true, true
+		}
+		return "", true, false
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxSSHConfig))
+	if err != nil {
+		return "", true, false
+	}
+	return string(data), true, true
+}
+
+// sshHostPart is the host of ssh's destination word: [user@]host, or the
+// URI form ssh://[user@]host[:port][/…], without brackets.
+func sshHostPart(h string) string {
+	if rest, ok := strings.CutPrefix(h, "ssh://"); ok {
+		h, _, _ = strings.Cut(rest, "/")
+		if at := strings.LastIndexByte(h, '@'); at >= 0 {
+			h = h[at+1:]
+		}
+		if strings.HasPrefix(h, "[") {
+			if end := strings.IndexByte(h, ']'); end > 0 {
+				h = h[:end+1]
+			}
+		} else if i := strings.LastIndexByte(h, ':'); i >= 0 {
+			h = h[:i]
+		}
+	} else if at := strings.LastIndexByte(h, '@'); at >= 0 {
+		h = h[at+1:]
+	}
+	return strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+}
+
+// sshSetting splits an ssh_config line or -o value into its keyword
+// (lower case) and arguments: blanks or one "=" end the keyword, and
+// double quotes group an argument.
+func sshSetting(line string) (key string, args []string) {
+	line = strings.TrimSpace(line)
+	k := strings.IndexAny(line, " \t=")
+	if k < 0 {
+		return strings.ToLower(line), nil
+	}
+	key, rest := strings.ToLower(line[:k]), strings.TrimLeft(line[k:], " \t")
+	rest = strings.TrimLeft(strings.TrimPrefix(rest, "="), " \t")
+	var cur strings.Builder
+	quoted, have := false, false
+	for _, r := range rest {
+		switch {
+		case r == '"':
+			quoted, have = !quoted, true
+		case !quoted && (r == ' ' || r == '\t'):
+			if have {
+				args = append(args, cur.String())
+				cur.Reset()
+				have = false
+			}
+		default:
+			cur.WriteRune(r)
+			have = true
+		}
+	}
+	if have {
+		args = append(args, cur.String())
+	}
+	return key, args
+}
+
+// sshHostMatch reports whether a Host line's patterns take host: one of
+// them matches and no negated one (!pattern) does. A pattern holds * and
+// ? wildcards and may be a comma list; matching keeps case.
+func sshHostMatch(host string, patterns []string) bool {
+	matched := false
+	for _, field := range patterns {
+		for _, p := range strings.Split(field, ",") {
+			neg := strings.HasPrefix(p, "!")
+			p = strings.TrimPrefix(p, "!")
+			if p == "" || !sshWildMatch(p, host) {
+				continue
+			}
+			if neg {
+				return false
+			}
+			matched = true
+		}
+	}
+	return matched
+}
+
+// sshWildMatch is ssh's match_pattern: * any run of bytes, ? one byte,
+// every other byte itself.
+func sshWildMatch(p, s string) bool {
+	for len(p) > 0 {
+		switch p[0] {
+		case '*':
+			for p = p[1:]; len(p) > 0 && p[0] == '*'; p = p[1:] {
+			}
+			if p == "" {
+				return true
+			}
+			for i := 0; i <= len(s); i++ {
+				if sshWildMatch(p, s[i:]) {
+					return true
+				}
+			}
+			return false
+		case '?':
+			if s == "" {
+				return false
+			}
+		default:
+			if s == "" || s[0] != p[0] {
+				return false
+			}
+		}
+		p, s = p[1:], s[1:]
+	}
+	return s == ""
+}
+
+// sshFound is what the settings give for the keywords that decide where
+// ssh connects.
+type sshFound struct {
+	hostName, proxy   string
+	hasName, hasProxy bool
+	// why is set when a setting only run time decides may change them
+	// (a Match block, an unreadable file).
+	why string
+}
+
+// set records a keyword's first value.
+func (f *sshFound) set(key string, args []string) {
+	if len(args) == 0 {
+		return
+	}
+	switch key {
+	case "hostname":
+		if !f.hasName {
+			f.hostName, f.hasName = args[0], true
+		}
+	case "proxycommand":
+		if !f.hasProxy {
+			f.proxy, f.hasProxy = strings.Join(args, " "), true
+		}
+	}
+}
+
+// file applies the configuration file at path (base: the directory a
+// relative Include is read from) for host; active is whether its first
+// lines apply (an Include in a Host block that applies).
+func (r sshResolver) file(path, base, host string, f *sshFound, depth int, active bool) {
+	text, exists, ok := r.read(path)
+	if !ok {
+		if f.why == "" {
+			f.why = "ssh reads its configuration " + path + ", which corral cannot read"
+		}
+		return
+	}
+	if !exists {
+		return
+	}
+	match := false
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		key, args := sshSetting(line)
+		switch key {
+		case "host":
+			active, match = sshHostMatch(host, args), false
+			continue
+		case "match":
+			// Match all applies; the other criteria (exec, user,
+			// localnetwork, …) only run time decides.
+			active, match = len(args) == 1 && strings.EqualFold(args[0], "all"), true
+			if active {
+				match = false
+			}
+			continue
+		case "include":
+			if !active && !match || depth >= maxSSHIncludes {
+				continue
+			}
+			if match {
+				if f.why == "" {
+					f.why = "ssh's configuration includes files under a Match block only run time decides"
+				}
+				continue
+			}
+			for _, pat := range args {
+				p := expandTilde(pat, r.home)
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(base, p)
+				}
+				glob := r.glob
+				if glob == nil {
+					glob = func(p string) ([]string, error) {
+						return doublestar.FilepathGlob(p, doublestar.WithFailOnIOErrors())
+					}
+				}
+				names, err := glob(p)
+				if err != nil && f.why == "" {
+					f.why = "ssh includes " + pat + ", which corral cannot list"
+				}
+				for _, n := range names {
+					r.file(n, base, host, f, depth+1, true)
+				}
+			}
+			continue
+		}
+		if key != "hostname" && key != "proxycommand" {
+			continue
+		}
+		if match {
+			// A Match block only changes a keyword no earlier line set.
+			if key == "hostname" && f.hasName || key == "proxycommand" && f.hasProxy {
+				continue
+			}
+			if f.why == "" {
+				f.why = "a Match block of ssh's configuration sets " + key + " when a condition only run time knows holds"
+			}
+			continue
+		}
+		if active {
+			f.set(key, args)
+		}
+	}
+}
+
+// target returns where ssh, given the options opts in the working
+// directory dir, runs a command for the destination word dest, and why when it is not plainly another
+// machine.
+func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string) {
+	if !dest.Static {
+		if _, ok := ThisMachineArg(dest); ok {
+			return sshHere, "ssh's destination " + dest.Raw + " is this machine's name"
+		}
+		return sshMaybe, "ssh's destination " + clip(dest.Raw, 40) + " is only known at run time"
+	}
+	host := sshHostPart(dest.Value)
+	var f sshFound
+	config, configSet := "", false
+	for _, o := range opts {
+		switch o.Name {
+		case "o":
+			if !o.HasVal {
+				continue
+			}
+			key, args := sshSetting(o.Val.Value)
+			if !o.Val.Static && (key == "hostname" || key == "proxycommand" || !strings.Contains(o.Val.Value, "=") && len(args) == 0) {
+				if f.why == "" {
+					f.why = "ssh's option -o " + clip(o.Val.Raw, 40) + " is only known at run time"
+				}
+				continue
+			}
+			f.set(key, args)
+		case "F":
+			if !o.HasVal {
+				continue
+			}
+			if !o.Val.Static {
+				return sshMaybe, "ssh reads its configuration from " + clip(o.Val.Raw, 40) + ", a file only known at run time"
+			}
+			config, configSet = o.Val.Value, true
+		}
+	}
+	switch {
+	case configSet && strings.EqualFold(config, "none"):
+	case configSet:
+		p := expandTilde(config, r.home)
+		if !filepath.IsAbs(p) {
+			if !dir.Known {
+				return sshMaybe, "ssh reads its configuration from " + config + ", in a directory only known at run time"
+			}
+			p = dir.Join(p).Path
+		}
+		if _, exists, ok := r.read(p); ok && !exists {
+			return sshMaybe, "ssh reads its configuration from " + config + ", which is not there yet"
+		}
+		r.file(p, filepath.Join(r.home, ".ssh"), host, &f, 0, true)
+	default:
+		if r.home != "" {
+			r.file(filepath.Join(r.home, ".ssh", "config"), filepath.Join(r.home, ".ssh"), host, &f, 0, true)
+		}
+		r.file(sshSystemConfig, filepath.Dir(sshSystemConfig), host, &f, 0, true)
+	}
+	name := host
+	if f.hasName {
+		name = strings.NewReplacer("%h", host, "%%", "%").Replace(f.hostName)
+	}
+	if loopbackName(name) {
+		if name == host {
+			return sshHere, ""
+		}
+		return sshHere, "ssh's configuration connects " + host + " to " + name
+	}
+	if f.hasProxy && !strings.EqualFold(f.proxy, "none") && !sshProxyToName(f.proxy) {
+		return sshMaybe, "ssh reaches " + host + " through the ProxyCommand " + clip(f.proxy, 60)
+	}
+	if f.why != "" {
+		return sshMaybe, f.why
+	}
+	return sshOther, ""
+}
+
+// sshProxyToName reports whether a ProxyCommand connects to the host
+// ssh names (%h, as ssh -W %h:%p bastion and nc %h %p do) and names no
+// loopback address or this machine itself: the destination is then the
+// name, reached through the proxy.
+func sshProxyToName(proxy string) bool {
+	if !strings.Contains(proxy, "%h") {
+		return false
+	}
+	for _, word := range strings.Fields(proxy) {
+		word = strings.TrimRight(word, ":%p0123456789")
+		if loopbackName(sshHostPart(word)) {
+			return false
+		}
+	}
+	return true
+}
+
+// sshSystemConfig is the system-wide ssh client configuration.
+var sshSystemConfig = "/etc/ssh/ssh_config"
+
+// resolveSSH records on an ssh call where its destination runs commands
+// (Call.sshPlace): this machine through a configured name or option
+// (ssh -o HostName=127.0.0.1 prod, a Host block with HostName
+// localhost), or a place only run time decides.
+func (w *walker) resolveSSH(call *Call) {
+	if call.Name != "ssh" {
+		return
+	}
+	host, _ := sshDestination(call.Args)
+	if host < 0 {
+		return
+	}
+	opts, _ := ScanOptions(sshOptionWords(call, host), sshSpec)
+	r := sshResolver{home: w.home, read: readSSHConfig}
+	call.sshPlace, call.sshWhy = r.target(call.Args[host], opts, call.Dir)
+}
+
+// sshToHere reports whether ssh's destination at host is this machine:
+// a loopback name, or one its options or configuration send here.
+func sshToHere(call *Call, host int) bool {
+	return loopbackHost(call.Args[host]) || call.sshPlace == sshHere
+}

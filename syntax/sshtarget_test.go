@@ -1,0 +1,208 @@
+package syntax
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// TestSSHPatternMatch: Host patterns as ssh's match_pattern takes them,
+// with comma lists, negation and case kept.
+func TestSSHPatternMatch(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		host     string
+		patterns []string
+		want     bool
+	}{
+		{"box", []string{"box"}, true},
+		{"box", []string{"other", "box"}, true},
+		{"box", []string{"other,box"}, true},
+		{"a.dev", []string{"*.dev"}, true},
+		{"a.dev", []string{"!a.dev", "*.dev"}, false},
+		{"b.dev", []string{"!a.dev", "*.dev"}, true},
+		{"a.dev", []string{"!a.dev"}, false},
+		{"web1", []string{"web?"}, true},
+		{"web12", []string{"web?"}, false},
+		{"BOX", []string{"box"}, false},
+		{"box", []string{"*"}, true},
+		{"box", []string{"b*x*"}, true},
+		{"", []string{"*"}, true},
+		{"box", []string{"!"}, false},
+	} {
+		if got := sshHostMatch(c.host, c.patterns); got != c.want {
+			t.Errorf("sshHostMatch(%q, %q) = %v, want %v", c.host, c.patterns, got, c.want)
+		}
+	}
+}
+
+// TestSSHSetting: keywords and their arguments, split as ssh_config(5)
+// splits them.
+func TestSSHSetting(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		line, key string
+		args      []string
+	}{
+		{"HostName 127.0.0.1", "hostname", []string{"127.0.0.1"}},
+		{"HostName=localhost", "hostname", []string{"localhost"}},
+		{"  hostname =  ::1 ", "hostname", []string{"::1"}},
+		{`ProxyCommand "nc" %h 22`, "proxycommand", []string{"nc", "%h", "22"}},
+		{"Host a b,c", "host", []string{"a", "b,c"}},
+		{`Include "my dir/*"`, "include", []string{"my dir/*"}},
+		{"Match", "match", nil},
+	} {
+		key, args := sshSetting(c.line)
+		if key != c.key || strings.Join(args, "|") != strings.Join(c.args, "|") {
+			t.Errorf("sshSetting(%q) = %q %q, want %q %q", c.line, key, args, c.key, c.args)
+		}
+	}
+}
+
+// TestSSHTarget: where the resolver sends a destination, with the
+// configuration given as files.
+func TestSSHTarget(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"/h/.ssh/config": "Include inc/*\nHost box\n  HostName 127.0.0.1\nHost web\n  HostName web.example.com\n" +
+			"Host prox\n  ProxyCommand nc 127.0.0.1 22\nHost hop\n  ProxyCommand ssh -W %h:%p bastion\n" +
+			"",
+		"/p/match-any":     "Host web\n  HostName web.example.com\nMatch exec \"test -f /tmp/x\"\n  HostName localhost\n",
+		"/h/.ssh/inc/a":    "Host inc\n  HostName localhost\n",
+		"/etc/ssh/sshsys":  "Host sys\n  HostName ::1\n",
+		"/p/alt":           "Host web\n  HostName localhost\n",
+		"/h/.ssh/unread":   "\x00",
+		"/p/match-late":    "Host web\n  HostName web.example.com\nMatch all\n  HostName localhost\n",
+		"/p/match-exec":    "Match exec true\n  ProxyCommand nc localhost 22\n",
+		"/p/inc-in-block":  "Host other\n  Include /p/alt\n",
+		"/p/inc-all-block": "Host web\n  Include /p/alt2\n",
+		"/p/alt2":          "HostName localhost\n",
+	}
+	read := func(p string) (string, bool, bool) {
+		if p == "/h/.ssh/unread" {
+			return "", true, false
+		}
+		text, ok := files[p]
+		return text, ok, true
+	}
+	saved := sshSystemConfig
+	sshSystemConfig = "/etc/ssh/sshsys"
+	t.Cleanup(func() { sshSystemConfig = saved })
+	glob := func(pattern string) ([]string, error) {
+		var out []string
+		for p := range files {
+			if ok, _ := doublestar.Match(pattern, p); ok {
+				out = append(out, p)
+			}
+		}
+		sort.Strings(out)
+		return out, nil
+	}
+	r := sshResolver{home: "/h", read: read, glob: glob}
+	dir := Dir{Path: "/p", Known: true}
+	static := func(v string) Arg { return Arg{Value: v, Raw: v, Static: true} }
+	opt := func(name, val string) Option {
+		return Option{Name: name, HasVal: true, Val: static(val)}
+	}
+	for _, c := range []struct {
+		dest string
+		opts []Option
+		want sshPlace
+	}{
+		{"box", nil, sshHere},
+		{"me@box", nil, sshHere},
+		{"inc", nil, sshHere},
+		{"sys", nil, sshHere},
+		{"web", nil, sshOther},
+		{"hop", nil, sshOther},
+		{"prox", nil, sshMaybe},
+		{"anything", []Option{opt("F", "/p/match-any")}, sshMaybe}, // the Match exec block may set HostName
+		{"web", []Option{opt("F", "/p/match-any")}, sshOther},      // HostName set before it
+		{"web", []Option{opt("F", "alt")}, sshHere},
+		{"web", []Option{opt("F", "none")}, sshOther},
+		{"localhost", []Option{opt("F", "none")}, sshHere},
+		{"box", []Option{opt("o", "HostName=web.example.com")}, sshOther},
+		{"web", []Option{opt("o", "HostName 127.1")}, sshHere},
+		{"web", []Option{opt("o", "HostName=%h.localhost")}, sshHere},
+		{"web", []Option{opt("F", "/h/.ssh/unread")}, sshMaybe},
+		{"web", []Option{opt("F", "missing")}, sshMaybe},
+		{"web", []Option{opt("F", "/p/match-late")}, sshOther},
+		{"other", []Option{opt("F", "/p/match-late")}, sshHere}, // Match all applies
+		{"web", []Option{opt("F", "/p/match-exec")}, sshMaybe},
+		{"web", []Option{opt("F", "/p/inc-in-block")}, sshOther},
+		{"web", []Option{opt("F", "/p/inc-all-block")}, sshHere},
+		{"web", []Option{{Name: "F", HasVal: true, Val: Arg{Value: "", Raw: "$CONF"}}}, sshMaybe},
+		{"web", []Option{{Name: "o", HasVal: true, Val: Arg{Value: "HostName=", Raw: "HostName=$H"}}}, sshMaybe},
+	} {
+		got, why := r.target(static(c.dest), c.opts, dir)
+		if got != c.want {
+			t.Errorf("target(%q, %v) = %v (%s), want %v", c.dest, c.opts, got, why, c.want)
+		}
+	}
+	if got, _ := r.target(Arg{Raw: "$H"}, nil, dir); got != sshMaybe {
+		t.Errorf("target($H) = %v, want sshMaybe", got)
+	}
+	if got, _ := r.target(static("web"), []Option{opt("F", "alt")}, Dir{}); got != sshMaybe {
+		t.Errorf("-F alt in an unknown directory = %v, want sshMaybe", got)
+	}
+}
+
+// TestSSHConfigOracle runs the real ssh -G on configurations and
+// requires the resolver to take a destination for this machine exactly
+// when the host name ssh prints is a loopback name.
+func TestSSHConfigOracle(t *testing.T) {
+	t.Parallel()
+	ssh, err := exec.LookPath("ssh")
+	if err != nil {
+		t.Skip("ssh not installed")
+	}
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	inc := write("inc", "Host inc\n  HostName ::1\n")
+	configs := []string{
+		write("c1", "Host box alias\n  HostName 127.0.0.1\nHost *.loop\n  HostName localhost\nHost !no.dev *.dev\n  HostName %h.localhost\nHost BIG\n  HostName localhost\n"),
+		write("c2", "Include "+inc+"\nHost web\n  HostName web.example.com\nHost *\n  HostName %h\n"),
+		write("c3", "Host first\n  HostName 10.0.0.1\nHost first\n  HostName 127.0.0.1\nHost=eq\n  HostName=127.0.0.2\n"),
+		write("c4", "Host other\n  Include "+inc+"\nHost  inc\n  HostName example.org\n"),
+	}
+	hosts := []string{"box", "me@alias", "a.loop", "x.dev", "no.dev", "BIG", "big", "inc", "web", "first", "eq", "plain", "localhost"}
+	r := sshResolver{read: readSSHConfig}
+	checked := 0
+	for _, cfg := range configs {
+		for _, h := range hosts {
+			out, err := exec.Command(ssh, "-G", "-F", cfg, h).Output()
+			if err != nil {
+				t.Fatalf("ssh -G -F %s %s: %v", cfg, h, err)
+			}
+			name := ""
+			for _, line := range strings.Split(string(out), "\n") {
+				if v, ok := strings.CutPrefix(line, "hostname "); ok {
+					name = v
+				}
+			}
+			if name == "" {
+				t.Fatalf("ssh -G printed no hostname for %s", h)
+			}
+			got, why := r.target(Arg{Value: h, Raw: h, Static: true},
+				[]Option{{Name: "F", HasVal: true, Val: Arg{Value: cfg, Raw: cfg, Static: true}}}, Dir{Path: dir, Known: true})
+			if want := loopbackName(name); (got == sshHere) != want || got == sshMaybe {
+				t.Errorf("%s with %s: ssh -G connects to %s (this machine: %v); resolver %v %s", h, filepath.Base(cfg), name, want, got, why)
+			}
+			checked++
+		}
+	}
+	if checked == 0 {
+		t.Fatal("nothing checked")
+	}
+}
