@@ -8,6 +8,8 @@ import "testing"
 // is one of MODES. It passed as kitty @ action; the text is now judged
 // as kitty @ send-text's. A first word that is no mode types nothing
 // (kitty's send_text), other actions and ordinary text keep allow.
+// launch, new_window and their kin start a program, judged as kitty @
+// launch's.
 func TestKittyActionSendText(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
@@ -18,11 +20,23 @@ func TestKittyActionSendText(t *testing.T) {
 		{`kitty @ --to unix:/tmp/k action --match title:x send_text all 'rm -rf ~\n'`, "deny"},
 		{`kitten @ action --self 'send_text all rm -rf ~\r'`, "deny"},
 		{`kitty @ action combine : launch --type=tab htop : send_text all 'rm -rf ~\r'`, "deny"},
+		// Actions that start a program: launch after its options,
+		// new_window, combine's parts; kitty splits the joined words
+		// with shlex, so quotes inside one word group.
+		{`kitty @ action launch rm -rf ~`, "deny"},
+		{`kitty @ action launch --type=tab sh -c "'rm -rf ~'"`, "deny"},
+		{`kitty @ action new_window rm -rf ~`, "deny"},
+		{`kitten @ action combine : next_tab : launch --type=background rm -rf ~`, "deny"},
 		// Look-alikes: ordinary text, a first word that is no mode (kitty
 		// types nothing), other actions, the text as an option's value.
 		{`kitty @ action send_text normal 'ls -la\r'`, "allow"},
 		{`kitty @ action send_text 'rm -rf ~\r'`, "allow"},
 		{`kitty @ action copy_to_clipboard`, "allow"},
+		{`kitty @ action launch --title 'rm -rf ~' htop`, "allow"},
+		{`kitty @ action new_window`, "allow"},
+		// The shell's quotes are gone when kitty joins the words: sh -c
+		// rm runs rm alone.
+		{`kitty @ action launch --type=tab sh -c 'rm -rf ~'`, "allow"},
 		{`kitty @ action --match 'title:rm -rf ~' next_tab`, "allow"},
 		{`echo kitty @ action send_text all 'rm -rf ~\r'`, "allow"},
 	})
@@ -33,8 +47,9 @@ func TestKittyActionSendText(t *testing.T) {
 // commands type into the focused window's shell. The script is now read
 // (from the disk, from what the same command wrote, from standard
 // input) and the text judged as xdotool type's; $1… are the words after
-// FILE. A script corral cannot read asks; xdotool's own commands, and
-// scripts that type ordinary text, keep allow.
+// FILE. A script corral cannot read asks. exec CMD… (on the command
+// line or in a script) runs CMD, judged as the program it is. xdotool's
+// own commands, and scripts that type ordinary text, keep allow.
 func TestXdotoolScriptFile(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
@@ -43,6 +58,8 @@ func TestXdotoolScriptFile(t *testing.T) {
 		"proj/args.xdo":  "search --name term windowactivate\ntype $1\nkey Return\n",
 		"proj/list.xdo":  "# list\ntype 'ls -la'\nkey Return\n",
 		"proj/shout.xdo": "TYPE \"rm -rf ~\"\nKEY KP_Enter\n",
+		"proj/exec.xdo":  "exec --sync sh -c 'rm -rf ~'\n",
+		"proj/ls.xdo":    "exec --sync ls -la\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`xdotool wipe.xdo`, "deny"},
@@ -55,10 +72,18 @@ type 'rm -rf ~'
 key Return
 XEOF`, "deny"},
 		{`printf "type 'rm -rf ~'\nkey Return\n" > new.xdo; xdotool new.xdo`, "deny"},
+		// exec runs a program with its arguments, in a script too.
+		{`xdotool exec.xdo`, "deny"},
+		{`xdotool exec.xdo; xdotool ls.xdo`, "deny"},
+		{`xdotool exec rm -rf ~`, "deny"},
+		{`xdotool exec --args 3 rm -rf ~ key Return`, "deny"},
+		{`xdotool search --name x exec --terminator END rm -rf ~ END type hi`, "deny"},
 		{`xdotool "$f"`, "ask"},
 		{`xdotool missing.xdo`, "ask"},
 		// Look-alikes.
 		{`xdotool list.xdo`, "allow"},
+		{`xdotool ls.xdo`, "allow"},
+		{`xdotool exec --sync ls -la`, "allow"},
 		{`xdotool args.xdo 'ls -la'`, "allow"},
 		{`printf "type 'ls'\nkey Return\n" | xdotool -`, "allow"},
 		{`xdotool getactivewindow`, "allow"},

@@ -195,10 +195,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		// A program started in a new window or pane (termlaunch.go);
 		// text typed through another terminal's remote control, or into
 		// the focused window (termsend.go).
-		if w.termLaunch(c, call) {
-			return true
-		}
-		return w.termSendCall(c, call, st)
+		// kitty @ action combine may do both.
+		launched := w.termLaunch(c, call)
+		return w.termSendCall(c, call, st) || launched
 	}
 	return false
 }

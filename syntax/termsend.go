@@ -28,6 +28,9 @@ type termPart struct {
 type termSend struct {
 	Kind  string
 	Parts []termPart
+	// Runs are programs with their arguments the call starts (xdotool
+	// exec).
+	Runs [][]Arg
 }
 
 // kittyGlobalSpec is kitten @'s global options (before the subcommand;
@@ -447,6 +450,42 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 				ts.Parts = append(ts.Parts, termPart{Text: argsText(rest[start:end], "", nil)})
 			}
 			i += 1 + next
+		case strings.EqualFold(name, "exec") && args[i].Static:
+			// exec [--sync] [--args N] [--terminator WORD] CMD…: runs CMD
+			// with its arguments, every word left unless --args or
+			// --terminator ends it.
+			rest := args[i+1:]
+			opts, ops := ScanOptions(rest, OptSpec{LongOne: true, LongEq: true, Stop: true, LongVal: []string{"args", "terminator"}})
+			arity, term, hasTerm := -1, "", false
+			for _, o := range opts {
+				switch {
+				case o.Name == "args" && o.HasVal:
+					if n, err := strconv.Atoi(o.Val.Value); err == nil {
+						arity = n
+					}
+				case o.Name == "terminator" && o.HasVal:
+					term, hasTerm = o.Val.Value, true
+				}
+			}
+			start := len(rest)
+			if len(ops) > 0 {
+				start = ops[0]
+			}
+			end, next := len(rest), len(rest)
+			for j := start; j < len(rest); j++ {
+				if arity > 0 && j-start == arity {
+					end, next = j, j
+					break
+				}
+				if hasTerm && rest[j].Value == term {
+					end, next = j, j+1
+					break
+				}
+			}
+			if end > start {
+				ts.Runs = append(ts.Runs, rest[start:end])
+			}
+			i += 1 + next
 		case (strings.EqualFold(name, "key") || strings.EqualFold(name, "keydown")) && args[i].Static:
 			rest := args[i+1:]
 			_, ops := ScanOptions(rest, keySpec)
@@ -470,7 +509,7 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 			}
 		}
 	}
-	return ts, len(ts.Parts) > 0
+	return ts, len(ts.Parts) > 0 || len(ts.Runs) > 0
 }
 
 // xdotoolScript reads an xdotool script as xdotool does (script_main):
@@ -525,10 +564,11 @@ func xdotoolScript(text string, args []Arg) (termSend, bool) {
 		case xdotoolCommand(words[0].Value):
 			if sub, ok := xdotoolSend(words); ok {
 				ts.Parts = append(ts.Parts, sub.Parts...)
+				ts.Runs = append(ts.Runs, sub.Runs...)
 			}
 		}
 	}
-	return ts, len(ts.Parts) > 0
+	return ts, len(ts.Parts) > 0 || len(ts.Runs) > 0
 }
 
 // ydotoolSend reads ydotool type [options] TEXT… (each word typed, or
@@ -664,6 +704,9 @@ func (w *walker) termSendPipe(c scope, sink *Call, text string, dynamic bool) bo
 // termSendType types the parts of ts, with stdin the text of standard
 // input when it is a pipe's. A file or input only known at run time asks.
 func (w *walker) termSendType(c scope, call *Call, ts termSend, stdin *typedText, st *state) {
+	for _, words := range ts.Runs {
+		w.argvChild(c, call, words, "xdotool exec", nil, call.Dir)
+	}
 	t, ok := w.termSendText(c, call, ts, stdin, st)
 	if !ok || t.Text == "" && !t.Dynamic {
 		return
@@ -716,6 +759,9 @@ func (w *walker) termSendText(c scope, call *Call, ts termSend, stdin *typedText
 		}
 		if p.Script {
 			sub, _ := xdotoolScript(text.Text, p.Args)
+			for _, words := range sub.Runs {
+				w.argvChild(c, call, words, "xdotool exec", nil, call.Dir)
+			}
 			if text.Dynamic {
 				sub.Parts = append(sub.Parts, termPart{Text: typedText{Dynamic: true}})
 			}
