@@ -77,20 +77,38 @@ var tmuxSpec = OptSpec{ShortVal: "cfLST", Stop: true}
 
 // tmuxShellCommands are the tmux commands whose last arguments are a
 // shell command (tmux(1): one argument is given to sh -c, several are run
-// as a program and its arguments), with the options that take a value.
+// as a program and its arguments), with the options that take a value
+// (tmux 3.3a list-commands, checked by TestTmuxSpecsOracle; -p of
+// split-window is the percentage older tmux documented and newer still
+// reads, -c of run-shell the start directory of tmux 3.4; new -X, popup
+// -B, -C and -E, respawn -k take none).
 var tmuxShellCommands = lazy.Value[map[string]string]{New: func() map[string]string {
 	return map[string]string{
-		"new-session": "cefFnstxyX", "new": "cefFnstxyX",
+		"new-session": "cefFnstxy", "new": "cefFnstxy",
 		"new-window": "cenFt", "neww": "cenFt",
-		"split-window": "celFt", "splitw": "celFt",
-		"respawn-pane": "ct", "respawnp": "ct",
-		"respawn-window": "ct", "respawnw": "ct",
-		"run-shell": "dt", "run": "dt",
-		"display-popup": "cdehswxyTsSbB", "popup": "cdehswxyTsSbB",
+		"split-window": "celFpt", "splitw": "celFpt",
+		"respawn-pane": "cet", "respawnp": "cet",
+		"respawn-window": "cet", "respawnw": "cet",
+		"run-shell": "cdt", "run": "cdt",
+		"display-popup": "bcdehsStTwxy", "popup": "bcdehsStTwxy",
 		"pipe-pane": "t", "pipep": "t",
 		"if-shell": "t", "if": "t",
 	}
 }}
+
+// tmuxStartDir is the option of a tmux command that names the directory
+// its shell command starts in (-c start-directory; display-popup's -d,
+// its -c being the client).
+func tmuxStartDir(name string) string {
+	switch name {
+	case "display-popup", "popup":
+		return "d"
+	case "new-session", "new", "new-window", "neww", "split-window", "splitw",
+		"respawn-pane", "respawnp", "respawn-window", "respawnw", "run-shell", "run":
+		return "c"
+	}
+	return ""
+}
 
 // detached models shell text that a program runs elsewhere or later: the
 // remote command of ssh to this machine (localhost, a loopback address or
@@ -188,10 +206,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		// A program started in a new window or pane (termlaunch.go);
 		// text typed through another terminal's remote control, or into
 		// the focused window (termsend.go).
-		if w.termLaunch(c, call) {
-			return true
-		}
-		return w.termSendCall(c, call, st)
+		// kitty @ action combine may do both.
+		launched := w.termLaunch(c, call)
+		return w.termSendCall(c, call, st) || launched
 	}
 	return false
 }
@@ -502,6 +519,13 @@ func (w *walker) screenCommand(c scope, call *Call, cmd []Arg, st *state, depth 
 			w.screenFile(c, call, call.Dir, cmd[1], st, depth)
 			return true
 		}
+	case "at":
+		// at [identifier][#|*|%] command [args]: command runs in the
+		// windows (or for the displays) the identifier names, at '#'
+		// in every window.
+		if len(cmd) > 2 {
+			return w.screenCommand(c, call, cmd[2:], st, depth+1)
+		}
 	case "bind", "bindkey":
 		// bind [-c class] key [command [args]], bindkey [-opts] [string
 		// [cmd args]]: the command runs when the key is pressed.
@@ -727,6 +751,29 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			return w.tmuxString(c, call, cmd[1+operands[at]], st)
 		}
 		return false
+	case "command-prompt":
+		// command-prompt [-1bFikN] [-I inputs] [-p prompts] [-t client]
+		// [-T type] [template]: the template is tmux commands, run when
+		// the prompt is answered with each %% and %N replaced by the
+		// answers; -I fills the prompts in, so Enter alone answers with
+		// them (tmuxPromptTemplate). -F expands the template as a format
+		// first.
+		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "IptT", Stop: true})
+		if len(operands) == 0 {
+			return false
+		}
+		tmpl := cmd[1+operands[0]]
+		handled := false
+		for _, o := range opts {
+			switch {
+			case o.Name == "F":
+				handled = w.tmuxFormat(c, call, tmpl, st) || handled
+			case o.Name == "I" && o.HasVal:
+				tmpl.Value = tmuxPromptTemplate(tmpl.Value, o.Val.Value)
+				tmpl.Static = tmpl.Static && o.Val.Static
+			}
+		}
+		return w.tmuxString(c, call, tmpl, st) || handled
 	case "bind-key", "bind":
 		// bind-key [-nr] [-T table] [-N note] KEY COMMAND [ARGS]: the
 		// command runs when the key is pressed.
@@ -783,6 +830,18 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	}
 	j := 1 + operands[0]
 	ops = cmd[j:]
+	if name == "run-shell" || name == "run" {
+		for _, o := range opts {
+			if o.Name == "C" {
+				// run-shell -C: the argument is tmux commands, not shell
+				// text.
+				for _, a := range ops {
+					w.tmuxString(c, call, a, st)
+				}
+				return true
+			}
+		}
+	}
 	if name == "if-shell" || name == "if" {
 		// The condition is shell text; the two commands after it are tmux
 		// commands, one of which runs.
@@ -815,20 +874,57 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 			parts = append(parts, Quote(a.Value))
 		}
 	}
-	// new-session starts in the client's working directory (-c DIR:
-	// DIR); the other commands in a pane's or the server's, which corral
-	// does not know.
+	// new-session starts in the client's working directory; the other
+	// commands in a pane's or the server's, which corral does not know.
+	// The start directory option (tmuxStartDir) names it.
 	start := Dir{}
 	if name == "new-session" || name == "new" {
 		start = call.Dir
+	}
+	if d := tmuxStartDir(name); d != "" {
 		for _, o := range opts {
-			if o.Name == "c" {
+			if o.Name == d && o.HasVal {
 				start = w.optionDir(call.Dir, o)
 			}
 		}
 	}
 	w.childIn(c, call, strings.Join(parts, " "), nil, "tmux "+name, dynamic, st.exportedOnly(start, w.home), start)
 	return true
+}
+
+// tmuxPromptTemplate fills a command-prompt template with the inputs
+// of -I (one per prompt, separated by commas), as tmux does when each
+// prompt is answered (cmd_template_replace): the answer to prompt N
+// replaces every %N and the first %% (%%% also), in order.
+func tmuxPromptTemplate(tmpl, inputs string) string {
+	for i, in := range strings.Split(inputs, ",") {
+		idx := byte('1' + i)
+		var b strings.Builder
+		replaced := false
+		for k := 0; k < len(tmpl); k++ {
+			ch := tmpl[k]
+			if ch != '%' || k+1 >= len(tmpl) {
+				b.WriteByte(ch)
+				continue
+			}
+			next := tmpl[k+1]
+			switch {
+			case i < 9 && next == idx:
+			case next == '%' && !replaced:
+				replaced = true
+			default:
+				b.WriteByte(ch)
+				continue
+			}
+			k++
+			if k+1 < len(tmpl) && tmpl[k+1] == '%' {
+				k++
+			}
+			b.WriteString(in)
+		}
+		tmpl = b.String()
+	}
+	return tmpl
 }
 
 // tmuxString models a tmux command string (if-shell's, set-hook's): tmux

@@ -55,13 +55,14 @@ func (w *walker) terminalCommand(c scope, call *Call) bool {
 	if !ok {
 		return false
 	}
-	if w.termLaunch(c, call) {
-		return true // kitty @ launch CMD… (termlaunch.go)
-	}
 	if _, send := termSendOf(call); send {
 		// kitty @ send-text types into a window; it runs no program
-		// (detached: termsend.go).
+		// (detached: termsend.go, which also judges what a kitty @
+		// action combine of both starts).
 		return false
+	}
+	if w.termLaunch(c, call) {
+		return true // kitty @ launch CMD… (termlaunch.go)
 	}
 	args := call.Args
 	var words []Arg

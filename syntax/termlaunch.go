@@ -1,6 +1,10 @@
 package syntax
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/google/shlex"
+)
 
 // Programs started in a new window or pane through a terminal's remote
 // control: kitty @ launch CMD… (and new-window, run; kitten @ the same),
@@ -87,9 +91,80 @@ func TermLaunchWords(call *Call) (words []Arg, ok bool) {
 // terminal's environment (the exported variables) and a directory this
 // command does not set. It reports whether call is such a launch.
 func (w *walker) termLaunch(c scope, call *Call) bool {
+	if runs := kittyActionLaunches(call); len(runs) > 0 {
+		for _, words := range runs {
+			w.argvChild(c, call, words, call.Name+" launch", nil, Dir{})
+		}
+		return true
+	}
 	words, ok := TermLaunchWords(call)
 	if !ok {
 		return false
 	}
 	return w.argvChild(c, call, words, call.Name+" launch", nil, Dir{})
+}
+
+// kittyActionLaunches returns the commands kitty @ action [options]
+// ACTION… starts (the words joined by spaces, run as a mappable action:
+// kittyActionSend): launch's command after its options, and new_window's,
+// new_tab's, new_os_window's (and their _with_cwd forms) command, after
+// an @text-like source of its input; each of combine's actions. The
+// action's words are split as kitty splits them (shlex).
+func kittyActionLaunches(call *Call) [][]Arg {
+	if call.Name != "kitty" && call.Name != "kitten" || len(call.Args) == 0 || call.Args[0].Value != "@" {
+		return nil
+	}
+	rest := afterOptions(call.Args[1:], kittyRemoteSpec)
+	if len(rest) == 0 || !rest[0].Static || rest[0].Value != "action" {
+		return nil
+	}
+	_, ops := ScanOptions(rest[1:], kittyActionSpec)
+	if len(ops) == 0 {
+		return nil
+	}
+	all := argsText(rest[1+ops[0]:], " ", nil)
+	return kittyLaunchActions(all, 0)
+}
+
+// kittyLaunchActions reads one kitty mappable action for
+// kittyActionLaunches.
+func kittyLaunchActions(action typedText, depth int) [][]Arg {
+	if depth > maxNestedCommands {
+		return nil
+	}
+	name, rest := pySplit1(action.Text)
+	switch name {
+	case "combine":
+		sep, rest := pySplit1(rest)
+		if sep == "" {
+			return nil
+		}
+		var out [][]Arg
+		for _, part := range strings.Split(rest, sep) {
+			out = append(out, kittyLaunchActions(typedText{Text: part, Dynamic: action.Dynamic}, depth+1)...)
+		}
+		return out
+	case "launch", "new_window", "new_tab", "new_os_window", "new_window_with_cwd", "new_tab_with_cwd", "new_os_window_with_cwd":
+	default:
+		return nil
+	}
+	split, err := shlex.Split(rest)
+	if err != nil || len(split) == 0 {
+		return nil
+	}
+	words := make([]Arg, 0, len(split))
+	for _, s := range split {
+		words = append(words, Arg{Value: s, Raw: s, Static: !action.Dynamic})
+	}
+	if name != "launch" && strings.HasPrefix(words[0].Value, "@") && words[0].Value != "@" {
+		words = words[1:]
+	}
+	words = afterOptions(words, kittyLaunchSpec)
+	if len(words) > 0 && words[0].Value == "--" {
+		words = words[1:]
+	}
+	if len(words) == 0 || strings.HasPrefix(words[0].Value, "-") {
+		return nil
+	}
+	return [][]Arg{words}
 }

@@ -3,6 +3,7 @@ package syntax
 import (
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Programs that type text into another terminal through its remote
@@ -17,12 +18,19 @@ type termPart struct {
 	Text  typedText
 	File  *Arg
 	Stdin bool
+	// Script: the file's or input's text is an xdotool script, whose
+	// commands type text (xdotoolScript); Args are its $1, $2….
+	Script bool
+	Args   []Arg
 }
 
 // termSend is what one call types and into what ("kitty send-text").
 type termSend struct {
 	Kind  string
 	Parts []termPart
+	// Runs are programs with their arguments the call starts (xdotool
+	// exec).
+	Runs [][]Arg
 }
 
 // kittyGlobalSpec is kitten @'s global options (before the subcommand;
@@ -92,6 +100,9 @@ func kittySend(args []Arg) (termSend, bool) {
 			return termSend{}, false
 		}
 		sub := args[1+ops[0]]
+		if sub.Static && sub.Value == "action" {
+			return kittyActionSend(args[1+ops[0]+1:])
+		}
 		if !sub.Static || sub.Value != "send-text" {
 			return termSend{}, false
 		}
@@ -123,6 +134,84 @@ func kittySend(args []Arg) (termSend, bool) {
 		}
 	}
 	return ts, len(ts.Parts) > 0
+}
+
+// kittyActionSpec is kitten @ action's options that take a value.
+var kittyActionSpec = OptSpec{ShortVal: "m", LongEq: true, Stop: true, LongVal: []string{"match"}}
+
+// kittyActionSend reads kitty @ action [options] ACTION [ARGS…]: kitty
+// joins the words with spaces and runs the text as a mappable action
+// (rc/action.py). send_text MODES TEXT types TEXT, decoded as
+// send-text's (kittyText), into the window when its keyboard mode is
+// one of MODES (a comma-separated list of normal, application, kitty,
+// all); combine SEP A SEP B… runs each action (kittyActionTexts). An
+// action named at run time is text only known at run time.
+func kittyActionSend(args []Arg) (termSend, bool) {
+	_, ops := ScanOptions(args, kittyActionSpec)
+	if len(ops) == 0 {
+		return termSend{}, false
+	}
+	words := args[ops[0]:]
+	all := argsText(words, " ", nil)
+	ts := termSend{Kind: "kitty send_text"}
+	for _, text := range kittyActionTexts(all.Text, 0) {
+		ts.Parts = append(ts.Parts, termPart{Text: typedText{Text: text, Dynamic: all.Dynamic}})
+	}
+	if len(ts.Parts) == 0 && !words[0].Static {
+		ts.Parts = append(ts.Parts, termPart{Text: typedText{Dynamic: true}})
+	}
+	return ts, len(ts.Parts) > 0
+}
+
+// kittyActionTexts returns the texts a kitty mappable action types:
+// send_text's (when its modes include one a shell prompt is in), each
+// of combine's actions', split as kitty splits them (str.split with at
+// most one split, on Python's blanks).
+func kittyActionTexts(action string, depth int) []string {
+	if depth > maxNestedCommands {
+		return nil
+	}
+	name, rest := pySplit1(action)
+	switch name {
+	case "send_text":
+		modes, text := pySplit1(rest)
+		if text == "" {
+			return nil
+		}
+		for _, m := range strings.Split(modes, ",") {
+			switch m {
+			case "normal", "application", "kitty", "all":
+				return []string{kittyText(text)}
+			}
+		}
+	case "combine":
+		sep, rest := pySplit1(rest)
+		if sep == "" {
+			return nil
+		}
+		var out []string
+		for _, part := range strings.Split(rest, sep) {
+			out = append(out, kittyActionTexts(part, depth+1)...)
+		}
+		return out
+	}
+	return nil
+}
+
+// pySplit1 is Python's s.split(maxsplit=1): the first blank-separated
+// word and the rest after the blanks that follow it.
+func pySplit1(s string) (first, rest string) {
+	s = strings.TrimLeftFunc(s, pySpace)
+	i := strings.IndexFunc(s, pySpace)
+	if i < 0 {
+		return s, ""
+	}
+	return s[:i], strings.TrimLeftFunc(s[i:], pySpace)
+}
+
+// pySpace reports a character Python's str.split takes for a blank.
+func pySpace(r rune) bool {
+	return unicode.IsSpace(r) || r >= 0x1c && r <= 0x1f
 }
 
 // kittyText decodes the escapes of kitten @ send-text's text as kitty's
@@ -282,14 +371,15 @@ func keyText(name string) string {
 // xdotoolCommand reports a name xdotool runs as a command of a chain (a
 // key command's keys end at one).
 func xdotoolCommand(s string) bool {
-	switch s {
+	switch strings.ToLower(s) {
 	case "type", "key", "keydown", "keyup", "mousemove", "mousemove_relative", "click", "mousedown", "mouseup",
 		"getmouselocation", "search", "selectwindow", "behave", "windowactivate", "windowfocus", "windowsize",
 		"windowmove", "windowmap", "windowunmap", "windowraise", "windowminimize", "windowkill", "windowclose",
 		"windowquit", "windowname", "windowclass", "windowstate", "getactivewindow", "getwindowfocus",
 		"getwindowname", "getwindowpid", "getwindowgeometry", "getwindowclassname", "set_window", "set_desktop",
 		"get_desktop", "set_desktop_for_window", "get_desktop_for_window", "set_num_desktops",
-		"get_num_desktops", "get_desktop_viewport", "set_desktop_viewport", "exec", "sleep", "behave_screen_edge":
+		"get_num_desktops", "get_desktop_viewport", "set_desktop_viewport", "exec", "sleep", "behave_screen_edge",
+		"help", "version", "getdisplaygeometry", "windowreparent", "windowlower":
 		return true
 	}
 	return false
@@ -303,11 +393,24 @@ func xdotoolCommand(s string) bool {
 // keydown [options] KEY… press keys (keyText) up to the next command.
 func xdotoolSend(args []Arg) (termSend, bool) {
 	ts := termSend{Kind: "xdotool type"}
+	if len(args) > 0 && !xdotoolCommand(args[0].Value) &&
+		(args[0].Value == "-" || !strings.HasPrefix(args[0].Value, "-") || !args[0].Static) {
+		// xdotool FILE [ARGS…], xdotool - [ARGS…]: a first word that is
+		// no command names a script, read a line at a time
+		// (xdotoolScript); "-" is standard input.
+		f := args[0]
+		p := termPart{Script: true, Args: args[1:], File: &f}
+		if f.Static && f.Value == "-" {
+			p.File, p.Stdin = nil, true
+		}
+		ts.Parts = []termPart{p}
+		return ts, true
+	}
 	typeSpec := OptSpec{ShortVal: "wd", LongOne: true, LongEq: true, Stop: true, LongVal: []string{"window", "delay", "args", "terminator", "file"}}
 	keySpec := OptSpec{ShortVal: "wd", LongOne: true, LongEq: true, Stop: true, LongVal: []string{"window", "delay"}}
 	for i := 0; i < len(args); {
 		switch name := args[i].Value; {
-		case name == "type" && args[i].Static:
+		case strings.EqualFold(name, "type") && args[i].Static:
 			rest := args[i+1:]
 			opts, ops := ScanOptions(rest, typeSpec)
 			arity, term, hasTerm := -1, "", false
@@ -347,7 +450,43 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 				ts.Parts = append(ts.Parts, termPart{Text: argsText(rest[start:end], "", nil)})
 			}
 			i += 1 + next
-		case (name == "key" || name == "keydown") && args[i].Static:
+		case strings.EqualFold(name, "exec") && args[i].Static:
+			// exec [--sync] [--args N] [--terminator WORD] CMD…: runs CMD
+			// with its arguments, every word left unless --args or
+			// --terminator ends it.
+			rest := args[i+1:]
+			opts, ops := ScanOptions(rest, OptSpec{LongOne: true, LongEq: true, Stop: true, LongVal: []string{"args", "terminator"}})
+			arity, term, hasTerm := -1, "", false
+			for _, o := range opts {
+				switch {
+				case o.Name == "args" && o.HasVal:
+					if n, err := strconv.Atoi(o.Val.Value); err == nil {
+						arity = n
+					}
+				case o.Name == "terminator" && o.HasVal:
+					term, hasTerm = o.Val.Value, true
+				}
+			}
+			start := len(rest)
+			if len(ops) > 0 {
+				start = ops[0]
+			}
+			end, next := len(rest), len(rest)
+			for j := start; j < len(rest); j++ {
+				if arity > 0 && j-start == arity {
+					end, next = j, j
+					break
+				}
+				if hasTerm && rest[j].Value == term {
+					end, next = j, j+1
+					break
+				}
+			}
+			if end > start {
+				ts.Runs = append(ts.Runs, rest[start:end])
+			}
+			i += 1 + next
+		case (strings.EqualFold(name, "key") || strings.EqualFold(name, "keydown")) && args[i].Static:
 			rest := args[i+1:]
 			_, ops := ScanOptions(rest, keySpec)
 			j := len(rest)
@@ -370,7 +509,66 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 			}
 		}
 	}
-	return ts, len(ts.Parts) > 0
+	return ts, len(ts.Parts) > 0 || len(ts.Runs) > 0
+}
+
+// xdotoolScript reads an xdotool script as xdotool does (script_main):
+// each line is a chain of commands (xdotoolSend). Words are separated by
+// blanks; one that starts with a quote runs to the next such quote (no
+// escapes); "#" where a word starts ends the line; $N is argument N of
+// the script (args), $NAME an environment variable (text only known at
+// run time); an empty word ends the line.
+func xdotoolScript(text string, args []Arg) (termSend, bool) {
+	ts := termSend{Kind: "xdotool type"}
+	for _, line := range strings.Split(text, "\n") {
+		var words []Arg
+		for {
+			line = strings.TrimLeft(line, " \t")
+			if line == "" || line[0] == '#' {
+				break
+			}
+			var word string
+			if q := line[0]; q == '"' || q == '\'' {
+				end := strings.IndexByte(line[1:], q)
+				if end < 0 {
+					word, line = line[1:], ""
+				} else {
+					word, line = line[1:1+end], line[2+end:]
+				}
+			} else {
+				end := strings.IndexAny(line, " \t")
+				if end < 0 {
+					end = len(line)
+				}
+				word, line = line[:end], line[end:]
+			}
+			a := Arg{Value: word, Raw: word, Static: true}
+			if name, ok := strings.CutPrefix(word, "$"); ok {
+				a = Arg{Raw: word}
+				if n, err := strconv.Atoi(name); err == nil && name != "" && name[0] >= '0' && name[0] <= '9' {
+					if n >= 1 && n <= len(args) {
+						a = args[n-1]
+					}
+				}
+			}
+			if a.Static && a.Value == "" {
+				break
+			}
+			words = append(words, a)
+		}
+		switch {
+		case len(words) == 0:
+		case !words[0].Static:
+			// A command named by an argument only known at run time.
+			ts.Parts = append(ts.Parts, termPart{Text: typedText{Dynamic: true}})
+		case xdotoolCommand(words[0].Value):
+			if sub, ok := xdotoolSend(words); ok {
+				ts.Parts = append(ts.Parts, sub.Parts...)
+				ts.Runs = append(ts.Runs, sub.Runs...)
+			}
+		}
+	}
+	return ts, len(ts.Parts) > 0 || len(ts.Runs) > 0
 }
 
 // ydotoolSend reads ydotool type [options] TEXT… (each word typed, or
@@ -506,40 +704,76 @@ func (w *walker) termSendPipe(c scope, sink *Call, text string, dynamic bool) bo
 // termSendType types the parts of ts, with stdin the text of standard
 // input when it is a pipe's. A file or input only known at run time asks.
 func (w *walker) termSendType(c scope, call *Call, ts termSend, stdin *typedText, st *state) {
+	for _, words := range ts.Runs {
+		w.argvChild(c, call, words, "xdotool exec", nil, call.Dir)
+	}
+	t, ok := w.termSendText(c, call, ts, stdin, st)
+	if !ok || t.Text == "" && !t.Dynamic {
+		return
+	}
+	w.typeInto(c, call, t, ts.Kind, st)
+}
+
+// termSendText returns the text the parts of ts type (termSendType); ok
+// is false when a part's text is not known, which is reported hidden.
+// An xdotool script (a part with Script) is read, then its commands'
+// parts are typed in its place.
+func (w *walker) termSendText(c scope, call *Call, ts termSend, stdin *typedText, st *state) (typedText, bool) {
 	var t typedText
 	for _, p := range ts.Parts {
+		var text typedText
 		switch {
 		case p.File != nil:
-			text, ok := "", false
 			if p.File.Static && stdinName(p.File.Value, false) {
-				w.termSendType(c, call, termSend{Kind: ts.Kind, Parts: []termPart{{Stdin: true}}}, stdin, st)
+				in, ok := w.termSendText(c, call, termSend{Kind: ts.Kind, Parts: []termPart{{Stdin: true, Script: p.Script, Args: p.Args}}}, stdin, st)
+				if !ok {
+					return t, false
+				}
+				t = w.joinTyped(t, in)
 				continue
 			}
+			s, ok := "", false
 			if p.File.Static {
-				text, ok = w.readScript(call.Dir.Join(expandTilde(p.File.Value, w.home)))
+				s, ok = w.readScript(call.Dir.Join(expandTilde(p.File.Value, w.home)))
 			}
 			if !ok {
+				what := ts.Kind + " types the text of " + clip(p.File.Raw, 60) + " into a terminal's shell"
+				if p.Script {
+					what = "xdotool runs the commands of " + clip(p.File.Raw, 60) + ", which type into a terminal's shell"
+				}
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: p.File.Raw,
-					What: ts.Kind + " types the text of " + clip(p.File.Raw, 60) + " into a terminal's shell, a file corral cannot read"})
-				return
+					What: what + ", a file corral cannot read"})
+				return t, false
 			}
-			t = w.joinTyped(t, typedText{Text: text})
+			text = typedText{Text: s}
 		case p.Stdin:
 			in, ok := w.termStdin(c, call, stdin)
 			if !ok {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true,
 					What: ts.Kind + " types its standard input into a terminal's shell, text only known at run time"})
-				return
+				return t, false
 			}
-			t = w.joinTyped(t, in)
+			text = in
 		default:
-			t = w.joinTyped(t, p.Text)
+			text = p.Text
 		}
+		if p.Script {
+			sub, _ := xdotoolScript(text.Text, p.Args)
+			for _, words := range sub.Runs {
+				w.argvChild(c, call, words, "xdotool exec", nil, call.Dir)
+			}
+			if text.Dynamic {
+				sub.Parts = append(sub.Parts, termPart{Text: typedText{Dynamic: true}})
+			}
+			in, ok := w.termSendText(c, call, sub, nil, st)
+			if !ok {
+				return t, false
+			}
+			text = in
+		}
+		t = w.joinTyped(t, text)
 	}
-	if t.Text == "" && !t.Dynamic {
-		return
-	}
-	w.typeInto(c, call, t, ts.Kind, st)
+	return t, true
 }
 
 // termStdin returns the text on call's standard input: a pipe's (pipe),

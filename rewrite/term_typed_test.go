@@ -1,0 +1,162 @@
+package rewrite
+
+import "testing"
+
+// TestKittyActionSendText: kitty @ action runs a mappable action, the
+// words joined by spaces; send_text MODES TEXT types TEXT (decoded as
+// send-text's) into the window's shell when the window's keyboard mode
+// is one of MODES. It passed as kitty @ action; the text is now judged
+// as kitty @ send-text's. A first word that is no mode types nothing
+// (kitty's send_text), other actions and ordinary text keep allow.
+// launch, new_window and their kin start a program, judged as kitty @
+// launch's.
+func TestKittyActionSendText(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty @ action send_text normal 'rm -rf ~\r'`, "deny"},
+		{`kitten @ action send_text all 'rm -rf ~\r'`, "deny"},
+		{`kitty @ action send_text normal,application rm -rf '~\x0d'`, "deny"},
+		{`kitty @ --to unix:/tmp/k action --match title:x send_text all 'rm -rf ~\n'`, "deny"},
+		{`kitten @ action --self 'send_text all rm -rf ~\r'`, "deny"},
+		{`kitty @ action combine : launch --type=tab htop : send_text all 'rm -rf ~\r'`, "deny"},
+		// Actions that start a program: launch after its options,
+		// new_window, combine's parts; kitty splits the joined words
+		// with shlex, so quotes inside one word group.
+		{`kitty @ action launch rm -rf ~`, "deny"},
+		{`kitty @ action launch --type=tab sh -c "'rm -rf ~'"`, "deny"},
+		{`kitty @ action new_window rm -rf ~`, "deny"},
+		{`kitten @ action combine : next_tab : launch --type=background rm -rf ~`, "deny"},
+		// Look-alikes: ordinary text, a first word that is no mode (kitty
+		// types nothing), other actions, the text as an option's value.
+		{`kitty @ action send_text normal 'ls -la\r'`, "allow"},
+		{`kitty @ action send_text 'rm -rf ~\r'`, "allow"},
+		{`kitty @ action copy_to_clipboard`, "allow"},
+		{`kitty @ action launch --title 'rm -rf ~' htop`, "allow"},
+		{`kitty @ action new_window`, "allow"},
+		// The shell's quotes are gone when kitty joins the words: sh -c
+		// rm runs rm alone.
+		{`kitty @ action launch --type=tab sh -c 'rm -rf ~'`, "allow"},
+		{`kitty @ action --match 'title:rm -rf ~' next_tab`, "allow"},
+		{`echo kitty @ action send_text all 'rm -rf ~\r'`, "allow"},
+	})
+}
+
+// TestXdotoolScriptFile: xdotool FILE [ARGS] and xdotool - read a
+// script, a chain of xdotool commands a line, whose type and key
+// commands type into the focused window's shell. The script is now read
+// (from the disk, from what the same command wrote, from standard
+// input) and the text judged as xdotool type's; $1… are the words after
+// FILE. A script corral cannot read asks. exec CMD… (on the command
+// line or in a script) runs CMD, judged as the program it is. xdotool's
+// own commands, and scripts that type ordinary text, keep allow.
+func TestXdotoolScriptFile(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":     "",
+		"proj/wipe.xdo":  "# wipe\ntype 'rm -rf ~'\nkey Return\n",
+		"proj/args.xdo":  "search --name term windowactivate\ntype $1\nkey Return\n",
+		"proj/list.xdo":  "# list\ntype 'ls -la'\nkey Return\n",
+		"proj/shout.xdo": "TYPE \"rm -rf ~\"\nKEY KP_Enter\n",
+		"proj/exec.xdo":  "exec --sync sh -c 'rm -rf ~'\n",
+		"proj/ls.xdo":    "exec --sync ls -la\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`xdotool wipe.xdo`, "deny"},
+		{`xdotool shout.xdo`, "deny"},
+		{`xdotool args.xdo 'rm -rf ~'`, "deny"},
+		{`xdotool - < wipe.xdo`, "deny"},
+		{`printf "type 'rm -rf ~'\nkey Return\n" | xdotool -`, "deny"},
+		{`xdotool - <<'XEOF'
+type 'rm -rf ~'
+key Return
+XEOF`, "deny"},
+		{`printf "type 'rm -rf ~'\nkey Return\n" > new.xdo; xdotool new.xdo`, "deny"},
+		// exec runs a program with its arguments, in a script too.
+		{`xdotool exec.xdo`, "deny"},
+		{`xdotool exec.xdo; xdotool ls.xdo`, "deny"},
+		{`xdotool exec rm -rf ~`, "deny"},
+		{`xdotool exec --args 3 rm -rf ~ key Return`, "deny"},
+		{`xdotool search --name x exec --terminator END rm -rf ~ END type hi`, "deny"},
+		{`xdotool "$f"`, "ask"},
+		{`xdotool missing.xdo`, "ask"},
+		// Look-alikes.
+		{`xdotool list.xdo`, "allow"},
+		{`xdotool ls.xdo`, "allow"},
+		{`xdotool exec --sync ls -la`, "allow"},
+		{`xdotool args.xdo 'ls -la'`, "allow"},
+		{`printf "type 'ls'\nkey Return\n" | xdotool -`, "allow"},
+		{`xdotool getactivewindow`, "allow"},
+		{`xdotool GETACTIVEWINDOW getwindowname`, "allow"},
+		{`xdotool --version`, "allow"},
+		{`xdotool key ctrl+c`, "allow"},
+		{`cat wipe.xdo`, "allow"},
+	})
+}
+
+// TestScreenAtCommand: screen's at [identifier][#|*|%] COMMAND runs
+// COMMAND in the windows the identifier names (at '#' in all of them).
+// screen -X at 0 stuff TEXT passed; the command after the identifier is
+// now judged as screen -X COMMAND is, and ordinary text keeps allow.
+func TestScreenAtCommand(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`screen -X at 0 stuff 'rm -rf ~\n'`, "deny"},
+		{`screen -X at '#' stuff 'rm -rf ~\n'`, "deny"},
+		{`screen -S work -X at shell# stuff "rm -rf ~^M"`, "deny"},
+		{`screen -X at 1 exec rm -rf ~`, "deny"},
+		{`screen -X eval 'at 0 stuff "rm -rf ~\n"'`, "deny"},
+		{`screen -X stuff 'rm -rf ~\n'`, "deny"},
+		// Look-alikes.
+		{`screen -X at 0 stuff 'ls -la\n'`, "allow"},
+		{`screen -X at '#' title build`, "allow"},
+		{`screen -X at 0`, "allow"},
+		{`screen -ls`, "allow"},
+	})
+}
+
+// TestTmuxShellCommandOptions: tmux commands whose options take values
+// before a shell command. The option letters now follow tmux 3.3a's
+// (split-window -p SIZE, respawn -e ENV, run-shell -c DIR took the
+// size, the value or the directory for the command and missed it; new
+// -X and popup -B took the command for their value); run-shell -C runs
+// tmux commands; command-prompt's template is tmux commands, filled
+// with the answers -I gives. The same words with an ordinary program
+// keep allow.
+func TestTmuxShellCommandOptions(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`tmux split-window -p 30 'rm -rf ~'`, "deny"},
+		{`tmux splitw -h -p 30 -c /tmp 'rm -rf ~'`, "deny"},
+		{`tmux split-window -l 30% -F '#{pane_id}' -P 'rm -rf ~'`, "deny"},
+		{`tmux new-session -X 'rm -rf ~'`, "deny"},
+		{`tmux new -d -X -s w 'rm -rf ~'`, "deny"},
+		{`tmux display-popup -E -w 80% 'rm -rf ~'`, "deny"},
+		{`tmux popup -B -E 'rm -rf ~'`, "deny"},
+		{`tmux popup -CE -d /tmp -h 50% -T title 'rm -rf ~'`, "deny"},
+		{`tmux respawn-pane -k -e FOO=1 'rm -rf ~'`, "deny"},
+		{`tmux respawnw -k -c /tmp -e A=b -t :1 'rm -rf ~'`, "deny"},
+		{`tmux run-shell -c /tmp 'rm -rf ~'`, "deny"},
+		{`tmux run -b -d 2 -c /tmp 'rm -rf ~'`, "deny"},
+		{`tmux run-shell -C "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux run -C "split-window 'rm -rf ~'"`, "deny"},
+		{`tmux command-prompt -I x "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux command-prompt "split-window 'rm -rf ~'"`, "deny"},
+		{`tmux command-prompt -I 'rm -rf ~' "run-shell '%%'"`, "deny"},
+		{`tmux command-prompt -p a,b -I 'ls,rm -rf ~' "run-shell '%2'"`, "deny"},
+		// Look-alikes: an ordinary program after the same options, the
+		// text as an option's value, templates the user fills in.
+		{`tmux split-window -p 30 htop`, "allow"},
+		{`tmux display-popup -E -w 80% htop`, "allow"},
+		{`tmux new-session -d -X htop`, "allow"},
+		{`tmux respawnp -k -e FOO=1 htop`, "allow"},
+		{`tmux run-shell -c /tmp 'ls'`, "allow"},
+		{`tmux run-shell -C 'display-message hi'`, "allow"},
+		{`tmux new -d -s 'rm -rf ~' htop`, "allow"},
+		{`tmux popup -T 'rm -rf ~' -E htop`, "allow"},
+		{`tmux command-prompt -p name "rename-window '%%'"`, "allow"},
+		{`tmux command-prompt -I 'ls -la' "run-shell '%%'"`, "allow"},
+	})
+}
