@@ -2,7 +2,7 @@ package rewrite
 
 import "testing"
 
-// TestJupyterModuleToken: jupyter lab --ServerApp.token=” asked, but the
+// TestJupyterModuleToken: jupyter lab with an empty token asked, but the
 // same server started as a Python module (python -m jupyterlab,
 // python3 -m notebook, python -m jupyter_server) passed: the module is
 // the jupyter-lab, jupyter-notebook or jupyter-server program, and
