@@ -42,7 +42,7 @@ is rm -rf ~).`,
 	Commands: []string{"ttyd", "gotty", "websocketd", "wetty", "shellinaboxd", "telnetd", "in.telnetd", "utelnetd",
 		"tmate", "upterm", "sshx", "sshd", "dropbear", "ngrok", "cloudflared", "lt", "localtunnel", "bore", "frpc",
 		"chisel", "tailscale", "zrok", "ssh", "autossh", "code-server", "openvscode-server", "code", "jupyter", "jupyter-lab",
-		"jupyter-notebook", "jupyter-server"},
+		"jupyter-notebook", "jupyter-server", "jupyter-nbclassic"},
 	Call:    checkRemoteAccess,
 	Command: checkServedCommands,
 }
@@ -233,7 +233,7 @@ func checkRemoteAccess(p *Pass, c *syntax.Call) {
 		case first == "tunnel" && !tunnelInfo(words):
 			msg = "code tunnel publishes this machine's editor and terminal through VS Code's relay"
 		}
-	case "jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server":
+	case "jupyter", "jupyter-lab", "jupyter-notebook", "jupyter-server", "jupyter-nbclassic":
 		if t := emptyJupyterToken(words); t != "" {
 			msg = c.Name + " with " + t + "='' serves a code runner and a terminal with no authentication to whoever reaches its port"
 		}

@@ -146,7 +146,7 @@ A path through another process's /proc directory (/proc/$PPID/cwd/.env,
 		"zmore", "view", "vi", "vim", "nvim", "nano", "emacs", "split", "dd", "git",
 		"gzip", "pigz", "bzip2", "pbzip2", "xz", "lzma", "zstd", "lz4", "lzip", "brotli", "openssl", "gpg", "gpg2",
 		"env", "printenv", "set", "export", "declare", "typeset", "7z", "7za", "7zr", "7zz", "jar", "dotenv",
-		"shuf", "bsdtar", "cpio", "pax", "ar", "sftp", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
+		"shuf", "bsdtar", "cpio", "pax", "ar", "sftp", "lftp", "curl", "make", "gmake", "logger", "groff", "nroff", "troff", "busybox", "httpd",
 		"docker", "podman", "nerdctl", "docker-compose", "podman-compose", "http-server", "serve", "unzip", "direnv",
 		"darkhttpd", "miniserve", "sfz", "updog", "caddy",
 		"m4", "gm4", "tsort", "colordiff", "gcc", "cc", "clang", "g++", "c++", "clang++", "dos2unix", "unix2dos", "mac2unix", "unix2mac"},
@@ -261,6 +261,10 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 	}
 	if c.Name == "git" {
 		p.gitSecretRead(c)
+		return
+	}
+	if c.Name == "lftp" {
+		p.checkLoopbackLftpReads(c)
 		return
 	}
 	if p.checkFilePrinters(c) {

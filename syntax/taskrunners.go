@@ -1401,6 +1401,12 @@ var pyModuleCommands = lazy.Value[map[string][]string]{New: func() map[string][]
 		"papermill": {"papermill"}, "twine": {"twine"}, "poetry": {"poetry"}, "pdm": {"pdm"}, "hatch": {"hatch"}, "uv": {"uv"},
 		"pipx": {"pipx"}, "pre_commit": {"pre-commit"}, "invoke": {"invoke"}, "gdown": {"gdown"}, "yt_dlp": {"yt-dlp"},
 		"kaggle": {"kaggle"}, "awscli": {"aws"},
+		// Jupyter's servers: python3 -m jupyterlab is jupyter-lab, -m
+		// notebook jupyter-notebook (notebook 6 and 7), -m nbclassic
+		// jupyter-nbclassic, -m jupyter_server jupyter-server, and
+		// jupyter_core's __main__ the jupyter command.
+		"jupyterlab": {"jupyter-lab"}, "notebook": {"jupyter-notebook"}, "nbclassic": {"jupyter-nbclassic"},
+		"jupyter_server": {"jupyter-server"}, "jupyter_core": {"jupyter"},
 		// The app servers and tools of pyapps.go.
 		"uvicorn": {"uvicorn"}, "flask": {"flask"}, "celery": {"celery"}, "gunicorn": {"gunicorn"}, "hypercorn": {"hypercorn"},
 		"daphne": {"daphne"}, "granian": {"granian"}, "streamlit": {"streamlit"}, "fastapi": {"fastapi"}, "alembic": {"alembic"},
