@@ -160,6 +160,15 @@ func (b *nameBinder) luaLookup(in []token, i int, out []token) ([]token, int, in
 // os.execute(…)), except where it is assigned.
 func (b *nameBinder) subst(in []token, i int, out []token) ([]token, int, int, bool) {
 	t := in[i]
+	if b.p.l == Lua && t.kind == tIdent && !member(out) {
+		// t.run(…) with t = {run = os.execute} or t.run = os.execute.
+		if name, after := dottedAt(in, i); strings.Contains(name, ".") {
+			full, ok := b.al[name]
+			if n := len(out); ok && !isP(b.p.tokenAt(in, after), "=") && (n == 0 || !isI(out[n-1], "function")) {
+				return nameToks(full, t.off), after, 0, true
+			}
+		}
+	}
 	full, ok := b.al[t.text]
 	if t.kind != tIdent || !ok || member(out) {
 		return nil, 0, 0, false
@@ -215,9 +224,37 @@ func (b *nameBinder) bind() {
 			if mod, at := b.luaIndex(toks, k, c); at >= 0 {
 				tables[t.text], tableAt[t.text] = mod, toks[at].off
 			}
+			// local t = {run = os.execute}: t.run is os.execute.
+			b.luaFields(toks, k, c, func(field, full string) {
+				key := t.text + "." + field
+				if vals[key] == nil {
+					vals[key] = map[string]bool{}
+				}
+				vals[key][full] = true
+			})
 		}
 		vals[t.text][full] = true
 	})
+	if p.l == Lua {
+		// x.f = os.remove: x.f is os.remove.
+		for i := 0; i < len(toks); i++ {
+			prev := p.tok(i - 1)
+			if toks[i].kind != tIdent || member(toks[:i]) || !(i == 0 || prev.kind == tNewline || isP(prev, ";") || isP(prev, ")") || isP(prev, "}") ||
+				isI(prev, "then") || isI(prev, "do") || isI(prev, "else") || isI(prev, "end")) {
+				continue
+			}
+			name, after := dottedAt(toks, i)
+			if !strings.Contains(name, ".") || !isP(p.tok(after), "=") {
+				continue
+			}
+			full := b.luaFieldValue(toks, after+1, func(e int) bool { return p.statementEnd(e) || p.tok(e).kind == tIdent })
+			if vals[name] == nil {
+				vals[name] = map[string]bool{}
+			}
+			vals[name][full] = true
+			i = after
+		}
+	}
 	b.metaTables, b.metaTableAt = map[string]string{}, map[string]int{}
 	for name, mod := range tables {
 		if mod != "" && count[name] == 1 {
@@ -667,6 +704,24 @@ func (b *nameBinder) rAssign(in []token, i int, out []token) ([]token, int, int,
 		repl := append(nameToks(name, out[s].off), token{kind: tPunct, text: "<-", off: out[s].off})
 		return append(repl, out[s:]...), after, len(out) - s, true
 	}
+	if n := len(out); n == 0 || out[n-1].kind == tNewline || isP(out[n-1], ";") || isP(out[n-1], "{") || isP(out[n-1], "}") {
+		// .GlobalEnv$f <- system, globalenv()[["f"]] <- system: the
+		// global f, which a call f(…) finds, is f <- system.
+		if env := rGlobalEnvEnd(in, i); env > i {
+			name, arrow := "", -1
+			switch {
+			case isP(at(env), "$") && at(env+1).kind == tIdent:
+				name, arrow = at(env+1).text, env+2
+			case isP(at(env), "[[") && litStr(at(env+1)) && isP(at(env+2), "]]"):
+				name, arrow = at(env+1).text, env+3
+			case isP(at(env), "[") && isP(at(env+1), "[") && litStr(at(env+2)) && isP(at(env+3), "]") && isP(at(env+4), "]"):
+				name, arrow = at(env+2).text, env+5
+			}
+			if arrow > 0 && rNameLike(name) && (isP(at(arrow), "=") || rLeftArrow(in, arrow) > 0) {
+				return []token{ident(name, t.off)}, arrow, 0, true
+			}
+		}
+	}
 	if !(isI(t, "assign") || isI(t, "delayedAssign")) || member(out) || !isP(at(i+1), "(") {
 		return nil, 0, 0, false
 	}
@@ -703,6 +758,26 @@ func (b *nameBinder) rAssign(in []token, i int, out []token) ([]token, int, int,
 	return append(repl, in[val[0]:val[1]]...), end + 1, 0, true
 }
 
+// rGlobalEnvEnd is the index after R's global environment spelt at token
+// k of in (.GlobalEnv, globalenv(), environment() at the top level
+// where the program's calls find what it holds), or k when there is
+// none.
+func rGlobalEnvEnd(in []token, k int) int {
+	if k >= len(in) {
+		return k
+	}
+	t := in[k]
+	switch {
+	case isI(t, ".GlobalEnv"):
+		return k + 1
+	case isP(t, ".") && k+1 < len(in) && isI(in[k+1], "GlobalEnv") && in[k+1].off == t.off+1:
+		return k + 2
+	case (isI(t, "globalenv") || isI(t, "environment")) && k+2 < len(in) && isP(in[k+1], "(") && isP(in[k+2], ")"):
+		return k + 3
+	}
+	return k
+}
+
 // rStmtEnd reports whether token k of in ends an R statement.
 func (p *parser) rStmtEnd(in []token, k int) bool {
 	t := p.tokenAt(in, k)
@@ -716,6 +791,9 @@ func rPlainArg(in []token, s [2]int) bool {
 	a, e := s[0], s[1]
 	if e-a >= 2 && in[a].kind == tIdent && isP(in[a+1], "=") {
 		a += 2
+	}
+	if a < e && rGlobalEnvEnd(in, a) == e {
+		return true // envir = .GlobalEnv
 	}
 	switch {
 	case e-a == 1:
@@ -803,6 +881,28 @@ func (b *nameBinder) luaModule(in []token, i int, out []token) ([]token, int, bo
 		case isP(next, "[") && at(after+3).text == "2" && isP(at(after+4), "]"):
 			return []token{ident("_G", t.off)}, after + 5, true
 		}
+	case (name == "pcall" || name == "xpcall") && isP(at(after), "("):
+		// pcall(F, ARGS…) and xpcall(F, HANDLER, ARGS…) call F(ARGS…):
+		// pcall(os.execute, "rm -rf ~") is os.execute("rm -rf ~"). A
+		// handler with code in it keeps the call as it is (its use of
+		// F as a value asks).
+		end, sp := p.bracketArgs(in, after)
+		skip := 1
+		if name == "xpcall" {
+			skip = 2
+		}
+		if end < 0 || len(sp) < skip {
+			break
+		}
+		if fn, fnEnd := dottedAt(in, sp[0][0]); fn == "" || fnEnd != sp[0][1] || skip == 2 && !luaInert(in, sp[1][0], sp[1][1]) {
+			break
+		}
+		repl := append([]token(nil), in[sp[0][0]:sp[0][1]]...)
+		repl = append(repl, token{kind: tPunct, text: "(", off: in[after].off})
+		if len(sp) > skip {
+			repl = append(repl, in[sp[skip][0]:sp[len(sp)-1][1]]...)
+		}
+		return append(repl, token{kind: tPunct, text: ")", off: in[end].off}), end + 1, true
 	case name == "rawget" && isP(at(after), "("):
 		end, sp := p.bracketArgs(in, after)
 		if end < 0 || len(sp) != 2 {
@@ -858,6 +958,42 @@ func luaInert(in []token, a, e int) bool {
 		}
 	}
 	return true
+}
+
+// luaFields calls visit for each field of the table constructor from the
+// { at open to the } at close that is given a value by name (run = V,
+// ["run"] = V): with the function or module V names when it is one of
+// luaDangerous, else "".
+func (b *nameBinder) luaFields(in []token, open, close int, visit func(field, full string)) {
+	sep := func(e int) bool { return e == close || isP(in[e], ",") || isP(in[e], ";") }
+	for k := open + 1; k+2 < close; k++ {
+		switch {
+		case isP(in[k], "(") || isP(in[k], "{"):
+			if c := b.p.closeOf(in, k); c > k {
+				k = c
+			}
+		case !(isP(in[k-1], "{") || isP(in[k-1], ",") || isP(in[k-1], ";")):
+		case in[k].kind == tIdent && isP(in[k+1], "="):
+			visit(in[k].text, b.luaFieldValue(in, k+2, sep))
+			k++
+		case isP(in[k], "[") && k+4 < close && litStr(in[k+1]) && isIdentName(in[k+1].text) && isP(in[k+2], "]") && isP(in[k+3], "="):
+			visit(in[k+1].text, b.luaFieldValue(in, k+4, sep))
+			k += 3
+		}
+	}
+}
+
+// luaFieldValue is what the dotted name at k of in stands for when it is
+// the whole value (ended where end says) and one of luaDangerous, else "".
+func (b *nameBinder) luaFieldValue(in []token, k int, end func(int) bool) string {
+	name, after := dottedAt(in, k)
+	if name == "" || after < len(in) && !end(after) {
+		return ""
+	}
+	if full := b.al.resolve(name); luaDangerous(full) {
+		return full
+	}
+	return ""
 }
 
 // luaIndex reads the table constructor from the { at open to the } at

@@ -44,8 +44,22 @@ var builtNameCases = []struct {
 	{"lua-loaded", Lua, `package.loaded["os"].execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
 	{"lua-registry", Lua, `debug.getregistry()._LOADED.os.execute("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
 	{"lua-multi-assign", Lua, `local a, b = print, os.execute; b("rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
-	{"lua-value-pcall", Lua, `pcall(os.execute, "rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value"}},
-	{"lua-value-table", Lua, `local t = {run = os.execute}; t.run("rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value"}},
+	{"lua-value-pcall", Lua, `pcall(os.execute, "rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}}, // pcall(F, …) calls F
+	{"lua-value-table", Lua, `local t = {run = os.execute}; t.run("rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value", "shell os.execute: rm -rf ~"}},
+	// pcall and xpcall call the function they are given; a table's
+	// field bound to a function is that function.
+	{"lua-xpcall", Lua, `xpcall(os.remove, print, os.getenv("HOME"))`, []string{"delete os.remove: ~"}},
+	{"lua-pcall-popen", Lua, `local ok, f = pcall(io.popen, "rm -rf ~")`, []string{"shell io.popen: rm -rf ~"}},
+	{"lua-pcall-bound", Lua, `local e = os.execute; pcall(e, "rm -rf ~")`, []string{"shell os.execute: rm -rf ~"}},
+	{"lua-field-index", Lua, `local t = {run = os.execute}; t["run"]("rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value", "shell os.execute: rm -rf ~"}},
+	{"lua-field-key", Lua, "local t = {[\"run\"] = os.execute, n = 1}\nt.run \"rm -rf ~\"", []string{"hidden os.execute: os.execute used as a value", "shell os.execute: rm -rf ~"}},
+	{"lua-field-assign", Lua, `local x = {}; x.f = os.remove; x.f(os.getenv("HOME").."/.ssh")`, []string{"hidden os.remove: os.remove used as a value", "delete os.remove: ~/.ssh"}},
+	// Look-alikes: a harmless function through pcall or a field; a
+	// field given another value too; a handler with code keeps asking.
+	{"lua-pcall-look", Lua, `pcall(print, "rm -rf ~"); local t = {run = print}; t.run("rm -rf ~"); xpcall(tostring, print, "rm -rf ~")`, nil},
+	{"lua-field-mixed", Lua, `local t = {run = os.execute}; t.run = print; t.run("rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value"}},
+	{"lua-xpcall-handler", Lua, `xpcall(os.execute, function(e) print(e) end, "rm -rf ~")`, []string{"hidden os.execute: os.execute used as a value"}},
+	{"lua-field-function", Lua, `local t = {}; function t.run(x) print(x) end; t.run("rm -rf ~")`, nil},
 	{"lua-value-pairs", Lua, `for k, v in pairs(os) do if k == "execute" then v("rm -rf ~") end end`, []string{"hidden os: os used as a value"}},
 	{"lua-registry-value", Lua, `local r = debug.getregistry(); r._LOADED.os.execute("rm -rf ~")`, []string{"hidden debug.getregistry: the registry, which holds the loaded modules (os, io)"}},
 	{"lua-runtime-loaded", Lua, `local k = arg[1]; package.loaded[k].execute("rm -rf ~")`, []string{"hidden package.loaded: package.loaded indexed by a key only known at run time"}},
@@ -102,7 +116,15 @@ var builtNameCases = []struct {
 	{"r-assign-get", R, `assign("f", get("system"), envir = globalenv()); f("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
 	{"r-delayed-assign", R, `delayedAssign("f", unlink); f("~", recursive = TRUE)`, []string{"delete -r unlink: ~"}},
 	{"r-right-assign-runtime", R, `get(commandArgs(TRUE)[1]) -> f; f("rm -rf ~")`, []string{"hidden f: f holds a function named at run time"}},
-	{"r-value-env", R, `.GlobalEnv$f <- system; f("rm -rf ~")`, []string{"hidden system: system used as a value"}},
+	{"r-value-env", R, `.GlobalEnv$f <- system; f("rm -rf ~")`, []string{"shell system: rm -rf ~"}}, // the global f
+	{"r-value-env-index", R, "globalenv()[[\"f\"]] <- system\nf(\"rm -rf ~\")", []string{"shell system: rm -rf ~"}},
+	{"r-value-env-unlink", R, `.GlobalEnv[["f"]] = unlink; f("~", recursive = TRUE)`, []string{"delete -r unlink: ~"}},
+	{"r-assign-env", R, `assign("f", system, envir = .GlobalEnv); f("rm -rf ~")`, []string{"shell system: rm -rf ~"}},
+	{"r-assign-env-unlink", R, `assign("f", unlink, envir=globalenv()); f("~", recursive=TRUE)`, []string{"delete -r unlink: ~"}},
+	// Look-alikes: a harmless function in the global environment; a
+	// field of another list is not the global f.
+	{"r-value-env-look", R, `.GlobalEnv$f <- print; f("rm -rf ~"); assign("g", print, envir = .GlobalEnv); g("rm -rf ~")`, nil},
+	{"r-value-field-look", R, `x$f <- system; f("rm -rf ~")`, []string{"hidden system: system used as a value"}},
 	{"r-value-list", R, `l <- list(run = system); l$run("rm -rf ~")`, []string{"hidden system: system used as a value"}},
 	{"r-assign-look", R, "mean -> f; f(1:3)\nx <- 1:3 -> y; print(y)\nassign(\"z\", 42); print(z)\nassign(\"g\", mean); g(1:3)\nprint(\"system -> f\")\n# system -> f; f('rm -rf ~')\nl <- list(system = 1)", nil},
 	{"r-look", R, "print(paste0(\"sys\",\"tem\"))\nx <- do.call(rbind, parts)\ny <- get(\"mtcars\")\nf <- function(a) a + 1\ndo.call(f, list(1))\nz <- get(name)\nprint(z)", nil},

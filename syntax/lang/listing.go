@@ -151,13 +151,19 @@ func (l *listings) effects(out []Effect) []Effect {
 }
 
 // shellGlob is shellPath for a pattern: its *, ? and [ ] left unquoted
-// to match as the shell's do.
+// to match as the shell's do. A pattern of the home directory keeps its
+// ~/ unquoted: the shell expands ~ only when the slash after it is
+// unquoted too (~'/.ssh/'* names a directory called ~ in the working
+// directory), so ~/'.ssh/'* is what the program's glob of home finds.
 func shellGlob(a *arg) string {
 	var b strings.Builder
 	s := a.str
 	if a.tilde && (s == "~" || strings.HasPrefix(s, "~/")) {
-		b.WriteString("~")
-		s = s[1:]
+		if s == "~" {
+			return "~"
+		}
+		b.WriteString("~/")
+		s = s[2:]
 	}
 	lit := ""
 	flush := func() {

@@ -763,9 +763,19 @@ func perl(p *parser) []Effect {
 		default:
 			args := positional(c.args)
 			if len(args) == 0 {
+				if isP(next, "<") {
+					// rmtree <~/*>: the angle glob (perlAngleGlobs) is
+					// the argument the call reads as none.
+					out = append(out, Effect{Kind: Hidden, Call: n, Text: "<glob>", Offset: c.off, Deletes: true, Recursive: n != "unlink" && n != "rmdir"})
+					continue
+				}
 				if n == "unlink" || n == "rmdir" {
-					// unlink with no argument deletes $_.
-					out = append(out, Effect{Kind: Hidden, Call: n, Text: "$_", Offset: c.off})
+					// unlink with no argument deletes $_ (unlink for
+					// glob("~/*"); unlink <~/.bash*>, whose pattern
+					// the call reads as no argument): a deletion of a
+					// path only known at run time, which a listing in
+					// the program names (listing.go).
+					out = append(out, Effect{Kind: Hidden, Call: n, Text: "$_", Offset: c.off, Deletes: true, Recursive: n != "unlink" && n != "rmdir"})
 				}
 				continue
 			}
@@ -869,7 +879,10 @@ func (p *parser) perlAngleGlobs(l *listings) {
 		}
 		prev := p.tok(i - 1)
 		term := i == 0 || prev.kind == tNewline || prev.kind == tPunct && strings.ContainsAny(prev.text, "(=,;{[!") ||
-			prev.kind == tIdent && (prev.text == "for" || prev.text == "foreach" || prev.text == "while" || prev.text == "print" || prev.text == "return" || prev.text == "and" || prev.text == "or" || prev.text == "not" || prev.text == "unless" || prev.text == "if")
+			prev.kind == tIdent && (prev.text == "for" || prev.text == "foreach" || prev.text == "while" || prev.text == "print" || prev.text == "return" || prev.text == "and" || prev.text == "or" || prev.text == "not" || prev.text == "unless" || prev.text == "if" ||
+				// a list operator's argument: unlink <~/.bash*>,
+				// sort <*.c>
+				perlDelete.Get()[perlName(prev.text)] || prev.text == "sort" || prev.text == "reverse")
 		if !term {
 			continue
 		}
