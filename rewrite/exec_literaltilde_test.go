@@ -16,6 +16,7 @@ var literalTildeCases = []codeCase{
 	{name: "quoted-tilde-redirect", prog: "bash", cmd: `mkdir -p '~'; printf -v x '%b' '\x7e/.bashrc'; echo hi > "$x"; test -f './~/.bashrc'`, want: Allow},
 	{name: "quoted-tilde-dir-rm-r", prog: "bash", cmd: `mkdir -p '~/canary' && rm -rf '~'; test ! -e './~'`, want: Allow},
 	{name: "quoted-tilde-find-delete", prog: "bash", cmd: `mkdir -p '~/canary' && find '~' -delete; test ! -e './~'`, want: Allow},
+	{name: "quoted-tilde-touch", prog: "bash", cmd: `mkdir -p '~' && touch '~/.bashrc' && cp '~/.bashrc' '~/copy' && echo x | tee '~/t' >/dev/null; test -f './~/copy' && test -f './~/t'`, want: Allow},
 	{name: "literal-tilde-dir-removed", prog: "bash", cmd: `mkdir -p '~/canary' && printf -v x '%b' '\x7e/canary'; rm -rf "$x"; test ! -e './~/canary'`, want: Allow},
 }
 
@@ -44,7 +45,23 @@ func TestLiteralTildeDecisions(t *testing.T) {
 		{`echo hi > ~/.bashrc`, "deny"},
 		{`printf -v x '%b' "$HOME/.bash\x72c"; echo hi > "$x"`, "deny"},
 		{`printf -v x '%b' '\x7e/.ssh'; eval "rm -rf $x"`, "deny"},
-		{`cp x '~/.bashrc'`, "deny"},
+		// coreutils and tee open their operands as given: a quoted "~"
+		// there is a directory named so, as for a redirection.
+		{`cp x '~/.bashrc'`, "allow"},
+		{`touch '~/.bashrc'`, "allow"},
+		{`touch '~'`, "allow"},
+		{`echo x | tee "~/.bashrc"`, "allow"},
+		{`mkdir '~' && cp x '~/.bashrc'`, "allow"},
+		{`cp x ~/.bashrc`, "deny"},
+		{`touch ~/.bashrc`, "deny"},
+		{`dd if=x of='~/.bashrc'`, "deny"},
+		{`ssh-keygen -f '~/.ssh/id_rsa'`, "deny"}, // ssh-keygen expands ~ itself
+		// A link named "~" is that name too: a write through it reaches
+		// its target.
+		{`ln -s ~ '~' && touch '~/.bashrc'`, "deny"},
+		{`ln -s ~/.ssh "~" && cp x '~/authorized_keys'`, "deny"},
+		{`ln -s ~ '~' && echo x > '~/.bashrc'`, "deny"},
+		{`ln -s ~/.ssh '~k' && ln -s ~ -t '~d' && touch '~d/.bashrc'`, "allow"},
 		// A ~user prefix bash expands at the assignment is that
 		// user's home (root's is outside the safe paths).
 		{`x=~root/.ssh; rm -rf "$x"`, "ask"},

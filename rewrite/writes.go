@@ -1288,7 +1288,9 @@ func (p *Pass) listLinks() []madeLink {
 		var linkOf func(tg syntax.Arg) (string, bool)
 		switch {
 		case dirArg != nil:
-			linkOf = func(tg syntax.Arg) (string, bool) { return dirArg.Value + "/" + path.Base(tg.Value), dirArg.Static }
+			linkOf = func(tg syntax.Arg) (string, bool) {
+				return linkName(c, *dirArg, dirArg.Value+"/"+path.Base(tg.Value)), dirArg.Static
+			}
 		case len(targets) == 1:
 			linkOf = func(tg syntax.Arg) (string, bool) { return path.Base(tg.Value), true }
 		case len(targets) >= 2:
@@ -1297,9 +1299,9 @@ func (p *Pass) listLinks() []madeLink {
 			many := len(targets) > 1 || strings.HasSuffix(last.Value, "/")
 			linkOf = func(tg syntax.Arg) (string, bool) {
 				if many {
-					return last.Value + "/" + path.Base(tg.Value), last.Static
+					return linkName(c, last, last.Value+"/"+path.Base(tg.Value)), last.Static
 				}
-				return last.Value, last.Static
+				return linkName(c, last, last.Value), last.Static
 			}
 		}
 		for _, tg := range targets {

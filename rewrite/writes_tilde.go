@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -40,23 +41,49 @@ func quotedTilde(sc *syntax.Script, t target, what string) (string, bool) {
 	case what == "redirection" && t.action == guards.Write:
 	case t.action == guards.Delete && (what == "rm" || what == "rmdir" || what == "unlink" || what == "find" || strings.HasPrefix(what, "find ")):
 		// find takes its starting points as given, as rm its operands.
+	case t.action == guards.Write && literalNamers.Has(what):
+		// touch '~', cp f '~/x': these programs open their operands as
+		// given and expand no tilde of their own.
 	default:
 		return "", false
 	}
-	if !bashRunScript(sc) {
-		return "", false
-	}
-	switch p := t.arg.Word.Parts[0].(type) {
-	case *sh.SglQuoted, *sh.DblQuoted:
-	case *sh.Lit:
-		if !syntax.TildeText(p.Value) {
-			return "", false
-		}
-	default:
+	if !plainTildeWord(sc, t.arg) {
 		return "", false
 	}
 	return "./" + v, true
 }
+
+// plainTildeWord reports a word of a script bash runs whose value starts
+// with a "~" bash gave as a plain character (quotedTilde).
+func plainTildeWord(sc *syntax.Script, a syntax.Arg) bool {
+	if !a.Static || a.Split || a.Word == nil || len(a.Word.Parts) == 0 || !strings.HasPrefix(a.Value, "~") || !bashRunScript(sc) {
+		return false
+	}
+	switch p := a.Word.Parts[0].(type) {
+	case *sh.SglQuoted, *sh.DblQuoted:
+	case *sh.Lit:
+		if !syntax.TildeText(p.Value) {
+			return false
+		}
+	default:
+		return false
+	}
+	return true
+}
+
+// linkName is the name ln gives a link for the word a of call c: a
+// plain "~" there (ln -s ~/.ssh '~') names a directory entry "~" in the
+// working directory, as the writes through it are read (quotedTilde).
+func linkName(c *syntax.Call, a syntax.Arg, name string) string {
+	if plainTildeWord(c.Script, a) && strings.HasPrefix(name, a.Value) {
+		return "./" + name
+	}
+	return name
+}
+
+// literalNamers are the programs whose written operands are file names
+// as given: no tilde of their own is expanded (coreutils, tee).
+var literalNamers = lazy.Set{List: []string{"touch", "cp", "mv", "ln", "install", "mkdir", "tee", "truncate", "mkfifo", "mknod", "dd", "shred"}}
 
 // bashRunScript reports a script bash itself runs, and each script it
 // is nested in: not the stand-in text of another program's effects.
