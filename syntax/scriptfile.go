@@ -202,6 +202,37 @@ var setupOutput = lazy.Regexp{Expr: `\b(?:completions?|init|shellenv|hook|activa
 // scripts the agent wrote: they are not read.
 var systemPrograms = []string{"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/opt/", "/nix/", "/snap/", "/etc/"}
 
+// shadowInterpreter models a program named by a path whose last name is
+// an interpreter's or a shell's (./python -V, py/python3, ./bash): the
+// kernel runs the file at that path, so a script there (a text file on
+// disk, or one this command writes) runs as itself, whatever its name
+// suggests. It is judged besides the interpreter reading of the words
+// (a pyenv shim is a shell script that runs the real interpreter with
+// them); a binary there, a venv's link to the system interpreter and
+// the system's own directories are the interpreter only.
+func (w *walker) shadowInterpreter(c scope, call *Call) {
+	v := call.NameArg.Value
+	if call.Name == "" || !call.NameArg.Static || !strings.Contains(v, "/") || !IsShell(call.Name) && lang.ForProgram(call.Name) == "" {
+		return
+	}
+	for _, p := range systemPrograms {
+		if strings.HasPrefix(v, p) {
+			return
+		}
+	}
+	d := call.Dir.Join(expandTilde(v, w.home))
+	if !d.Known {
+		return
+	}
+	if _, wrote := w.written[d.Path]; !wrote {
+		fi, err := os.Stat(d.Path)
+		if err != nil || !fi.Mode().IsRegular() || binaryHead(d.Path) {
+			return
+		}
+	}
+	w.runScriptFile(c, call, call.NameArg)
+}
+
 // runsCode models code that call hands to another program: interpreter
 // code, script files, package scripts, Makefile recipes, and the shell
 // text programs such as trap, watch or git rebase --exec run. It reports
@@ -243,6 +274,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 	if lang.ForProgram(call.Name) == lang.JS && w.testRun(c, call) {
 		return true // node --test: the runner's files
 	}
+	w.shadowInterpreter(c, call)
 	if w.interpreter(c, call) {
 		return true
 	}
