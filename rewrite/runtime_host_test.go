@@ -142,6 +142,7 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh -o 'ProxyCommand nc 127.0.0.1 22' prod 'rm -rf ~'", "ask"},
 		{"ssh -F \"$CONF\" prod 'rm -rf ~'", "ask"},
 		{"ssh -F missing_config prod 'rm -rf ~'", "ask"},
+		{"ssh -o CanonicalizeHostname=yes -o CanonicalDomains=localhost prod 'rm -rf ~'", "ask"},
 		// Look-alikes.
 		{"ssh box ls", "allow"},
 		{"ssh jump ls", "allow"},

@@ -187,6 +187,10 @@ func sshWildMatch(p, s string) bool {
 type sshFound struct {
 	hostName, proxy   string
 	hasName, hasProxy bool
+	// canon and domains are CanonicalizeHostname and CanonicalDomains:
+	// ssh may try the name under each domain at connect time.
+	canon, domains       string
+	hasCanon, hasDomains bool
 	// why is set when a setting only run time decides may change them
 	// (a Match block, an unreadable file).
 	why string
@@ -205,6 +209,14 @@ func (f *sshFound) set(key string, args []string) {
 	case "proxycommand":
 		if !f.hasProxy {
 			f.proxy, f.hasProxy = strings.Join(args, " "), true
+		}
+	case "canonicalizehostname":
+		if !f.hasCanon {
+			f.canon, f.hasCanon = strings.ToLower(args[0]), true
+		}
+	case "canonicaldomains":
+		if !f.hasDomains {
+			f.domains, f.hasDomains = strings.Join(args, " "), true
 		}
 	}
 }
@@ -273,12 +285,13 @@ func (r sshResolver) file(path, base, host string, f *sshFound, depth int, activ
 			}
 			continue
 		}
-		if key != "hostname" && key != "proxycommand" {
-			continue
+		if key != "hostname" && key != "proxycommand" && key != "canonicalizehostname" && key != "canonicaldomains" {
+			continue // other keywords do not move the destination
 		}
 		if match {
 			// A Match block only changes a keyword no earlier line set.
-			if key == "hostname" && f.hasName || key == "proxycommand" && f.hasProxy {
+			if key == "hostname" && f.hasName || key == "proxycommand" && f.hasProxy ||
+				key == "canonicalizehostname" && f.hasCanon || key == "canonicaldomains" && f.hasDomains {
 				continue
 			}
 			if f.why == "" {
@@ -358,6 +371,15 @@ func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string)
 			return sshHere, ""
 		}
 		return sshHere, "ssh's configuration connects " + host + " to " + name
+	}
+	if f.canon == "yes" || f.canon == "always" || f.canon == "true" {
+		// CanonicalizeHostname: a name of at most one dot is tried
+		// under each of CanonicalDomains first (box.localhost).
+		for _, d := range strings.Fields(f.domains) {
+			if strings.Count(name, ".") <= 1 && loopbackName(name+"."+d) {
+				return sshMaybe, "ssh may connect " + host + " as " + name + "." + d + " (CanonicalDomains)"
+			}
+		}
 	}
 	if f.hasProxy && !strings.EqualFold(f.proxy, "none") && !sshProxyToName(f.proxy) {
 		return sshMaybe, "ssh reaches " + host + " through the ProxyCommand " + clip(f.proxy, 60)

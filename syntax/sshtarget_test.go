@@ -131,6 +131,9 @@ func TestSSHTarget(t *testing.T) {
 		{"web", []Option{opt("o", "HostName=%h.localhost")}, sshHere},
 		{"web", []Option{opt("F", "/h/.ssh/unread")}, sshMaybe},
 		{"web", []Option{opt("F", "missing")}, sshMaybe},
+		{"box2", []Option{opt("o", "CanonicalizeHostname=yes"), opt("o", "CanonicalDomains=example.org localhost")}, sshMaybe},
+		{"box2", []Option{opt("o", "CanonicalizeHostname=no"), opt("o", "CanonicalDomains=localhost")}, sshOther},
+		{"a.b.c", []Option{opt("o", "CanonicalizeHostname=always"), opt("o", "CanonicalDomains=localhost")}, sshOther},
 		{"web", []Option{opt("F", "/p/match-late")}, sshOther},
 		{"other", []Option{opt("F", "/p/match-late")}, sshHere}, // Match all applies
 		{"web", []Option{opt("F", "/p/match-exec")}, sshMaybe},
