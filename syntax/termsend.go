@@ -431,21 +431,7 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 					term, hasTerm = o.Val.Value, true
 				}
 			}
-			start := len(rest)
-			if len(ops) > 0 {
-				start = ops[0]
-			}
-			end, next := len(rest), len(rest)
-			for j := start; j < len(rest); j++ {
-				if arity > 0 && j-start == arity {
-					end, next = j, j
-					break
-				}
-				if hasTerm && rest[j].Value == term {
-					end, next = j, j+1
-					break
-				}
-			}
+			start, end, next := xdoWords(rest, ops, arity, term, hasTerm)
 			if end > start {
 				ts.Parts = append(ts.Parts, termPart{Text: argsText(rest[start:end], "", nil)})
 			}
@@ -467,21 +453,7 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 					term, hasTerm = o.Val.Value, true
 				}
 			}
-			start := len(rest)
-			if len(ops) > 0 {
-				start = ops[0]
-			}
-			end, next := len(rest), len(rest)
-			for j := start; j < len(rest); j++ {
-				if arity > 0 && j-start == arity {
-					end, next = j, j
-					break
-				}
-				if hasTerm && rest[j].Value == term {
-					end, next = j, j+1
-					break
-				}
-			}
+			start, end, next := xdoWords(rest, ops, arity, term, hasTerm)
 			if end > start {
 				ts.Runs = append(ts.Runs, rest[start:end])
 			}
@@ -796,4 +768,25 @@ func (w *walker) termStdin(c scope, call *Call, pipe *typedText) (typedText, boo
 	}
 	in := call.Fd(0)
 	return typedText{}, in.Kind == StreamInherited && in.Fd == 0 || in.Kind == StreamClosed
+}
+
+// xdoWords returns where the words of an xdotool command that takes the
+// rest of its line start and end (type, exec): the first operand, then
+// --args N words, or up to --terminator WORD, which is skipped, or every
+// word left; next is the index in rest after them.
+func xdoWords(rest []Arg, ops []int, arity int, term string, hasTerm bool) (start, end, next int) {
+	start = len(rest)
+	if len(ops) > 0 {
+		start = ops[0]
+	}
+	end, next = len(rest), len(rest)
+	for j := start; j < len(rest); j++ {
+		if arity > 0 && j-start == arity {
+			return start, j, j
+		}
+		if hasTerm && rest[j].Value == term {
+			return start, j, j + 1
+		}
+	}
+	return start, end, next
 }
