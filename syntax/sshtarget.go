@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
 )
@@ -48,24 +49,28 @@ const (
 
 // readSSHConfig reads a configuration file for sshResolver, bounded.
 func readSSHConfig(path string) (string, bool, bool) {
-	f, err := os.Open(path)
+	fi, err := os.Stat(path)
 	if err != nil {
 		if os.IsNotExist(err) {
 			return "", false, true
 		}
 		return "", true, false
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return "", true, false
-	}
 	if !fi.Mode().IsRegular() {
-		// -F /dev/null: no settings; another device or a pipe holds
-		// text corral does not read ahead.
+		// -F /dev/null: no settings; another device or a FIFO holds text
+		// corral does not read ahead (and opening a FIFO would wait for
+		// its writer).
 		if filepath.Clean(path) == "/dev/null" {
 			return "", true, true
 		}
+		return "", true, false
+	}
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return "", true, false
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err != nil || !fi.Mode().IsRegular() {
 		return "", true, false
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxSSHConfig))

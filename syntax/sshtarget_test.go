@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -207,5 +208,22 @@ func TestSSHConfigOracle(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("nothing checked")
+	}
+}
+
+// TestSSHConfigFIFO: a configuration that is a FIFO is not opened (that
+// would wait for a writer: ssh -F fifo hung the hook) and is unknown.
+func TestSSHConfigFIFO(t *testing.T) {
+	t.Parallel()
+	p := filepath.Join(t.TempDir(), "cfg")
+	if err := syscall.Mkfifo(p, 0o600); err != nil {
+		t.Skip("no FIFO: ", err)
+	}
+	if _, exists, ok := readSSHConfig(p); !exists || ok {
+		t.Errorf("readSSHConfig(FIFO) = exists %v ok %v, want an unreadable file", exists, ok)
+	}
+	r := sshResolver{read: readSSHConfig}
+	if got, _ := r.target(Arg{Value: "web", Raw: "web", Static: true}, []Option{{Name: "F", HasVal: true, Val: Arg{Value: p, Raw: p, Static: true}}}, Dir{}); got != sshMaybe {
+		t.Errorf("ssh -F FIFO = %v, want sshMaybe", got)
 	}
 }
