@@ -61,6 +61,10 @@ func TestLiteralTildeDecisions(t *testing.T) {
 		{`ln -s ~ '~' && touch '~/.bashrc'`, "deny"},
 		{`ln -s ~/.ssh "~" && cp x '~/authorized_keys'`, "deny"},
 		{`ln -s ~ '~' && echo x > '~/.bashrc'`, "deny"},
+		// A link copied to that name (cp -P, rsync -l) is one too.
+		{`ln -s ~ l && cp -P l '~' && touch '~/.bashrc'`, "deny"},
+		{`ln -s ~ l && cp -P l '~' && echo x > '~/.bashrc'`, "deny"},
+		{`ln -s ~ l && rsync -l l '~' && touch '~/.bashrc'`, "deny"},
 		{`ln -s ~/.ssh '~k' && ln -s ~ -t '~d' && touch '~d/.bashrc'`, "allow"},
 		// A ~user prefix bash expands at the assignment is that
 		// user's home (root's is outside the safe paths).

@@ -143,6 +143,7 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh -F \"$CONF\" prod 'rm -rf ~'", "ask"},
 		{"ssh -F missing_config prod 'rm -rf ~'", "ask"},
 		{"ssh -o CanonicalizeHostname=yes -o CanonicalDomains=localhost prod 'rm -rf ~'", "ask"},
+		{`ssh -o 'ProxyCommand nc $(printf 127.0.0.%s 1) 22 #%h' prod 'rm -rf ~'`, "ask"},
 		// Look-alikes.
 		{"ssh box ls", "allow"},
 		{"ssh jump ls", "allow"},

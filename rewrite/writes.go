@@ -1365,7 +1365,11 @@ func copiedLinks(c *syntax.Call, cfg *Config, earlier []madeLink) []madeLink {
 		if !l.Static || l.Glob || !src.Static || src.Glob || i >= len(files)-1 && len(find(opts, "t", "target-directory")) == 0 {
 			continue
 		}
-		dst := guards.NormalizeName(env, l.Value).Abs
+		dest := files[len(files)-1]
+		for _, o := range find(opts, "t", "target-directory") {
+			dest = o.val
+		}
+		dst := guards.NormalizeName(env, linkName(c, dest, l.Value)).Abs
 		name := guards.NormalizeName(env, strings.TrimSuffix(src.Value, "/")).Abs
 		target := ""
 		for _, e := range earlier {

@@ -396,11 +396,13 @@ func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string)
 }
 
 // sshProxyToName reports whether a ProxyCommand connects to the host
-// ssh names (%h, as ssh -W %h:%p bastion and nc %h %p do) and names no
-// loopback address or this machine itself: the destination is then the
-// name, reached through the proxy.
+// ssh names (%h, as ssh -W %h:%p bastion and nc %h %p do), is plain
+// words (no shell text that could compute another address) and names
+// no loopback address or this machine itself: the destination is then
+// the name, reached through the proxy.
 func sshProxyToName(proxy string) bool {
-	if !strings.Contains(proxy, "%h") {
+	if !strings.Contains(proxy, "%h") || strings.ContainsAny(proxy, "$`;|&()<>'\"\\{}*?") {
+		// Shell text ($(…), ;, quotes) may connect anywhere.
 		return false
 	}
 	for _, word := range strings.Fields(proxy) {
