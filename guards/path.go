@@ -39,6 +39,31 @@ type Path struct {
 	// project root itself), else "".
 	Rel       string `json:"rel,omitempty"`
 	InProject bool   `json:"in_project"`
+	// unlink: Abs is a symbolic link's own name, removed alone
+	// (Policy.DecideUnlink); what it holds is what is reached through
+	// that name (holdsName), not what its target holds.
+	unlink bool
+}
+
+// holdsName reports whether deleting np deletes f: f is np or under it.
+// For a symbolic link's name removed alone, that is a path whose lookup
+// passes through the name: a prefix of f names that very entry (the
+// project's .claude as a link: .claude/settings.json goes with it), not
+// a file under the directory the link points at (a link to the home
+// directory holds none of the home's files).
+func holdsName(np Path, f string) bool {
+	if !np.unlink {
+		return Within(np.Abs, f)
+	}
+	if !filepath.IsAbs(f) {
+		return false
+	}
+	for q := filepath.Clean(f); q != "/" && q != "."; q = filepath.Dir(q) {
+		if nameForm(q) == np.Abs {
+			return true
+		}
+	}
+	return false
 }
 
 // Normalize makes p absolute against env and resolves what can be

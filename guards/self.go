@@ -410,7 +410,7 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		return deny(l.sandbox, "is the sandbox root and cannot be deleted or replaced")
 	}
 	for _, f := range l.registrations {
-		if f == np.Abs || a == Delete && Within(np.Abs, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
+		if f == np.Abs || a == Delete && holdsName(np, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
 			return deny(f, "registers agent hooks, configures corral or runs at login")
 		}
 	}
@@ -432,7 +432,7 @@ func (l *selfLayer) decide(env Env, np Path, a Action) Decision {
 		// the hook then fails, which agents take as no objection; it may
 		// also be a rebuild.
 		for _, f := range l.programs {
-			if Within(np.Abs, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
+			if holdsName(np, f) && np.Abs != "/" && np.Abs != env.Home && np.Abs != env.Project {
 				return Decision{Verdict: Ask, Rule: "self-protection", Pattern: f, Source: "corral", PathContext: ContextBlocked,
 					Message: fmt.Sprintf("Protected path: %s holds %s, a program the agent's settings run (a hook, the status line, a credential helper): without it that hook is off", np.Abs, f)}
 			}

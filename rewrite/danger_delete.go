@@ -56,6 +56,9 @@ type deletion struct {
 	// visible reports a listing that skips hidden files and
 	// directories under arg (rg without --hidden).
 	visible bool
+	// linkOnly reports rm or unlink of a name that is a symbolic link:
+	// the link goes, not what it points at (markLinkOnly).
+	linkOnly bool
 	// byContent reports a listing of the files whose content matches
 	// (grep -rl PATTERN): a file under arg is on it only if it holds a
 	// match, so reaching one is possible, not certain. skipDirs are the
@@ -68,7 +71,7 @@ type deletion struct {
 func deletions(p *Pass, c *syntax.Call) []deletion {
 	switch c.Name {
 	case "rm", "rmdir", "unlink", "shred":
-		return rmDeletions(p, c)
+		return p.markLinkOnly(c, rmDeletions(p, c)) // delete_link.go
 	case "find":
 		return findDeletions(p, c)
 	case "fd", "fdfind":

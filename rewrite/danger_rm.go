@@ -205,6 +205,12 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 	report := func(dec Decision, msg string) {
 		p.Report(c, Finding{Rule: rule, Decision: dec, Message: msg})
 	}
+	if d.linkOnly {
+		// rm -rf link: the link goes, not the tree it points at; its
+		// own name is judged by the path guards (rm /bin, a link, is
+		// still the deletion of a system directory's name there).
+		return
+	}
 	if d.moved && a.Static {
 		// mv * dir/, mv ~/src ~/src2: ordinary work. Moving away /, a
 		// system directory or the home directory is its deletion

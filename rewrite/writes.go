@@ -160,6 +160,10 @@ type target struct {
 	// under a name derived from the file's (sed -i.bak, cp -b;
 	// writes_backup.go): judged as any write, its findings saying so.
 	backup bool
+	// unlinks reports the removal of a symbolic link's own name (rm,
+	// unlink of a link): the name is judged, not what it points at
+	// (guards.Policy.DecideUnlink).
+	unlinks bool
 }
 
 // literalTilde returns "./~…" for a target whose path starts with a "~"
@@ -629,7 +633,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			// find . -name '*.pack' -delete: the selection reaches into .git.
 			p.judge(c, c.Script, c.Dir, target{arg: hit, action: guards.Delete}, "bash-delete", d.verb)
 		}
-		t := target{arg: d.arg, action: guards.Delete}
+		t := target{arg: d.arg, action: guards.Delete, unlinks: d.linkOnly}
 		if d.filtered {
 			// Only what the command selects under the root goes: judge a
 			// file it can select, not the root with all it holds.
@@ -651,7 +655,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			what = d.verb
 		}
 		p.judge(c, c.Script, c.Dir, t, "bash-delete", what)
-		if d.recursive || d.filtered || strings.HasPrefix(d.verb, "find") {
+		if (d.recursive || d.filtered || strings.HasPrefix(d.verb, "find")) && !d.linkOnly {
 			// find / -name corral -delete, rm -rf DIR holding corral's
 			// program: corral's own files that go with the tree.
 			name := ""
@@ -847,7 +851,10 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		p.unknownCwd(dir, t, report, what, verb)
 	}
 	norm := guards.Normalize(env, t.path())
-	if !t.derived {
+	if t.unlinks {
+		norm = guards.NormalizeName(env, t.path())
+	}
+	if !t.derived && !t.unlinks {
 		at := t.arg.Start
 		if c != nil {
 			at = c.Start
@@ -917,6 +924,8 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	var d guards.Decision
 	if t.replaces && t.action == guards.Write {
 		d = cfg.Paths.DecideReplace(env, t.path())
+	} else if t.unlinks && t.action == guards.Delete {
+		d = cfg.Paths.DecideUnlink(env, t.path())
 	} else {
 		d = cfg.Paths.Decide(env, t.path(), t.action)
 	}
@@ -1140,6 +1149,10 @@ type madeLink struct {
 	// unknown: the link's target is only known at run time (target is
 	// then empty and the link is not followed, only reported).
 	unknown bool
+	// symbolic: the link is a symbolic one (ln -s, cp -s, a copy that
+	// keeps a symbolic link as one), not a hard link or a mount: rm of
+	// its name removes the link alone (delete_link.go).
+	symbolic bool
 	// end is where the ln call ends in the top-level command
 	// (linkMadeAt); call is the ln call.
 	end  int
@@ -1321,7 +1334,7 @@ func (p *Pass) listLinks() []madeLink {
 				// or a link to a place only run time knows.
 				values = tg.Candidates()
 				if len(values) == 0 || tg.SubstOpen() || tg.Printed || !tg.OneOf {
-					out = append(out, madeLink{link: link, unknown: true, end: linkMadeAt(c), call: c})
+					out = append(out, madeLink{link: link, unknown: true, symbolic: symbolic, end: linkMadeAt(c), call: c})
 				}
 			}
 			for _, tv := range values {
@@ -1331,7 +1344,7 @@ func (p *Pass) listLinks() []madeLink {
 				if symbolic && !strings.HasPrefix(tv, "/") {
 					tv = path.Dir(link) + "/" + tv
 				}
-				out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, end: linkMadeAt(c), call: c})
+				out = append(out, madeLink{link: link, target: guards.Normalize(env, tv).Abs, symbolic: symbolic, end: linkMadeAt(c), call: c})
 			}
 		}
 	}
@@ -1371,13 +1384,14 @@ func copiedLinks(c *syntax.Call, cfg *Config, earlier []madeLink) []madeLink {
 		}
 		dst := guards.NormalizeName(env, linkName(c, dest, l.Value)).Abs
 		name := guards.NormalizeName(env, strings.TrimSuffix(src.Value, "/")).Abs
-		target := ""
+		target, sym := "", true
 		for _, e := range earlier {
 			if e.link == name || e.link == guards.Normalize(env, src.Value).Abs {
-				target = e.target
+				target, sym = e.target, e.symbolic
 			}
 		}
 		if target == "" {
+			sym = true
 			fi, err := os.Lstat(name)
 			if err != nil || fi.Mode()&os.ModeSymlink == 0 {
 				continue
@@ -1392,7 +1406,7 @@ func copiedLinks(c *syntax.Call, cfg *Config, earlier []madeLink) []madeLink {
 			target = guards.Normalize(env, text).Abs
 		}
 		if dst != "" && target != "" {
-			out = append(out, madeLink{link: dst, target: target, end: linkMadeAt(c), call: c})
+			out = append(out, madeLink{link: dst, target: target, symbolic: sym, end: linkMadeAt(c), call: c})
 		}
 	}
 	return out

@@ -1,0 +1,86 @@
+package rewrite
+
+import (
+	"os"
+	"path"
+	"strings"
+
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/syntax"
+)
+
+// markLinkOnly sets linkOnly on the deletions of rm and unlink whose
+// operand names a symbolic link: rm removes the link, never what it
+// points at (rm .venv/bin/python, rm -rf current), unless the operand
+// ends in "/" or names "." or "..", which the kernel resolves through the
+// link (rm -rf link/ empties the directory it points at).
+func (p *Pass) markLinkOnly(c *syntax.Call, ds []deletion) []deletion {
+	if c.Name != "rm" && c.Name != "unlink" {
+		return ds
+	}
+	for i := range ds {
+		ds[i].linkOnly = ds[i].verb == c.Name && !ds[i].filtered && p.removesLinkOnly(c, ds[i].arg)
+	}
+	return ds
+}
+
+// removesLinkOnly reports whether rm or unlink of a in call c removes a
+// symbolic link and nothing else. The name must be one: a link the
+// command made there last (ln -s, cp -s, a copy that keeps a link), or,
+// where the command made no link or mount there, a symbolic link on disk
+// now. A link or a bind mount the command made at a directory on the way
+// (ln -s ~ d; rm -rf d/x), or a mount at the name itself (mount --bind ~
+// l; rm -rf l), keeps the reading through it. A word whose value only run
+// time knows, a pattern, and a name relative to a directory only run time
+// knows are read as before.
+func (p *Pass) removesLinkOnly(c *syntax.Call, a syntax.Arg) bool {
+	v := a.Value
+	if !a.Static || a.Glob || v == "" || strings.HasSuffix(v, "/") || p.Config.Paths == nil {
+		return false
+	}
+	t := target{arg: a, action: guards.Delete}
+	if lit, ok := quotedTilde(c.Script, t, c.Name); ok {
+		v = lit // rm '~': an entry named ~ here
+	} else if strings.HasPrefix(v, "~") && !strings.HasPrefix(v, "~/") {
+		return false // ~, ~user/x, ~+/x
+	}
+	if b := path.Base(v); b == "." || b == ".." {
+		return false
+	}
+	if !c.Dir.Known && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~/") {
+		return false
+	}
+	cfg := p.Config
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	name := guards.NormalizeName(env, v).Abs
+	full := guards.Normalize(env, v).Abs
+	if name == "" || p.catastrophic(name) != "" {
+		// rm /bin where /bin is a link to usr/bin: every #! line and
+		// PATH lookup that names /bin fails as if it were deleted; the
+		// home directory or the project as a link: read as before.
+		return false
+	}
+	at := topStart(c.Script, c.Start)
+	var last *madeLink
+	links := p.madeLinks()
+	for i := range links {
+		l := &links[i]
+		if !l.madeBefore(at, c) {
+			continue
+		}
+		if l.link == name || l.link == full {
+			if last == nil || l.end >= last.end {
+				last = l
+			}
+			continue
+		}
+		if guards.Within(l.link, name) || guards.Within(l.link, full) {
+			return false // through a link or mount the command made
+		}
+	}
+	if last != nil {
+		return last.symbolic
+	}
+	fi, err := os.Lstat(name)
+	return err == nil && fi.Mode()&os.ModeSymlink != 0
+}
