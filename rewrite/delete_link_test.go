@@ -148,3 +148,25 @@ func TestRemoveLinkOracle(t *testing.T) {
 		})
 	}
 }
+
+// TestGitCleanLink: git clean removes an untracked symbolic link as a
+// file (the real git lists it without a trailing slash), so a link to
+// ~/.ssh in the work tree is cleaning the project (ask), not a deletion
+// of ~/.ssh (deny).
+func TestGitCleanLink(t *testing.T) {
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("no git")
+	}
+	t.Parallel()
+	cfg, root := linkLayout(t)
+	init := exec.Command("git", "init", "-q", filepath.Join(root, "proj"))
+	init.Env = append(os.Environ(), "HOME="+filepath.Join(root, "home"))
+	if out, err := init.CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`git clean -fdx`, "ask"},
+		{`git clean -fd -- sshlink`, "ask"},
+		{`git clean -n`, "allow"},
+	})
+}

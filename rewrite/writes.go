@@ -621,7 +621,10 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 							Message: fmt.Sprintf("%s deletes corral's sandbox %s and what was downloaded into it (git clean -e %s keeps it)", d.verb, abs, path.Base(a.Value))})
 						continue
 					}
-					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", d.verb)
+					// git clean removes a symbolic link as a file, never
+					// what it points at (delete_link.go).
+					unlinks := !strings.HasSuffix(abs, "/") && p.removesLinkOnly(c, a)
+					p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete, unlinks: unlinks}, "bash-delete", d.verb)
 					if strings.HasSuffix(abs, "/") {
 						p.judgeSelfReached(c, []syntax.Arg{a}, "", false, guards.Delete, false, "bash-delete", d.verb)
 					}
