@@ -81,7 +81,7 @@ func deletions(p *Pass, c *syntax.Call) []deletion {
 	case "git":
 		return gitCleanDeletions(p, c)
 	case "mv":
-		return mvDeletions(c)
+		return p.markLinkOnly(c, mvDeletions(c))
 	}
 	if out, ok := cleanDeletions(p.Config.Home, c, func(abs string) bool { return p.writtenEarlier(c, abs) }); ok {
 		return out

@@ -10,12 +10,14 @@ import (
 )
 
 // markLinkOnly sets linkOnly on the deletions of rm and unlink whose
-// operand names a symbolic link: rm removes the link, never what it
-// points at (rm .venv/bin/python, rm -rf current), unless the operand
+// operand names a symbolic link, and on mv's sources that are: rm
+// removes the link, never what it points at (rm .venv/bin/python, rm -rf
+// current), and mv renames the link itself (or, to another file system,
+// copies it as a link and removes it), unless the operand
 // ends in "/" or names "." or "..", which the kernel resolves through the
 // link (rm -rf link/ empties the directory it points at).
 func (p *Pass) markLinkOnly(c *syntax.Call, ds []deletion) []deletion {
-	if c.Name != "rm" && c.Name != "unlink" {
+	if c.Name != "rm" && c.Name != "unlink" && c.Name != "mv" {
 		return ds
 	}
 	for i := range ds {
@@ -83,4 +85,11 @@ func (p *Pass) removesLinkOnly(c *syntax.Call, a syntax.Arg) bool {
 	}
 	fi, err := os.Lstat(name)
 	return err == nil && fi.Mode()&os.ModeSymlink != 0
+}
+
+// unlinkedSource reports a source of mv that is a symbolic link moved as
+// itself (markLinkOnly): its name is what goes, and nothing is read
+// through it.
+func (p *Pass) unlinkedSource(c *syntax.Call, a syntax.Arg) bool {
+	return c != nil && c.Name == "mv" && p.removesLinkOnly(c, a)
 }

@@ -77,6 +77,19 @@ func TestRemoveLinkOnly(t *testing.T) {
 		{`rm -rf homelink/.ssh`, "deny"},
 		{`rm -rf tolink/.ssh`, "deny"},
 		{`shred sshlink/id_rsa`, "deny"},
+		// mv renames the link itself: nothing through it moves or is
+		// read; a later use of the new name goes through the link.
+		{`mv sshlink old-sshlink`, "allow"},
+		{`mv homelink /tmp/x`, "allow"},
+		{`mv -t venv sshlink`, "allow"},
+		{`mv sshlink m && rm -rf m`, "allow"},
+		{`mv sshlink/ x`, "deny"},
+		{`mv homelink/.ssh x`, "deny"},
+		{`mv sshlink m && echo x > m/authorized_keys`, "deny"},
+		{`mv sshlink m && cat m/id_rsa`, "deny"},
+		{`mount --bind ~/.ssh l && mv l m`, "deny"},
+		{`mv ~/.bashrc x`, "deny"},
+		{`mv ~/.claude x`, "deny"},
 		// Names the guards protect, as links.
 		{`rm ~/.bashrc`, "deny"},
 		{`unlink ~/.bashrc`, "deny"},

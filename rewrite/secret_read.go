@@ -607,6 +607,15 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		if len(files) > 0 {
 			files = files[:len(files)-1]
 		}
+		// mv of a symbolic link moves the link, reading nothing
+		// through it (delete_link.go).
+		kept := files[:0:0]
+		for _, f := range files {
+			if !p.unlinkedSource(c, c.Args[f]) {
+				kept = append(kept, f)
+			}
+		}
+		files = kept
 	case "uniq", "split":
 		// uniq IN OUT, split FILE PREFIX: the second operand is written.
 		if len(files) > 1 {

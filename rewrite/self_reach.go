@@ -300,8 +300,10 @@ func checkSelfAncestors(p *Pass, c *syntax.Call) {
 	action, attrs := guards.Delete, false
 	switch c.Name {
 	case "mv":
-		for _, d := range mvDeletions(c) {
-			roots = append(roots, d.arg)
+		for _, d := range p.markLinkOnly(c, mvDeletions(c)) {
+			if !d.linkOnly {
+				roots = append(roots, d.arg) // a link moved holds nothing
+			}
 		}
 	case "rename":
 		roots = renameOperands(c)

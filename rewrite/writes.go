@@ -720,6 +720,9 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		p.Report(c, f)
 		return
 	}
+	if t.action == guards.Delete && !t.unlinks && !t.derived && t.value == "" && p.unlinkedSource(c, t.arg) {
+		t.unlinks = true // mv link elsewhere: the link's name goes
+	}
 	if t.backup && !strings.HasSuffix(what, " (backup copy)") {
 		what += " (backup copy)"
 	}
