@@ -88,6 +88,12 @@ type Walk struct {
 	// reader (find … | grep env | xargs cat): a file counts when its name
 	// or its path matches it.
 	Keep *regexp.Regexp
+	// SkipLinks says that the reader does not follow a symbolic link it
+	// meets below the root (grep -r, rg without -L, tar -c without -h, cp
+	// -r without -L, rsync without -L: they skip it or keep it as a
+	// link), so such an entry is not read. The root itself, named on the
+	// command line, is followed either way.
+	SkipLinks bool
 }
 
 // OnDisk reports whether a recursive read of dir as w describes reaches a
@@ -140,6 +146,9 @@ func (s *Secrets) OnDisk(env Env, dir string, w Walk) (Secret, bool) {
 			}
 			name := e.Name()
 			full := cur.dir + "/" + name
+			if w.SkipLinks && e.Type()&fs.ModeSymlink != 0 {
+				continue
+			}
 			if !w.Hidden && strings.HasPrefix(name, ".") && !(w.RgIgnores && rgWhitelisted(full, e.Type()&fs.ModeDir != 0)) {
 				continue
 			}

@@ -551,8 +551,10 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			files = files[:1]
 		}
 	case "grep", "rg", "ag":
-		// The first operand is the pattern, unless -e/-f gave it.
-		if !has(opts, "e", "f", "regexp", "file") && len(files) > 0 {
+		// The first operand is the pattern, unless -e/-f gave it (ag's
+		// -f is --follow).
+		patFile := has(opts, "file") || name != "ag" && has(opts, "f")
+		if !has(opts, "e", "regexp") && !patFile && len(files) > 0 {
 			files = files[1:]
 		}
 		if name == "rg" {
@@ -586,11 +588,12 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			p.checkTarToStdout(c)
 			return
 		}
+		// The first word's letters are options too (tar czhf).
+		opts, _ = scan(syntax.TarArgs(c.Args), spec)
 		if p.tarCreateOperands(c, copyWalk(name, c, opts)) {
 			return
 		}
 		files = nil
-		opts, _ = scan(syntax.TarArgs(c.Args), spec)
 		recursive = true
 	case "zip", "rsync", "scp", "cp", "install":
 		if name == "install" && has(opts, "d", "directory") {
@@ -814,6 +817,9 @@ func searchWalk(name string, opts []option) *guards.Walk {
 	w := &guards.Walk{Hidden: true}
 	switch name {
 	case "grep":
+		// grep -r follows only the links named on its command line;
+		// -R all of them.
+		w.SkipLinks = !has(opts, "R", "dereference-recursive")
 		for _, o := range find(opts, "include") {
 			w.Names = append(w.Names, o.val.Value)
 		}
@@ -831,6 +837,7 @@ func searchWalk(name string, opts []option) *guards.Walk {
 			}
 		}
 		w.Hidden = us >= 2 || has(opts, "hidden", ".")
+		w.SkipLinks = !has(opts, "L", "follow")
 		w.Ignores = us == 0 && !has(opts, "no-ignore", "no-ignore-vcs")
 		// ripgrep's .ignore and .rgignore can whitelist hidden and
 		// git-ignored files (guards/rgignore.go).
@@ -856,6 +863,7 @@ func searchWalk(name string, opts []option) *guards.Walk {
 		}
 	case "ag":
 		all := has(opts, "u", "unrestricted", "a", "all-types")
+		w.SkipLinks = !has(opts, "f", "follow")
 		w.Hidden = all || has(opts, "hidden")
 		w.Ignores = !all && !has(opts, "skip-vcs-ignores", "U")
 	}
@@ -1251,6 +1259,7 @@ func copyWalk(name string, c *syntax.Call, opts []option) *guards.Walk {
 		if has(opts, "no-recursion", "X", "exclude-from") {
 			return nil
 		}
+		w.SkipLinks = !has(opts, "h", "dereference") // archived as links
 		for _, o := range find(opts, "exclude") {
 			excludes = append(excludes, o.val.Value)
 		}
@@ -1258,6 +1267,7 @@ func copyWalk(name string, c *syntax.Call, opts []option) *guards.Walk {
 		if !has(opts, "r", "R", "a", "recursive", "archive") {
 			return nil
 		}
+		w.SkipLinks = !has(opts, "L", "dereference") // copied as links
 	case "scp":
 		if !has(opts, "r") {
 			return nil
@@ -1266,6 +1276,8 @@ func copyWalk(name string, c *syntax.Call, opts []option) *guards.Walk {
 		if !has(opts, "r", "a", "recursive", "archive") || has(opts, "exclude-from", "include-from", "files-from", "include", "F") {
 			return nil
 		}
+		// Copied as links (-l, -a) or skipped, unless made copies.
+		w.SkipLinks = !has(opts, "L", "copy-links", "copy-unsafe-links", "k", "copy-dirlinks")
 		for _, o := range find(opts, "exclude") {
 			excludes = append(excludes, o.val.Value)
 		}
@@ -1281,6 +1293,7 @@ func copyWalk(name string, c *syntax.Call, opts []option) *guards.Walk {
 		if !has(opts, "r", "R", "recurse-paths") {
 			return nil
 		}
+		w.SkipLinks = has(opts, "y", "symlinks") // zip follows links unless -y
 		xs, is, fromFile := zipPatterns(c)
 		if fromFile {
 			return nil
