@@ -1016,6 +1016,9 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 			if s, ok := secrets.MatchGlobOpts(env, r.path, r.flags()); ok {
 				return s, true
 			}
+			if s, ok := p.secretGlobThroughLinks(dir, env, r); ok {
+				return s, true
+			}
 			continue
 		}
 		if s, ok := secrets.Match(env, r.path); ok {
@@ -1039,6 +1042,63 @@ func (p *Pass) secretOfWord(dir syntax.Dir, a syntax.Arg) (guards.Secret, bool) 
 				if s, ok := secrets.Match(env, l.target+rest); ok {
 					return s, true
 				}
+			}
+		}
+	}
+	return guards.Secret{}, false
+}
+
+// secretGlobThroughLinks judges a glob read through the links the
+// command makes (ln -s ~/.ssh k && cat k/*, ln -s ~/.ssh/id_rsa k && cat
+// k*): bash expands the pattern when the reader runs, after the link is
+// made, so a pattern that matches the link's name reads its target, and
+// the segments after the name are matched in the target. As for a
+// literal path through a made link, the order within the command is not
+// placed.
+func (p *Pass) secretGlobThroughLinks(dir syntax.Dir, env guards.Env, r readPath) (guards.Secret, bool) {
+	links := p.madeLinks()
+	if len(links) == 0 {
+		return guards.Secret{}, false
+	}
+	abs := r.path
+	if strings.HasPrefix(abs, "~/") && p.Config.Home != "" {
+		abs = globEscape(p.Config.Home) + abs[1:]
+	}
+	if !strings.HasPrefix(abs, "/") {
+		base := dir.Path
+		if !dir.Known || base == "" {
+			base = p.Config.Project
+		}
+		if base == "" {
+			return guards.Secret{}, false
+		}
+		abs = globEscape(base) + "/" + abs
+	}
+	secrets := p.Config.Paths.Secrets()
+	for _, l := range links {
+		if l.unknown || l.target == "" {
+			continue
+		}
+		rest, ok := linkGlobRest(abs, l.link, r.opts, false)
+		if !ok {
+			continue
+		}
+		if syntax.GlobMeta(rest) < 0 {
+			if s, ok := secrets.Match(env, l.target+rest); ok {
+				return s, true
+			}
+			continue
+		}
+		tp := globEscape(l.target) + rest
+		if s, ok := secrets.MatchGlobOpts(env, tp, r.flags()); ok {
+			return s, true
+		}
+		if p.Config.NoGlobMatches {
+			continue
+		}
+		for _, m := range syntax.GlobFiles(tp, r.opts) {
+			if s, ok := secrets.Match(env, m); ok {
+				return s, true
 			}
 		}
 	}

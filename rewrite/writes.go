@@ -876,6 +876,11 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		for _, alt := range p.alternatives(dir, t, norm.Abs, at, ord) {
 			d := t
 			d.value, d.derived = alt, true
+			if b := path.Base(t.path()); t.action == guards.Delete && c != nil && what == c.Name && (c.Name == "rm" || c.Name == "unlink") && !strings.HasSuffix(t.path(), "/") && b != "." && b != ".." {
+				// rm -rf build/*: a match that is a symbolic link goes
+				// as a link (delete_link.go).
+				d.unlinks = p.removesLinkOnly(c, syntax.Arg{Value: alt, Raw: alt, Static: true})
+			}
 			p.judge(c, sc, dir, d, rule, what)
 		}
 		if t.action == guards.Write && !t.attrs {
@@ -1033,6 +1038,35 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int, c *syn
 				out = append(out, m)
 			}
 		}
+		// A link the command made before the word expands is an entry
+		// the pattern matches too (ln -s ~/.ssh l9 && rm -rf l*/): bash
+		// expands it when the call runs, after the link is made, and
+		// what follows the link's name goes through it.
+		for _, l := range p.madeLinks() {
+			if len(out) >= maxGlobMatches || !l.madeBefore(at, c) {
+				continue
+			}
+			cand, ok := globThroughLink(pattern, l.link, opts)
+			if !ok || seen[cand] {
+				continue
+			}
+			seen[cand] = true
+			out = append(out, cand)
+			if b := path.Base(t.path()); cand == l.link && l.symbolic && t.action == guards.Delete && c != nil && (c.Name == "rm" || c.Name == "unlink") && !strings.HasSuffix(t.path(), "/") && b != "." && b != ".." {
+				continue // rm -rf l*: the link itself goes (delete_link.go)
+			}
+			for _, th := range p.throughLinks(cand, at, c) {
+				out = append(out, th)
+				if syntax.GlobMeta(th) >= 0 {
+					for _, m := range syntax.GlobFiles(th, opts) {
+						if len(out) < maxGlobMatches && !seen[m] {
+							seen[m] = true
+							out = append(out, m)
+						}
+					}
+				}
+			}
+		}
 	}
 	if !t.arg.Glob {
 		cwd := dir.Path
@@ -1045,6 +1079,35 @@ func (p *Pass) alternatives(dir syntax.Dir, t target, abs string, at int, c *syn
 		}
 	}
 	return append(out, p.throughLinks(abs, at, c)...)
+}
+
+// globThroughLink reports whether the absolute pattern matches the made
+// link's absolute name in its first segments, those holding a glob, and
+// returns the path it then names: the link's name followed by the
+// pattern's remaining segments (a trailing "/" kept: l*/ names the link's
+// target).
+func globThroughLink(pattern, link string, opts syntax.GlobOpts) (string, bool) {
+	rest, ok := linkGlobRest(pattern, link, opts, true)
+	return link + rest, ok
+}
+
+// linkGlobRest reports whether the first segments of the absolute
+// pattern match the absolute name link (meta: only when they hold a
+// glob), and returns the pattern's remaining segments, each after a "/"
+// ("" when the pattern ends there).
+func linkGlobRest(pattern, link string, opts syntax.GlobOpts, meta bool) (string, bool) {
+	ps, ls := strings.Split(pattern, "/"), strings.Split(link, "/")
+	if len(ps) < len(ls) || link == "/" || link == "" {
+		return "", false
+	}
+	prefix := strings.Join(ps[:len(ls)], "/")
+	if meta && syntax.GlobMeta(prefix) < 0 || !syntax.GlobMatch(prefix, link, opts) {
+		return "", false
+	}
+	if rest := ps[len(ls):]; len(rest) > 0 {
+		return "/" + strings.Join(rest, "/"), true
+	}
+	return "", true
 }
 
 // physicalPath returns where the path v, relative to cwd, leads when a
