@@ -16,7 +16,7 @@ func linkLayout(t *testing.T) (*Config, string) {
 	cfg := scratchProject(t, map[string]string{
 		"home/.ssh/id_rsa": "k\n", "home/notes.txt": "n\n",
 		"dot/bashrc": "#\n", "dot/claude/settings.json": "{}\n",
-		"proj/a.txt": "a\n", "proj/venv/bin/": "", "proj/hooks/": "",
+		"proj/a.txt": "a\n", "proj/venv/bin/": "", "proj/hooks/": "", "proj/nm/": "",
 	})
 	root := filepath.Dir(cfg.Project)
 	for link, target := range map[string]string{
@@ -27,6 +27,7 @@ func linkLayout(t *testing.T) (*Config, string) {
 		"home/.claude":          filepath.Join(root, "dot/claude"),
 		"proj/brc":              filepath.Join(root, "home/.bashrc"),
 		"proj/tolink":           "homelink",
+		"proj/nm/s":             filepath.Join(root, "home/.ssh"),
 	} {
 		if err := os.Symlink(target, filepath.Join(root, link)); err != nil {
 			t.Fatal(err)
@@ -70,6 +71,12 @@ func TestRemoveLinkOnly(t *testing.T) {
 		{`mount --bind ~/.ssh x && rm -rf x`, "deny"},
 		{`ln -s ~/.ssh d && rm -rf d/`, "deny"},
 		{`ln -s ~ d && rm -rf d/.ssh`, "deny"},
+		// A match of a pattern that is a link goes as a link.
+		{`rm -rf nm/*`, "allow"},
+		{`rm -f nm/?`, "allow"},
+		{`rm -rf nm/*/`, "deny"},
+		{`rm -rf nm/*/.`, "deny"},
+		{`rm -rf nm/*/*`, "deny"},
 		// Resolved through the link by the kernel.
 		{`rm -rf sshlink/`, "deny"},
 		{`rm -rf sshlink/.`, "deny"},
