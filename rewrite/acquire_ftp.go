@@ -17,8 +17,9 @@ here-document, here-string, file or echo/printf piped to it). Its text is
 read when the hook runs (a script file as script files are): get, mget,
 pget, reget, get1 and mirror (not mirror -R) fetch files from another
 host into the working directory, which corral cannot move into the
-sandbox inside another program's language: ask. ! runs a local command
-(shell text corral does not analyse there) and asks; so do commands
+sandbox inside another program's language: ask. ! runs a local command:
+smbclient's and ftp's (shell text corral does not analyse there) ask,
+lftp's is judged as a nested script (syntax/lftp.go); so do commands
 corral cannot read (a variable's text, a script it cannot open). put,
 mput, reput, send, append and mirror -R are uploads, the exfiltrate rule's:
 a secret is denied, another file asked about unless the host is on
