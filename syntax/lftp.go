@@ -409,6 +409,8 @@ func (lw *lftpWalk) command(c lftpCmd, dir Dir, local bool, depth int) Dir {
 		if len(args) > 1 {
 			lw.text(strings.Join(args[1:], " "), dir, local, depth+1)
 		}
+	case "set":
+		lw.setting(args, dir, local, depth)
 	case "open", "connect", "lftp":
 		wargs := make([]Arg, len(args))
 		for i, a := range args {
@@ -535,4 +537,46 @@ func LftpLines(text string) []string {
 	}
 	add(text, 0)
 	return out
+}
+
+// lftpSettings are the settings whose value lftp runs (src/resource.cc,
+// src/CmdExec.cc): the lftp commands of cmd:at-exit and its kind, the
+// program /bin/sh -c runs for an sftp:// or fish:// connection
+// (connect-program, followed by ssh's words), and the program run on
+// each transferred file (xfer:verify-command, split at blanks).
+const lftpSettings = "cmd:at-exit cmd:at-exit-bg cmd:at-exit-fg cmd:at-background cmd:at-terminate cmd:at-finish " +
+	"cmd:at-queue-finish sftp:connect-program fish:connect-program xfer:verify-command"
+
+// setting models set [-a|-d] NAME VALUE: a setting whose value lftp runs
+// is judged where it is set. lftp takes a variable's unique prefix, with
+// or without its class (set at-exit, set sftp:connect-prog), and a
+// /CLOSURE after the name; any of these settings the name may be counts.
+func (lw *lftpWalk) setting(args []string, dir Dir, local bool, depth int) {
+	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
+		args = args[1:]
+	}
+	if len(args) < 2 {
+		return
+	}
+	name, _, _ := strings.Cut(strings.ToLower(args[0]), "/")
+	class, v, ok := strings.Cut(name, ":")
+	if !ok {
+		class, v = "", name
+	}
+	value := strings.Join(args[1:], " ")
+	for _, s := range strings.Fields(lftpSettings) {
+		sc, sv, _ := strings.Cut(s, ":")
+		if !strings.HasPrefix(sc, class) || !strings.HasPrefix(sv, v) || v == "" {
+			continue
+		}
+		switch {
+		case sc == "cmd":
+			lw.text(value, dir, local, depth+1)
+		case sv == "connect-program":
+			lw.shell(value+" host", "lftp set "+s, dir)
+		default:
+			lw.shell(value+" file", "lftp set "+s, dir)
+		}
+		return
+	}
 }
