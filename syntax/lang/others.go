@@ -882,7 +882,9 @@ func (p *parser) perlAngleGlobs(l *listings) {
 			prev.kind == tIdent && (prev.text == "for" || prev.text == "foreach" || prev.text == "while" || prev.text == "print" || prev.text == "return" || prev.text == "and" || prev.text == "or" || prev.text == "not" || prev.text == "unless" || prev.text == "if" ||
 				// a list operator's argument: unlink <~/.bash*>,
 				// sort <*.c>
-				perlDelete.Get()[perlName(prev.text)] || prev.text == "sort" || prev.text == "reverse")
+				perlDelete.Get()[perlName(prev.text)] || prev.text == "sort" || prev.text == "reverse") ||
+			// the list after a block: map { unlink } <~/.ssh/*>
+			isP(prev, "}") && p.perlListBlock(i-1)
 		if !term {
 			continue
 		}
@@ -903,6 +905,18 @@ func (p *parser) perlAngleGlobs(l *listings) {
 			l.glob(c, "", f, isTildePath(f), false)
 		}
 	}
+}
+
+// perlListBlock reports a } at close that ends the block of map, grep or
+// sort, which the list after it is given to (map { unlink } LIST calls
+// the block with each element in $_).
+func (p *parser) perlListBlock(close int) bool {
+	o := p.openOf(close)
+	if o <= 0 || !isP(p.tok(o), "{") {
+		return false
+	}
+	b := p.tok(o - 1)
+	return b.kind == tIdent && (b.text == "map" || b.text == "grep" || b.text == "sort")
 }
 
 // isIdentString reports a name made of identifier characters (and ::).
