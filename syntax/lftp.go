@@ -157,7 +157,7 @@ func lftpParse(s string) []lftpCmd {
 					b.WriteByte(s[i])
 					i++
 				}
-				i++ // the )
+				i = min(i+1, len(s)) // the ), if there is one
 				skipBlanks()
 				c.isGroup, c.group = true, b.String()
 				grouped = true

@@ -56,3 +56,22 @@ func TestLftpParse(t *testing.T) {
 		}
 	}
 }
+
+// TestLftpParseNoPanic feeds lftpParse every short text of lftp's special
+// characters: none may panic or loop.
+func TestLftpParseNoPanic(t *testing.T) {
+	t.Parallel()
+	chars := []string{"!", "(", ")", "\"", "\\", ";", "&", "|", ">", "#", "\n", " ", "a"}
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		lftpParse(prefix)
+		LftpLines(prefix)
+		if n == 0 {
+			return
+		}
+		for _, c := range chars {
+			gen(prefix+c, n-1)
+		}
+	}
+	gen("", 5)
+}
