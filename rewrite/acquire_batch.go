@@ -27,7 +27,7 @@ type batchCommand struct {
 // skipped; a command starting with ! runs a local command corral does
 // not analyse, and a command shlex cannot split is unknown: both ask,
 // except when uploads (the sending rule leaves them to the fetching
-// one). lcd with no operand goes home. Each other command is handed to
+// one). lcd with no operand goes home; lcd ~/DIR is under it. Each other command is handed to
 // each. trim removes what a client lets a command start with (sftp's
 // "-" and "@"); unit names an entry of lines in messages ("line", or
 // "command" when a line may hold several).
@@ -46,7 +46,9 @@ func (p *Pass) readBatch(c *syntax.Call, rule string, lines []string, where, uni
 			at = fmt.Sprintf("%s, %s %d", where, unit, n+1)
 		}
 		if line[0] == '!' {
-			if !uploads {
+			// lftp's shell text is walked as a nested script
+			// (syntax/lftp.go).
+			if !uploads && c.Name != "lftp" {
 				p.Report(c, Finding{Rule: rule, Decision: Ask,
 					Message: fmt.Sprintf("%s runs the local command %q from %s, which corral does not analyse", c.Name, clipText(strings.TrimSpace(line[1:]), 60), at)})
 			}
@@ -71,7 +73,13 @@ func (p *Pass) readBatch(c *syntax.Call, rule string, lines []string, where, uni
 		switch cmd.verb {
 		case "lcd", "lchdir":
 			if len(cmd.ops) > 0 {
-				local = local.Join(cmd.ops[0])
+				d := cmd.ops[0]
+				if home := p.Config.Home; home != "" && (d == "~" || strings.HasPrefix(d, "~/")) {
+					// lftp, sftp and ftp expand a local ~ as the shell
+					// does: lcd ~/.ssh.
+					d = home + d[1:]
+				}
+				local = local.Join(d)
 			} else if p.Config.Home != "" {
 				local = syntax.Dir{Path: p.Config.Home, Known: true}
 			}

@@ -17,9 +17,12 @@ here-document, here-string, file or echo/printf piped to it). Its text is
 read when the hook runs (a script file as script files are): get, mget,
 pget, reget, get1 and mirror (not mirror -R) fetch files from another
 host into the working directory, which corral cannot move into the
-sandbox inside another program's language: ask. ! runs a local command
-(shell text corral does not analyse there) and asks; so do commands
-corral cannot read (a variable's text, a script it cannot open). put,
+sandbox inside another program's language: ask. ! runs a local command:
+smbclient's and ftp's (shell text corral does not analyse there) ask,
+lftp's is judged as a nested script (syntax/lftp.go), as are its
+shell, source -e and filters (ls | CMD); a filter that runs lftp's
+output as code (cat x.sh | sh) asks, as curl … | sh does. Commands
+corral cannot read (a variable's text, a script it cannot open) ask. put,
 mput, reput, send, append and mirror -R are uploads, the exfiltrate rule's:
 a secret is denied, another file asked about unless the host is on
 network.allow_hosts.`,
@@ -117,9 +120,18 @@ func transferHost(v string) string {
 	return v
 }
 
+// batchLines splits a client's command text into commands: lftp's as
+// lftp reads them (syntax.LftpLines), the others' with transferLines.
+func batchLines(c *syntax.Call, text string) []string {
+	if c.Name == "lftp" {
+		return syntax.LftpLines(text)
+	}
+	return transferLines(text)
+}
+
 // transferLines splits a client's command text into commands: lines, and
-// within a line the commands lftp and smbclient separate with ";" (lftp
-// also "&&" and "||"), outside quotes.
+// within a line the commands smbclient separates with ";" (and "&&" and
+// "||"), outside quotes.
 func transferLines(text string) []string {
 	var out []string
 	for _, line := range strings.Split(text, "\n") {
@@ -168,7 +180,7 @@ func (p *Pass) transferBatch(c *syntax.Call, uploads bool) {
 }
 
 func (p *Pass) transferText(c *syntax.Call, t transferText, host string, uploads bool) {
-	p.readBatch(c, "", transferLines(t.text), t.where, "command", "", uploads, func(b batchCommand) {
+	p.readBatch(c, "", batchLines(c, t.text), t.where, "command", "", uploads, func(b batchCommand) {
 		// lftp and smbclient read options anywhere among the words.
 		reverse := false
 		var ops []string
@@ -246,6 +258,9 @@ func (p *Pass) transferUpload(c *syntax.Call, local syntax.Dir, name, host strin
 
 func checkFileTransfer(p *Pass, c *syntax.Call) {
 	p.transferBatch(c, false)
+	if c.Name == "lftp" {
+		p.lftpFilterRuns(c)
+	}
 	if c.Name != "ftp" {
 		return
 	}
@@ -283,5 +298,23 @@ func (p *Pass) ftpUploads(c *syntax.Call) {
 	}
 	for _, i := range operands {
 		p.upload(c, c.Args[i], host)
+	}
+}
+
+// lftpFilterRuns judges the filters of lftp's commands (cat x.sh | sh,
+// ls | grep a): the filter is walked as a nested script (syntax/lftp.go);
+// a command of it that reads lftp's output, its standard input, as code
+// runs what lftp fetched, as curl … | sh does: ask.
+func (p *Pass) lftpFilterRuns(c *syntax.Call) {
+	for _, d := range p.Model.Calls {
+		if d.Script == nil || d.Script.Kind != "lftp |" || d.Script.Runner != c {
+			continue
+		}
+		if in := d.Fd(0); in.Kind != syntax.StreamInherited || in.Fd != 0 || !runsStdin(d) {
+			continue
+		}
+		p.Report(c, Finding{Decision: Ask,
+			Message: fmt.Sprintf("lftp pipes a command's output into %s, which runs it: what lftp fetched runs as code; fetch the file into %s and read it first", d.Name, p.Config.Sandbox)})
+		return
 	}
 }

@@ -102,7 +102,7 @@ func TestMoreSenders(t *testing.T) {
 		{"ftp -n x.example <<'EOF'\nget x.sh\nEOF", "ask"},
 		{"ftp https://x.example/x.sh", "ask"},
 		{"ftp -o x.sh https://x.example/x.sh", "ask"},
-		{"lftp -c '!rm -rf ~'", "ask"},
+		{"lftp -c '!rm -rf ~'", "deny"}, // lftp's shell text is a nested script (TestLftpShellText)
 		{"smbclient //x/s -c 'ls; !id'", "ask"},
 		{`lftp -c "$CMDS" x.example`, "ask"},
 		{"lftp -c 'open x.example; ls; cls -l'", "allow"},

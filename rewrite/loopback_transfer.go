@@ -272,24 +272,36 @@ func lftpLoopback(home, site string) (string, bool) {
 }
 
 // checkLoopbackLftp judges lftp's commands (-c, -e, -f's script, or its
-// stdin; transferCommands) on a site that is this machine through ssh
-// (lftpLoopback) as the file operations they are here: put and reput
-// write -o's name or the file's own name in the remote directory (-O's,
-// or where cd went), mput each file's name there, mirror -R the remote
-// directory's files; mv renames, ln links, rm, mrm and rmdir delete,
-// chmod changes a mode. Commands for another site (open switches) are
-// the exfiltrate and file-transfer rules'.
+// stdin; transferCommands) on a site whose files are this machine's
+// (lftpReadSite: sftp:// or fish:// through ssh, ftp on a loopback host,
+// file:) as the file operations they are here: put and reput write -o's
+// name or the file's own name in the remote directory (-O's, or where cd
+// went), mput each file's name there, mirror -R the remote directory's
+// files; mv renames, ln links, rm, mrm and rmdir delete, chmod changes a
+// mode. local CMD runs the lftp command CMD on the local file system, in
+// the local directory (after lcd), whatever the site: local rm -r ~/.ssh
+// deletes here. Whatever the site, a download writes the local file:
+// get, get1, pget and reget write -o's name, or the remote file's base
+// name in the local directory (-O's); mirror REMOTE LOCAL writes LOCAL's
+// files. Commands for another site (open switches) are the exfiltrate
+// and file-transfer rules'.
 func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 	if c.Name != "lftp" || p.Config.Home == "" {
 		return
 	}
 	home := p.Config.Home
+	localPath := func(d syntax.Dir) string {
+		if d.Known {
+			return d.Path
+		}
+		return ""
+	}
 	texts, _ := p.transferCommands(c)
 	_, operands := scan(c.Args, transferSpecs.Get()["lftp"])
 	cwd, here := "", false
 	for _, i := range operands {
 		if a := c.Args[i]; a.Static && !strings.HasPrefix(a.Value, "-") {
-			cwd, here = lftpLoopback(home, a.Value)
+			cwd, here = lftpReadSite(home, localPath(c.Dir), a.Value)
 			break
 		}
 	}
@@ -297,7 +309,17 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 		if t.why != "" {
 			continue // asked about by the file-transfer rule
 		}
-		p.readBatch(c, "bash-write", transferLines(t.text), t.where, "command", "", true, func(b batchCommand) {
+		cwd, here := cwd, here
+		var command func(b batchCommand, cwd string, here, local bool)
+		command = func(b batchCommand, cwd string, here, local bool) {
+			if b.verb == "local" && len(b.words) > 0 {
+				inner := b
+				inner.verb, inner.words = strings.ToLower(b.words[0]), b.words[1:]
+				if l := localPath(b.local); l != "" {
+					command(inner, l, true, true)
+				}
+				return
+			}
 			// lftp reads options anywhere among the words; -o FILE and
 			// -O DIR take a value.
 			var ops []string
@@ -317,11 +339,32 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 					ops = append(ops, w)
 				}
 			}
-			if b.verb == "open" || b.verb == "connect" {
-				if len(ops) > 0 {
-					cwd, here = lftpLoopback(home, ops[len(ops)-1])
+			reverse := slices.ContainsFunc(b.words, func(w string) bool {
+				return w == "--reverse" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w, "R")
+			})
+			if l := localPath(b.local); l != "" && !local {
+				// A download writes a local file, whatever the site.
+				what := "lftp " + b.verb + " (" + b.at + ", into this machine)"
+				dir := l
+				if base != "" {
+					dir = remoteLocal(home, l, base)
 				}
-				return
+				switch b.verb {
+				case "get", "get1", "pget", "reget":
+					if out != "" {
+						p.judgeLoopback(c, what, remoteLocal(home, l, out), out, guards.Write, "")
+						break
+					}
+					for _, o := range ops {
+						if !strings.Contains(o, "://") {
+							p.judgeLoopback(c, what, remoteLocal(home, dir, path.Base(o)), o, guards.Write, "")
+						}
+					}
+				case "mirror":
+					if !reverse && len(ops) > 1 {
+						p.judgeLoopback(c, what, remoteLocal(home, l, path.Join(ops[1], "*")), ops[1], guards.Write, "")
+					}
+				}
 			}
 			if !here {
 				return
@@ -335,12 +378,6 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 				p.judgeLoopback(c, what, remoteLocal(home, d, v), v, action, "")
 			}
 			switch b.verb {
-			case "cd":
-				if len(ops) > 0 {
-					cwd = remoteLocal(home, cwd, ops[0])
-				} else {
-					cwd = home
-				}
 			case "put", "reput", "mput":
 				if out != "" && b.verb != "mput" {
 					file(dir, out, guards.Write)
@@ -350,9 +387,7 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 					file(dir, path.Base(o), guards.Write)
 				}
 			case "mirror":
-				if !slices.ContainsFunc(b.words, func(w string) bool {
-					return w == "--reverse" || len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w, "R")
-				}) {
+				if !reverse {
 					return // a download, the file-transfer rule's
 				}
 				// mirror -R [LOCAL [REMOTE]]: REMOTE (the remote
@@ -366,20 +401,48 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 				for _, o := range ops {
 					file(cwd, o, guards.Delete)
 				}
-			case "mv", "rename":
-				if len(ops) == 2 {
-					file(cwd, ops[0], guards.Delete)
-					file(cwd, ops[1], guards.Write)
+			case "mv", "rename", "mmv":
+				if len(ops) >= 2 {
+					for _, o := range ops[:len(ops)-1] {
+						file(cwd, o, guards.Delete)
+					}
+					file(cwd, ops[len(ops)-1], guards.Write)
 				}
 			case "ln":
 				if len(ops) == 2 {
 					file(cwd, ops[1], guards.Write)
+				}
+			case "mkdir":
+				for _, o := range ops {
+					file(cwd, o, guards.Write)
 				}
 			case "chmod":
 				for _, o := range ops[min(1, len(ops)):] {
 					p.judgeLoopback(c, what, remoteLocal(home, cwd, o), o, guards.Write, "chmod "+ops[0])
 				}
 			}
+		}
+		p.readBatch(c, "bash-write", syntax.LftpLines(t.text), t.where, "command", "", true, func(b batchCommand) {
+			switch b.verb {
+			case "open", "connect":
+				if ops := lftpOperands(b.words, "upspe"); len(ops) > 0 {
+					cwd, here = lftpReadSite(home, localPath(b.local), ops[len(ops)-1])
+				}
+				return
+			case "cd":
+				ops := lftpOperands(b.words, "")
+				switch {
+				case len(ops) == 0:
+					cwd = home
+				case strings.Contains(ops[0], "://") || strings.HasPrefix(strings.ToLower(ops[0]), "file:"):
+					// cd URL opens its site.
+					cwd, here = lftpReadSite(home, localPath(b.local), ops[0])
+				case here:
+					cwd = remoteLocal(home, cwd, ops[0])
+				}
+				return
+			}
+			command(b, cwd, here, false)
 		})
 	}
 }

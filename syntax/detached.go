@@ -198,6 +198,10 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "ansible":
 		w.ansible(c, call)
 		return false
+	case "lftp":
+		// The shell text of lftp's commands (lftp.go).
+		w.lftp(c, call, st)
+		return false
 	case "tmux":
 		return w.tmux(c, call, st)
 	case "screen":

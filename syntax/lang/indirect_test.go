@@ -145,6 +145,12 @@ var indirectCases = []struct {
 		[]string{"shell eval → system: rm -rf ~", "delete assert → unlink: /etc/x", "shell create_function → exec: ls", "shell preg_replace → system: id"}},
 	{"php-callbacks", PHP, `array_map('system', ['ls', 'rm -rf /x']); array_walk($a, 'exec'); $r = new ReflectionFunction('system');`,
 		[]string{"shell system: ls", "shell system: rm -rf /x", "hidden array_walk: exec as the callback of array_walk", "hidden ReflectionFunction: new ReflectionFunction('system')"}},
+	// A deleting callback over an array: the deletion of its elements.
+	{"php-callback-delete", PHP, `array_map('unlink', glob('/srv/x/*')); array_walk($a, 'rmdir'); array_filter(glob('/etc/*'), 'unlink');`,
+		[]string{"hidden unlink: glob('/srv/x/*')", "shell unlink of what glob lists: rm -f -- '/srv/x/'*", "hidden rmdir: $a",
+			"hidden unlink: glob('/etc/*')", "shell unlink of what glob lists: rm -f -- '/etc/'*"}},
+	{"php-callback-look", PHP, `array_map('strtoupper', glob('/etc/*')); usort($a, 'strcmp'); array_map('unlink', $a, $b);`,
+		[]string{"hidden array_map: unlink as the callback of array_map"}},
 	{"php-dynamic", PHP, `$cb($x); eval($code); call_user_func($name, 'x');`, []string{"hidden $cb: a function named at run time", "hidden eval: $code", "hidden call_user_func: call_user_func($name, 'x')"}},
 	// A callee computed in parentheses.
 	{"php-paren-callee", PHP, `("sys"."tem")("rm -rf ~"); ('un' . 'link')('/etc/x'); echo ("shell_"."exec")("id"); ("sys".$x)("ls");`,

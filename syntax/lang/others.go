@@ -882,7 +882,9 @@ func (p *parser) perlAngleGlobs(l *listings) {
 			prev.kind == tIdent && (prev.text == "for" || prev.text == "foreach" || prev.text == "while" || prev.text == "print" || prev.text == "return" || prev.text == "and" || prev.text == "or" || prev.text == "not" || prev.text == "unless" || prev.text == "if" ||
 				// a list operator's argument: unlink <~/.bash*>,
 				// sort <*.c>
-				perlDelete.Get()[perlName(prev.text)] || prev.text == "sort" || prev.text == "reverse")
+				perlDelete.Get()[perlName(prev.text)] || prev.text == "sort" || prev.text == "reverse") ||
+			// the list after a block: map { unlink } <~/.ssh/*>
+			isP(prev, "}") && p.perlListBlock(i-1)
 		if !term {
 			continue
 		}
@@ -903,6 +905,18 @@ func (p *parser) perlAngleGlobs(l *listings) {
 			l.glob(c, "", f, isTildePath(f), false)
 		}
 	}
+}
+
+// perlListBlock reports a } at close that ends the block of map, grep or
+// sort, which the list after it is given to (map { unlink } LIST calls
+// the block with each element in $_).
+func (p *parser) perlListBlock(close int) bool {
+	o := p.openOf(close)
+	if o <= 0 || !isP(p.tok(o), "{") {
+		return false
+	}
+	b := p.tok(o - 1)
+	return b.kind == tIdent && (b.text == "map" || b.text == "grep" || b.text == "sort")
 }
 
 // isIdentString reports a name made of identifier characters (and ::).
@@ -1309,6 +1323,14 @@ func (p *parser) phpCall(c call) []Effect {
 				}
 				continue
 			}
+			if arr := phpCallbackArray(n, k, positional(c.args)); arr != nil && (name == "unlink" || name == "rmdir") {
+				// array_map('unlink', glob(…)), array_walk($a, 'unlink'):
+				// the deletion of each element, judged as unlink of the
+				// array is (unlink(glob(…)): the files the pattern
+				// matches).
+				out = append(out, p.phpCall(call{name: name, off: c.off, parens: true, args: []arg{*arr}})...)
+				continue
+			}
 			out = append(out, Effect{Kind: Hidden, Call: n, Text: name + " as the callback of " + n, Offset: c.off})
 		}
 		return out
@@ -1593,6 +1615,23 @@ func (p *parser) perlPathTiny() []Effect {
 		i = after
 	}
 	return out
+}
+
+// phpCallbackArray returns the array whose elements a PHP function of
+// phpCallbacks hands, one at a time as the first argument, to the
+// callback at position k: array_map(CB, ARR) (one array: with several
+// the callback takes one element of each), array_filter(ARR, CB),
+// array_walk(ARR, CB) and array_walk_recursive(ARR, CB), and the sorts
+// usort(ARR, CB) and uasort (two elements at a time).
+// nil for another function or position.
+func phpCallbackArray(fn string, k int, args []arg) *arg {
+	switch {
+	case fn == "array_map" && k == 0 && len(args) == 2:
+		return &args[1]
+	case k == 1 && len(args) >= 2 && (fn == "array_filter" || fn == "array_walk" || fn == "array_walk_recursive" || fn == "usort" || fn == "uasort"):
+		return &args[0]
+	}
+	return nil
 }
 
 // phpMailSenderOnly reports a literal additional_params of PHP's mail()
