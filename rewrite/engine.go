@@ -726,13 +726,39 @@ func runLayer(p *Pass, lp layerPlan) {
 		if !indexed {
 			buf = named
 		}
+		// scp x box:~/.bashrc with box this machine in ~/.ssh/config is
+		// judged as scp x localhost:~/.bashrc is; with a host only run
+		// time places ($H:, a Match block, a proxy) as what it would be
+		// on this machine too, a deny asking (syntax.Call.LoopbackTwin).
+		run := c
+		if twin := c.LoopbackTwin(false); twin != nil {
+			run = twin
+		}
+		n := len(p.findings)
 		for _, r := range named {
 			p.rule = r
-			r.Call(p, c)
+			r.Call(p, run)
 		}
 		for _, r := range all {
 			p.rule = r
-			r.Call(p, c)
+			r.Call(p, run)
+		}
+		if run != c {
+			p.noteWhy(n, run, c.LoopbackWhy(false))
+		}
+		if twin := c.LoopbackTwin(true); twin != nil {
+			n := len(p.findings)
+			p.mayBe++
+			for _, r := range named {
+				p.rule = r
+				r.Call(p, twin)
+			}
+			for _, r := range all {
+				p.rule = r
+				r.Call(p, twin)
+			}
+			p.mayBe--
+			p.noteWhy(n, twin, c.LoopbackWhy(true))
 		}
 	}
 	for _, r := range rules {
@@ -747,6 +773,19 @@ func runLayer(p *Pass, lp layerPlan) {
 		if r.Command != nil {
 			p.rule = r
 			r.Command(p)
+		}
+	}
+}
+
+// noteWhy adds why to the messages of the findings from the n-th on
+// that call c reported: why a copy's host was judged as this machine.
+func (p *Pass) noteWhy(n int, c *syntax.Call, why string) {
+	if why == "" {
+		return
+	}
+	for i := n; i < len(p.findings); i++ {
+		if p.calls[i] == c {
+			p.findings[i].Message += " (" + why + ")"
 		}
 	}
 }

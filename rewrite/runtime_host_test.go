@@ -1,6 +1,9 @@
 package rewrite
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestHostNamedAtRunTime: scp evil.sh localhost:.bashrc was denied, but
 // scp evil.sh "$(hostname)":.bashrc and ssh "$HOSTNAME" 'rm -rf ~' were
@@ -155,5 +158,64 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh -F /dev/null box 'rm -rf ~'", "allow"},
 		{"ssh -o HostName=web.example.com box 'rm -rf ~'", "allow"},
 		{"ssh BOX 'rm -rf ~'", "allow"},
+	})
+}
+
+// TestSSHTransferDestination: scp, sftp and rsync to or from a host that
+// ssh's configuration or options send to this machine (Host box /
+// HostName 127.0.0.1, -o HostName=, -F FILE, rsync -e "ssh …") are
+// judged as the same command with localhost is; a host only run time
+// places ($H, a ProxyCommand) asks where that command is denied. Each
+// row's command is run with HOST as localhost, box, -o HostName=::1
+// prod, rsync -e "ssh -F alt_config" prod (rsync), $H, prox and prod.
+// Look-alikes: another machine keeps its decision, as do -F /dev/null,
+// a non-ssh remote shell and a case-different name.
+func TestSSHTransferDestination(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/": "", "proj/notes.txt": "x\n", "proj/empty/": "", "proj/alt_config": "Host prod\n  HostName 127.0.0.1\n",
+		"home/.ssh/id_rsa": "KEY\n", "home/.ssh/authorized_keys": "k\n", "home/notes.txt": "n\n",
+		"home/.ssh/config": "Host box\n  HostName 127.0.0.1\n" +
+			"Host prox\n  ProxyCommand nc 127.0.0.1 22\n" +
+			"Host prod\n  HostName prod.example.com\n",
+	})
+	for _, c := range []struct{ cmd, here, maybe, other string }{
+		{"scp notes.txt HOST:.ssh/authorized_keys", "deny", "ask", "ask"},
+		{"scp HOST:.env k", "deny", "ask", "rewrite"},
+		{"scp -r HOST:.ssh k", "deny", "ask", "rewrite"},
+		{"rsync -a --delete empty/ HOST:.ssh/", "deny", "ask", "ask"},
+		{"rsync -a notes.txt HOST:.ssh/", "deny", "ask", "ask"},
+		{"sftp HOST:.ssh/id_rsa k", "deny", "ask", "rewrite"},
+		{"sftp -b - HOST <<< 'rm .ssh/authorized_keys'", "deny", "ask", "allow"},
+		// Look-alikes.
+		{"scp HOST:notes.txt .", "rewrite", "rewrite", "rewrite"},
+		{"scp notes.txt HOST:backup/", "allow", "ask", "ask"},
+	} {
+		hosts := []struct{ opts, host, want string }{
+			{"", "localhost", c.here}, {"", "box", c.here}, {"", "me@box", c.here},
+			{"-o HostName=::1 ", "prod", c.here}, {"-F alt_config ", "prod", c.here},
+			{"", "$H", c.maybe}, {"", "prox", c.maybe},
+			{"", "prod", c.other}, {"-F /dev/null ", "box", c.other}, {"", "BOX", c.other},
+		}
+		for _, h := range hosts {
+			prog, rest, _ := strings.Cut(c.cmd, " ")
+			cmd := prog + " " + h.opts + strings.ReplaceAll(rest, "HOST", h.host)
+			if prog == "rsync" && h.opts != "" {
+				cmd = prog + " -e 'ssh " + strings.TrimSpace(h.opts) + "' " + strings.ReplaceAll(rest, "HOST", h.host)
+			}
+			r := Check(cfg, cmd)
+			if got := r.Decision.String(); got != h.want {
+				t.Errorf("%s: %s, want %s (%v)", cmd, got, h.want, r.Findings)
+			}
+		}
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"scp box:.ssh/id_rsa k", "deny"},
+		{"scp $H:.ssh/id_rsa k", "ask"},
+		{"scp prox:.ssh/id_rsa k", "deny"}, // the name id_rsa is a secret's on any host
+		{"scp prod:.ssh/id_rsa k", "deny"},
+		{"rsync -a -e rsh notes.txt box:.ssh/", "ask"}, // rsh knows no ssh configuration
+		{"rsync -a -e 'ssh -F /dev/null' notes.txt box:.ssh/", "ask"},
+		{"rsync -a notes.txt box::mod/.ssh/", "ask"}, // the daemon's module
 	})
 }

@@ -423,6 +423,7 @@ var sshSystemConfig = "/etc/ssh/ssh_config"
 // localhost), or a place only run time decides.
 func (w *walker) resolveSSH(call *Call) {
 	if call.Name != "ssh" {
+		w.resolveTransfer(call)
 		return
 	}
 	host, _ := sshDestination(call.Args)
