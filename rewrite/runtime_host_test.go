@@ -122,7 +122,8 @@ func TestSSHDestination(t *testing.T) {
 			"Host !nope.dev *.dev\n  HostName %h.localhost\n" +
 			"Host jump\n  ProxyCommand nc localhost 22\n" +
 			"Host bastioned\n  ProxyCommand ssh -W %h:%p bastion\n" +
-			"Host web\n  HostName web.example.com\n",
+			"Host web\n  HostName web.example.com\n" +
+			"Host viabox\n  HostName localhost\n  ProxyJump box\nHost viaweb\n  HostName localhost\n  ProxyJump web\n",
 		"home/.ssh/conf.d/extra": "Host inc\n  HostName ::1\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
@@ -140,6 +141,13 @@ func TestSSHDestination(t *testing.T) {
 		{"echo 'rm -rf ~' | ssh box", "deny"},
 		{"ssh box bash -s <<< 'rm -rf ~'", "deny"},
 		{"ssh -o RemoteCommand='rm -rf ~' box", "deny"},
+		// A jump host that is this machine resolves localhost here.
+		{"ssh -J box localhost 'rm -rf ~'", "deny"},
+		{"ssh -J localhost box 'rm -rf ~'", "deny"},
+		{"ssh -J box,localhost localhost 'rm -rf ~'", "deny"}, // the last hop, reached from box
+		{"ssh viabox 'rm -rf ~'", "deny"},
+		{"ssh -J \"$J\" localhost 'rm -rf ~'", "ask"},
+		{"ssh -J jump localhost 'rm -rf ~'", "ask"},
 		// Only run time, or a proxy, knows where these connect.
 		{"ssh jump 'rm -rf ~'", "ask"},
 		{"ssh -o 'ProxyCommand nc 127.0.0.1 22' prod 'rm -rf ~'", "ask"},
@@ -158,6 +166,16 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh -F /dev/null box 'rm -rf ~'", "allow"},
 		{"ssh -o HostName=web.example.com box 'rm -rf ~'", "allow"},
 		{"ssh BOX 'rm -rf ~'", "allow"},
+		// Through a jump host, localhost is the jump host's machine.
+		{"ssh -J web localhost 'rm -rf ~'", "allow"},
+		{"ssh -J me@web:22 127.0.0.1 'rm -rf ~'", "allow"},
+		{"ssh -o ProxyJump=web localhost 'rm -rf ~'", "allow"},
+		{"ssh -J box,web localhost 'rm -rf ~'", "allow"},
+		{"ssh -J web,box localhost 'rm -rf ~'", "allow"}, // box is 127.0.0.1, as web takes it
+		{"ssh -J web box 'rm -rf ~'", "allow"}, // box is 127.0.0.1, as web takes it
+		{"ssh viaweb 'rm -rf ~'", "allow"},
+		{"echo 'rm -rf ~' | ssh -J web localhost", "allow"},
+		{"ssh -o ProxyJump=none -J web localhost 'rm -rf ~'", "deny"},
 	})
 }
 
@@ -217,5 +235,12 @@ func TestSSHTransferDestination(t *testing.T) {
 		{"rsync -a -e rsh notes.txt box:.ssh/", "ask"}, // rsh knows no ssh configuration
 		{"rsync -a -e 'ssh -F /dev/null' notes.txt box:.ssh/", "ask"},
 		{"rsync -a notes.txt box::mod/.ssh/", "ask"}, // the daemon's module
+		// Through a jump host, localhost is the jump host's machine.
+		{"scp -J prod notes.txt localhost:.ssh/authorized_keys", "ask"},
+		{"scp -J prod localhost:.env k", "rewrite"},
+		{"sftp -J prod localhost:.env k", "rewrite"},
+		{"rsync -a -e 'ssh -J prod' notes.txt localhost:.ssh/", "ask"},
+		{"scp -J box notes.txt localhost:.ssh/authorized_keys", "deny"},
+		{"scp -J \"$J\" notes.txt localhost:.ssh/authorized_keys", "deny"}, // kept: the literal name
 	})
 }

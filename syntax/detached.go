@@ -1030,13 +1030,23 @@ func loopbackName(h string) bool {
 		addr = addr.Unmap()
 		return addr.IsLoopback() || addr.IsUnspecified()
 	}
-	if name, err := os.Hostname(); err == nil && name != "" {
+	if ownHostName(h) {
+		return true
+	}
+	return hostsLoopback.Get()[h]
+}
+
+// ownHostName reports whether h is this machine's host name (or its
+// first label, or a name under it).
+func ownHostName(h string) bool {
+	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	if name, err := os.Hostname(); err == nil && name != "" && h != "" {
 		name = strings.ToLower(strings.TrimSuffix(name, "."))
 		if h == name || strings.HasPrefix(h, name+".") || strings.HasPrefix(name, h+".") {
 			return true
 		}
 	}
-	return hostsLoopback.Get()[h]
+	return false
 }
 
 // inetAton reads s as inet_aton(3) does, which is how the resolver takes

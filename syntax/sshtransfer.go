@@ -9,7 +9,9 @@ import (
 // (over ssh) is, as ssh's options and configuration resolve it: arg is
 // its index in Call.Args, local the word with its host written as
 // localhost ([user@]localhost:PATH), the form the loopback-copy rules
-// read as a path on this machine.
+// read as a path on this machine; for a loopback name a jump host
+// resolves (scp -J prod x localhost:y), place is sshOther and local
+// names the last hop (prod:y).
 type hostPlace struct {
 	arg   int
 	place sshPlace
@@ -51,7 +53,30 @@ func (w *walker) resolveTransfer(call *Call) {
 	for _, i := range operands {
 		a := call.Args[i]
 		if b, ok := ThisMachineArg(a); ok && loopbackHost(Arg{Value: transferHost(b.Value, sftp), Static: true}) {
-			continue // localhost:PATH, "$(hostname)":PATH: read as they are
+			// localhost:PATH, "$(hostname)":PATH: read as they are,
+			// unless a jump host resolves the name (scp -J prod x
+			// localhost:y writes prod's y): the copy is then judged as
+			// one to or from the last hop.
+			if dest, _, ok := transferDest(b, sftp); ok {
+				jump := ""
+				rj := r
+				rj.jumped = &jump
+				if place, _ := rj.target(dest, opts, call.Dir); place == sshOther && jump != "" && jump != "?" {
+					hops := strings.Split(jump, ",")
+					hop := jumpHopHost(hops[len(hops)-1])
+					if strings.Contains(hop, ":") {
+						hop = "[" + hop + "]"
+					}
+					host := transferHost(b.Value, sftp)
+					user := ""
+					if at := strings.LastIndexByte(host, '@'); at >= 0 {
+						user = host[:at+1]
+					}
+					call.hostPlaces = append(call.hostPlaces, hostPlace{arg: i, place: sshOther, local: user + hop + b.Value[len(host):],
+						why: call.Name + " reaches " + clip(host, 40) + " through the jump host " + clip(jump, 40) + ", another machine"})
+				}
+			}
+			continue
 		}
 		dest, local, ok := transferDest(a, sftp)
 		if !ok {
@@ -269,7 +294,9 @@ func (c *Call) TransferHost(i int) (here, maybe bool, why string) {
 // that may be this machine (maybe true: those too), a copy of the call
 // whose words name that host as localhost (box:~/.bashrc reads
 // localhost:~/.bashrc, its Raw and span kept), which the rules judge as
-// the copy on this machine it is; nil when there is none.
+// the copy on this machine it is, and a localhost a jump host resolves
+// as the last hop (scp -J prod x localhost:y reads prod:y); nil when
+// there is none.
 func (c *Call) LoopbackTwin(maybe bool) *Call {
 	if maybe && !c.hasMaybeHost() {
 		return nil // the same twin as the one without maybe
