@@ -172,7 +172,7 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh -o ProxyJump=web localhost 'rm -rf ~'", "allow"},
 		{"ssh -J box,web localhost 'rm -rf ~'", "allow"},
 		{"ssh -J web,box localhost 'rm -rf ~'", "allow"}, // box is 127.0.0.1, as web takes it
-		{"ssh -J web box 'rm -rf ~'", "allow"}, // box is 127.0.0.1, as web takes it
+		{"ssh -J web box 'rm -rf ~'", "allow"},           // box is 127.0.0.1, as web takes it
 		{"ssh viaweb 'rm -rf ~'", "allow"},
 		{"echo 'rm -rf ~' | ssh -J web localhost", "allow"},
 		{"ssh -o ProxyJump=none -J web localhost 'rm -rf ~'", "deny"},

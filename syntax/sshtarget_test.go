@@ -150,7 +150,7 @@ func TestSSHTarget(t *testing.T) {
 		{"localhost", []Option{opt("J", "me@web:2222")}, sshOther},
 		{"localhost", []Option{opt("J", "ssh://me@web:2222")}, sshOther},
 		{"localhost", []Option{opt("o", "ProxyJump=web")}, sshOther},
-		{"box", []Option{opt("J", "web")}, sshOther},         // 127.0.0.1 as web takes it
+		{"box", []Option{opt("J", "web")}, sshOther},           // 127.0.0.1 as web takes it
 		{"localhost", []Option{opt("J", "box,web")}, sshOther}, // the last hop
 		{"localhost", []Option{opt("J", "web,box")}, sshOther}, // box is 127.0.0.1 as web takes it
 		{"viaweb", nil, sshOther},
