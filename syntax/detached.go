@@ -121,6 +121,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		words := append([]Arg{call.NameArg}, call.Args...)
 		host, cmd := sshDestination(call.Args)
 		i := cmd + 1 // in words
+		if host >= 0 && call.sshPlace == sshMaybe && !sshToHere(call, host) {
+			w.sshMaybeStdin(c, call)
+		}
 		if host >= 0 && i >= len(words) && sshToHere(call, host) {
 			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
 			// when no command is given (ssh_config(5)); ssh reads options

@@ -207,10 +207,10 @@ func rsyncSSH(args []Arg) ([]Option, []int, bool) {
 			a := args[i]
 			a.Value = strings.TrimPrefix(v, "--rsh=")
 			rsh = &a
-		case len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.Contains(v, "e"):
+		case len(v) > 2 && v[0] == '-' && v[1] != '-' && rsyncShortE(v) > 0:
 			// -avze CMD, -e"ssh -F f", -avessh: the letters after e are
 			// its value, the next word when there are none.
-			k := strings.IndexByte(v, 'e')
+			k := rsyncShortE(v)
 			if k+1 < len(v) {
 				a := args[i]
 				a.Value = v[k+1:]
@@ -240,6 +240,21 @@ func rsyncSSH(args []Arg) ([]Option, []int, bool) {
 	}
 	opts, _ := ScanOptions(sargs, sshSpec)
 	return opts, operands, true
+}
+
+// rsyncShortE returns the index of -e in a cluster of rsync's short
+// options (-avze), or -1: the letters after one that takes a value
+// (-B, -f, -M, -T, -@) are that value.
+func rsyncShortE(v string) int {
+	for k := 1; k < len(v); k++ {
+		switch v[k] {
+		case 'e':
+			return k
+		case 'B', 'f', 'M', 'T', '@':
+			return -1
+		}
+	}
+	return -1
 }
 
 // rshWords splits rsync's -e command into words as rsync does: at

@@ -84,6 +84,9 @@ func TestTransferHost(t *testing.T) {
 		{"rsync -a x box::MARK", other},
 		{"rsync -a -e \"$RSH\" x box:MARK", other},
 		{"scp x box:$MARK", other}, // a path only run time knows
+		{"rsync -a -f'- e' -e rsh x box:MARK", other},
+		{"rsync -a -f'- e' x box:MARK", here},
+		{"rsync -aerssh x box:MARK", other}, // -e rssh
 	} {
 		h, m, why := transferPlace(t, c.cmd, dir, home, "MARK")
 		got := other
