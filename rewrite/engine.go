@@ -149,6 +149,9 @@ type Pass struct {
 	// mayBe counts the judgeMaybe calls running: a value a word can take
 	// but need not, whose deny is an ask.
 	mayBe int
+	// twin is the copy of call twinOf the call rules are judging
+	// (syntax.Call.LoopbackTwin): its findings are twinOf's.
+	twin, twinOf *syntax.Call
 	// maybeSecret reports that the secret secretOf found last is a value
 	// its word can take, not one it must (reportSecret asks).
 	maybeSecret bool
@@ -222,6 +225,9 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 		f.Decision = Ask
 	}
 	p.findings = append(p.findings, f)
+	if c != nil && c == p.twin {
+		c = p.twinOf
+	}
 	if c != nil {
 		p.calls[len(p.findings)-1] = c
 	}
@@ -733,6 +739,7 @@ func runLayer(p *Pass, lp layerPlan) {
 		run := c
 		if twin := c.LoopbackTwin(false); twin != nil {
 			run = twin
+			p.twin, p.twinOf = twin, c
 		}
 		n := len(p.findings)
 		for _, r := range named {
@@ -744,9 +751,10 @@ func runLayer(p *Pass, lp layerPlan) {
 			r.Call(p, run)
 		}
 		if run != c {
-			p.noteWhy(n, run, c.LoopbackWhy(false))
+			p.noteWhy(n, c, c.LoopbackWhy(false))
 		}
 		if twin := c.LoopbackTwin(true); twin != nil {
+			p.twin, p.twinOf = twin, c
 			n := len(p.findings)
 			p.mayBe++
 			for _, r := range named {
@@ -758,8 +766,9 @@ func runLayer(p *Pass, lp layerPlan) {
 				r.Call(p, twin)
 			}
 			p.mayBe--
-			p.noteWhy(n, twin, c.LoopbackWhy(true))
+			p.noteWhy(n, c, c.LoopbackWhy(true))
 		}
+		p.twin, p.twinOf = nil, nil
 	}
 	for _, r := range rules {
 		if r.Redirect != nil {
@@ -778,7 +787,7 @@ func runLayer(p *Pass, lp layerPlan) {
 }
 
 // noteWhy adds why to the messages of the findings from the n-th on
-// that call c reported: why a copy's host was judged as this machine.
+// about call c: why its copy's host was judged as this machine.
 func (p *Pass) noteWhy(n int, c *syntax.Call, why string) {
 	if why == "" {
 		return

@@ -242,6 +242,15 @@ func TestSSHTransferDestination(t *testing.T) {
 			}
 		}
 	}
+	// The rewrite into the sandbox of a download from the alias is
+	// approved as the localhost one is (the findings are the call's,
+	// not its copy's), and keeps the word as typed.
+	for _, cmd := range []string{"sftp box:notes.txt k", "rsync -a box:notes/ out/", "scp box:notes.txt k"} {
+		r, l := Check(cfg, cmd), Check(cfg, strings.Replace(cmd, "box", "localhost", 1))
+		if r.Decision != l.Decision || r.Approve != l.Approve || !strings.Contains(r.Rewritten, "box:") {
+			t.Errorf("%s: %s approve %v (%q), want %s approve %v as its localhost spelling", cmd, r.Decision, r.Approve, r.Rewritten, l.Decision, l.Approve)
+		}
+	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"scp box:.ssh/id_rsa k", "deny"},
 		{"scp $H:.ssh/id_rsa k", "ask"},
