@@ -149,6 +149,9 @@ type Pass struct {
 	// mayBe counts the judgeMaybe calls running: a value a word can take
 	// but need not, whose deny is an ask.
 	mayBe int
+	// twin is the copy of call twinOf the call rules are judging
+	// (syntax.Call.LoopbackTwin): its findings are twinOf's.
+	twin, twinOf *syntax.Call
 	// maybeSecret reports that the secret secretOf found last is a value
 	// its word can take, not one it must (reportSecret asks).
 	maybeSecret bool
@@ -222,6 +225,9 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 		f.Decision = Ask
 	}
 	p.findings = append(p.findings, f)
+	if c != nil && c == p.twin {
+		c = p.twinOf
+	}
 	if c != nil {
 		p.calls[len(p.findings)-1] = c
 	}
@@ -726,14 +732,43 @@ func runLayer(p *Pass, lp layerPlan) {
 		if !indexed {
 			buf = named
 		}
+		// scp x box:~/.bashrc with box this machine in ~/.ssh/config is
+		// judged as scp x localhost:~/.bashrc is; with a host only run
+		// time places ($H:, a Match block, a proxy) as what it would be
+		// on this machine too, a deny asking (syntax.Call.LoopbackTwin).
+		run := c
+		if twin := c.LoopbackTwin(false); twin != nil {
+			run = twin
+			p.twin, p.twinOf = twin, c
+		}
+		n := len(p.findings)
 		for _, r := range named {
 			p.rule = r
-			r.Call(p, c)
+			r.Call(p, run)
 		}
 		for _, r := range all {
 			p.rule = r
-			r.Call(p, c)
+			r.Call(p, run)
 		}
+		if run != c {
+			p.noteWhy(n, c, c.LoopbackWhy(false))
+		}
+		if twin := c.LoopbackTwin(true); twin != nil {
+			p.twin, p.twinOf = twin, c
+			n := len(p.findings)
+			p.mayBe++
+			for _, r := range named {
+				p.rule = r
+				r.Call(p, twin)
+			}
+			for _, r := range all {
+				p.rule = r
+				r.Call(p, twin)
+			}
+			p.mayBe--
+			p.noteWhy(n, c, c.LoopbackWhy(true))
+		}
+		p.twin, p.twinOf = nil, nil
 	}
 	for _, r := range rules {
 		if r.Redirect != nil {
@@ -747,6 +782,19 @@ func runLayer(p *Pass, lp layerPlan) {
 		if r.Command != nil {
 			p.rule = r
 			r.Command(p)
+		}
+	}
+}
+
+// noteWhy adds why to the messages of the findings from the n-th on
+// about call c: why its copy's host was judged as this machine.
+func (p *Pass) noteWhy(n int, c *syntax.Call, why string) {
+	if why == "" {
+		return
+	}
+	for i := n; i < len(p.findings); i++ {
+		if p.calls[i] == c {
+			p.findings[i].Message += " (" + why + ")"
 		}
 	}
 }

@@ -121,6 +121,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 		words := append([]Arg{call.NameArg}, call.Args...)
 		host, cmd := sshDestination(call.Args)
 		i := cmd + 1 // in words
+		if host >= 0 && call.sshPlace == sshMaybe && !sshToHere(call, host) {
+			w.sshMaybeStdin(c, call)
+		}
 		if host >= 0 && i >= len(words) && sshToHere(call, host) {
 			// ssh -o RemoteCommand=TEXT host: the remote shell runs TEXT
 			// when no command is given (ssh_config(5)); ssh reads options
@@ -1034,13 +1037,23 @@ func loopbackName(h string) bool {
 		addr = addr.Unmap()
 		return addr.IsLoopback() || addr.IsUnspecified()
 	}
-	if name, err := os.Hostname(); err == nil && name != "" {
+	if ownHostName(h) {
+		return true
+	}
+	return hostsLoopback.Get()[h]
+}
+
+// ownHostName reports whether h is this machine's host name (or its
+// first label, or a name under it).
+func ownHostName(h string) bool {
+	h = strings.ToLower(strings.TrimSuffix(h, "."))
+	if name, err := os.Hostname(); err == nil && name != "" && h != "" {
 		name = strings.ToLower(strings.TrimSuffix(name, "."))
 		if h == name || strings.HasPrefix(h, name+".") || strings.HasPrefix(name, h+".") {
 			return true
 		}
 	}
-	return hostsLoopback.Get()[h]
+	return false
 }
 
 // inetAton reads s as inet_aton(3) does, which is how the resolver takes

@@ -92,6 +92,14 @@ type Call struct {
 	// why when that is not plainly another machine.
 	sshPlace sshPlace
 	sshWhy   string
+	// sshJump is the ProxyJump value when a hop resolves the loopback
+	// destination (ssh -J prod localhost reaches prod): sshPlace says
+	// where that is.
+	sshJump string
+	// hostPlaces are, for scp, sftp and rsync over ssh, the operands
+	// whose host ssh sends to this machine or to a place only run time
+	// knows (sshtransfer.go).
+	hostPlaces []hostPlace
 	// sourced reports that the file this source/. call runs was read and
 	// walked in the caller's state, which then holds what it set.
 	sourced bool

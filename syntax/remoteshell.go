@@ -115,8 +115,18 @@ func sshStdinReader(call *Call) (reader *Call, ok bool) {
 	if call == nil || call.Name != "ssh" {
 		return nil, false
 	}
+	host, _ := sshDestination(call.Args)
+	if host < 0 || !sshToHere(call, host) {
+		return nil, false
+	}
+	return sshStdinRunner(call)
+}
+
+// sshStdinRunner is sshStdinReader for ssh to any destination: what runs
+// ssh's stdin on the remote side, when something does.
+func sshStdinRunner(call *Call) (reader *Call, ok bool) {
 	host, cmd := sshDestination(call.Args)
-	if host < 0 || !sshToHere(call, host) || sshStdinOff(call.Args) {
+	if host < 0 || sshStdinOff(call.Args) {
 		return nil, false
 	}
 	if cmd >= len(call.Args) {
@@ -133,6 +143,28 @@ func sshStdinReader(call *Call) (reader *Call, ok bool) {
 		parts = append(parts, a.Value)
 	}
 	return remoteStdinReader(strings.Join(parts, " "))
+}
+
+// sshMaybeStdin judges the standard input of ssh to a destination that
+// may be this machine (a host only run time knows, a proxy, a Match
+// block: sshtarget.go) whose remote side runs it (echo 'rm -rf ~' | ssh
+// $H, ssh $H <<< TEXT, ssh $H bash < job.sh): as the remote command of
+// such an ssh is, the text is hidden code, asked about when it names a
+// command that acquires content or can destroy data.
+func (w *walker) sshMaybeStdin(c scope, call *Call) {
+	if _, ok := sshStdinRunner(call); !ok {
+		return
+	}
+	in := call.Fd(0)
+	if in.Kind == StreamInherited {
+		return // the terminal's input: the user types it
+	}
+	text, _, ok := w.inputText(c, in)
+	if !ok || strings.TrimSpace(text) == "" {
+		return
+	}
+	w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+		What: "ssh's remote side runs its standard input, " + clip(strings.TrimSpace(text), 60) + ", on a machine that may be this one (" + call.sshWhy + ")"})
 }
 
 // remoteStdinReader returns the command text a remote shell runs as a

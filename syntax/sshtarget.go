@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -38,6 +39,10 @@ type sshResolver struct {
 	read func(path string) (text string, exists, ok bool)
 	// glob lists the files of an Include pattern (nil: the file system's).
 	glob func(pattern string) ([]string, error)
+	// jumped, when not nil, is set to the ProxyJump value when a hop,
+	// not this machine, resolves the destination's loopback name (ssh -J
+	// hop localhost); "?" for one only run time knows.
+	jumped *string
 }
 
 // maxSSHConfig bounds the configuration text read, and maxSSHIncludes
@@ -192,6 +197,13 @@ func sshWildMatch(p, s string) bool {
 type sshFound struct {
 	hostName, proxy   string
 	hasName, hasProxy bool
+	// jump is ProxyJump (-J): the hops ssh connects through, the last
+	// of which connects to the destination. ProxyCommand and ProxyJump
+	// exclude each other: the first set wins.
+	jump    string
+	hasJump bool
+	// jumpDyn reports a ProxyJump only run time knows (-J "$J").
+	jumpDyn bool
 	// canon and domains are CanonicalizeHostname and CanonicalDomains:
 	// ssh may try the name under each domain at connect time.
 	canon, domains       string
@@ -212,8 +224,12 @@ func (f *sshFound) set(key string, args []string) {
 			f.hostName, f.hasName = args[0], true
 		}
 	case "proxycommand":
-		if !f.hasProxy {
+		if !f.hasProxy && !f.hasJump {
 			f.proxy, f.hasProxy = strings.Join(args, " "), true
+		}
+	case "proxyjump":
+		if !f.hasJump && !f.hasProxy {
+			f.jump, f.hasJump = args[0], true
 		}
 	case "canonicalizehostname":
 		if !f.hasCanon {
@@ -290,12 +306,12 @@ func (r sshResolver) file(path, base, host string, f *sshFound, depth int, activ
 			}
 			continue
 		}
-		if key != "hostname" && key != "proxycommand" && key != "canonicalizehostname" && key != "canonicaldomains" {
+		if key != "hostname" && key != "proxycommand" && key != "proxyjump" && key != "canonicalizehostname" && key != "canonicaldomains" {
 			continue // other keywords do not move the destination
 		}
 		if match {
 			// A Match block only changes a keyword no earlier line set.
-			if key == "hostname" && f.hasName || key == "proxycommand" && f.hasProxy ||
+			if key == "hostname" && f.hasName || (key == "proxycommand" || key == "proxyjump") && (f.hasProxy || f.hasJump) ||
 				key == "canonicalizehostname" && f.hasCanon || key == "canonicaldomains" && f.hasDomains {
 				continue
 			}
@@ -314,6 +330,13 @@ func (r sshResolver) file(path, base, host string, f *sshFound, depth int, activ
 // directory dir, runs a command for the destination word dest, and why when it is not plainly another
 // machine.
 func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string) {
+	return r.targetAt(dest, opts, dir, 0)
+}
+
+// maxSSHJumps bounds how many ProxyJump hops the resolver follows.
+const maxSSHJumps = 8
+
+func (r sshResolver) targetAt(dest Arg, opts []Option, dir Dir, depth int) (sshPlace, string) {
 	if !dest.Static {
 		if _, ok := ThisMachineArg(dest); ok {
 			return sshHere, "ssh's destination " + dest.Raw + " is this machine's name"
@@ -330,13 +353,29 @@ func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string)
 				continue
 			}
 			key, args := sshSetting(o.Val.Value)
-			if !o.Val.Static && (key == "hostname" || key == "proxycommand" || !strings.Contains(o.Val.Value, "=") && len(args) == 0) {
+			if !o.Val.Static && (key == "hostname" || key == "proxycommand" || key == "proxyjump" || !strings.Contains(o.Val.Value, "=") && len(args) == 0) {
 				if f.why == "" {
 					f.why = "ssh's option -o " + clip(o.Val.Raw, 40) + " is only known at run time"
 				}
+				f.jumpDyn = f.jumpDyn || key == "proxyjump" && !f.hasJump && !f.hasProxy
 				continue
 			}
 			f.set(key, args)
+		case "J":
+			// -J HOPS is -o ProxyJump=HOPS.
+			if !o.HasVal {
+				continue
+			}
+			if !o.Val.Static {
+				if !f.hasJump && !f.hasProxy {
+					f.jumpDyn = true
+					if f.why == "" {
+						f.why = "ssh connects through the jump host " + clip(o.Val.Raw, 40) + ", only known at run time"
+					}
+				}
+				continue
+			}
+			f.set("proxyjump", []string{o.Val.Value})
 		case "F":
 			if !o.HasVal {
 				continue
@@ -371,6 +410,37 @@ func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string)
 	if f.hasName {
 		name = strings.NewReplacer("%h", host, "%%", "%").Replace(f.hostName)
 	}
+	if f.hasJump && !strings.EqualFold(f.jump, "none") {
+		// ssh -J hop localhost: the last hop connects to the name, so
+		// a loopback one is the hop's machine (this machine's own name
+		// stays this machine's).
+		if loopbackName(name) && !ownHostName(name) {
+			if r.jumped != nil {
+				*r.jumped = f.jump
+			}
+			place, why := r.jumpPlace(f.jump, opts, dir, depth)
+			switch place {
+			case sshHere:
+				return sshHere, "ssh reaches " + host + " (" + name + ") through the jump host " + clip(f.jump, 40) + ", which is this machine"
+			case sshMaybe:
+				return sshMaybe, "ssh reaches " + host + " (" + name + ") through the jump host " + clip(f.jump, 40) + ", which may be this machine (" + why + ")"
+			}
+			return sshOther, ""
+		}
+		if f.why != "" {
+			return sshMaybe, f.why
+		}
+		if loopbackName(name) {
+			return sshHere, "ssh's configuration connects " + host + " to " + name
+		}
+		return sshOther, ""
+	}
+	if f.jumpDyn && loopbackName(name) && !ownHostName(name) {
+		if r.jumped != nil {
+			*r.jumped = "?"
+		}
+		return sshMaybe, f.why
+	}
 	if loopbackName(name) {
 		if name == host {
 			return sshHere, ""
@@ -393,6 +463,49 @@ func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string)
 		return sshMaybe, f.why
 	}
 	return sshOther, ""
+}
+
+// jumpPlace returns where the last hop of a ProxyJump value (HOP or
+// HOP1,HOP2,…; each [user@]host[:port] or ssh://[user@]host[:port]) is:
+// ssh reaches it with the same -F configuration, through the hops
+// before it, or those its own configuration names.
+func (r sshResolver) jumpPlace(jump string, opts []Option, dir Dir, depth int) (sshPlace, string) {
+	if depth >= maxSSHJumps {
+		return sshMaybe, "ssh's jump hosts go " + strconv.Itoa(maxSSHJumps) + " deep"
+	}
+	hops := strings.Split(jump, ",")
+	last := hops[len(hops)-1]
+	host := jumpHopHost(last)
+	var hopOpts []Option
+	for _, o := range opts {
+		if o.Name == "F" {
+			hopOpts = append(hopOpts, o)
+		}
+	}
+	if len(hops) > 1 {
+		rest := strings.Join(hops[:len(hops)-1], ",")
+		hopOpts = append(hopOpts, Option{Name: "J", HasVal: true, Val: Arg{Value: rest, Raw: rest, Static: true}})
+	}
+	return r.targetAt(Arg{Value: host, Raw: host, Static: true}, hopOpts, dir, depth+1)
+}
+
+// jumpHopHost is the host of a ProxyJump hop: [user@]host[:port] or
+// ssh://[user@]host[:port].
+func jumpHopHost(hop string) string {
+	if strings.HasPrefix(hop, "ssh://") {
+		return sshHostPart(hop)
+	}
+	if at := strings.LastIndexByte(hop, '@'); at >= 0 {
+		hop = hop[at+1:]
+	}
+	if strings.HasPrefix(hop, "[") {
+		if end := strings.IndexByte(hop, ']'); end > 0 {
+			return hop[1:end]
+		}
+	} else if i := strings.LastIndexByte(hop, ':'); i >= 0 && strings.Count(hop, ":") == 1 {
+		return hop[:i]
+	}
+	return hop
 }
 
 // sshProxyToName reports whether a ProxyCommand connects to the host
@@ -423,6 +536,7 @@ var sshSystemConfig = "/etc/ssh/ssh_config"
 // localhost), or a place only run time decides.
 func (w *walker) resolveSSH(call *Call) {
 	if call.Name != "ssh" {
+		w.resolveTransfer(call)
 		return
 	}
 	host, _ := sshDestination(call.Args)
@@ -430,12 +544,13 @@ func (w *walker) resolveSSH(call *Call) {
 		return
 	}
 	opts, _ := ScanOptions(sshOptionWords(call, host), sshSpec)
-	r := sshResolver{home: w.home, read: readSSHConfig}
+	r := sshResolver{home: w.home, read: readSSHConfig, jumped: &call.sshJump}
 	call.sshPlace, call.sshWhy = r.target(call.Args[host], opts, call.Dir)
 }
 
 // sshToHere reports whether ssh's destination at host is this machine:
-// a loopback name, or one its options or configuration send here.
+// a loopback name (unless a jump host resolves it: ssh -J prod
+// localhost is prod), or one its options or configuration send here.
 func sshToHere(call *Call, host int) bool {
-	return loopbackHost(call.Args[host]) || call.sshPlace == sshHere
+	return loopbackHost(call.Args[host]) && call.sshJump == "" || call.sshPlace == sshHere
 }

@@ -72,7 +72,9 @@ func TestSSHTarget(t *testing.T) {
 	files := map[string]string{
 		"/h/.ssh/config": "Include inc/*\nHost box\n  HostName 127.0.0.1\nHost web\n  HostName web.example.com\n" +
 			"Host prox\n  ProxyCommand nc 127.0.0.1 22\nHost hop\n  ProxyCommand ssh -W %h:%p bastion\n" +
-			"",
+			"Host viabox\n  HostName localhost\n  ProxyJump box\nHost viaweb\n  HostName localhost\n  ProxyJump web\n" +
+			"Host loopjump\n  HostName localhost\n  ProxyJump loopjump\n" +
+			"Host jfirst\n  ProxyJump web\n  ProxyCommand nc 127.0.0.1 22\n  HostName localhost\n",
 		"/p/match-any":     "Host web\n  HostName web.example.com\nMatch exec \"test -f /tmp/x\"\n  HostName localhost\n",
 		"/h/.ssh/inc/a":    "Host inc\n  HostName localhost\n",
 		"/etc/ssh/sshsys":  "Host sys\n  HostName ::1\n",
@@ -142,10 +144,39 @@ func TestSSHTarget(t *testing.T) {
 		{"web", []Option{opt("F", "/p/inc-all-block")}, sshHere},
 		{"web", []Option{{Name: "F", HasVal: true, Val: Arg{Value: "", Raw: "$CONF"}}}, sshMaybe},
 		{"web", []Option{{Name: "o", HasVal: true, Val: Arg{Value: "HostName=", Raw: "HostName=$H"}}}, sshMaybe},
+		// ProxyJump: the last hop connects to the name, so a loopback
+		// name is the hop's machine.
+		{"localhost", []Option{opt("J", "web")}, sshOther},
+		{"localhost", []Option{opt("J", "me@web:2222")}, sshOther},
+		{"localhost", []Option{opt("J", "ssh://me@web:2222")}, sshOther},
+		{"localhost", []Option{opt("o", "ProxyJump=web")}, sshOther},
+		{"box", []Option{opt("J", "web")}, sshOther},           // 127.0.0.1 as web takes it
+		{"localhost", []Option{opt("J", "box,web")}, sshOther}, // the last hop
+		{"localhost", []Option{opt("J", "web,box")}, sshOther}, // box is 127.0.0.1 as web takes it
+		{"viaweb", nil, sshOther},
+		{"jfirst", nil, sshOther}, // ProxyJump came first: no ProxyCommand
+		{"localhost", []Option{opt("J", "box")}, sshHere},
+		{"localhost", []Option{opt("J", "localhost")}, sshHere},
+		{"localhost", []Option{opt("J", "web,localhost")}, sshOther},
+		{"localhost", []Option{opt("J", "box,localhost")}, sshHere},
+		{"viabox", nil, sshHere},
+		{"localhost", []Option{opt("J", "prox")}, sshMaybe},
+		{"loopjump", nil, sshMaybe},
+		{"localhost", []Option{{Name: "J", HasVal: true, Val: Arg{Value: "", Raw: "$J"}}}, sshMaybe},
+		{"localhost", []Option{{Name: "o", HasVal: true, Val: Arg{Value: "ProxyJump=", Raw: "ProxyJump=$J"}}}, sshMaybe},
+		{"localhost", []Option{opt("o", "ProxyJump=none"), opt("J", "web")}, sshHere},
+		{"localhost", []Option{opt("o", "ProxyCommand=nc %h 22"), opt("J", "web")}, sshHere}, // ProxyCommand first
+		{"web", []Option{opt("J", "box")}, sshOther},
 	} {
 		got, why := r.target(static(c.dest), c.opts, dir)
 		if got != c.want {
 			t.Errorf("target(%q, %v) = %v (%s), want %v", c.dest, c.opts, got, why, c.want)
+		}
+	}
+	if name, err := os.Hostname(); err == nil && name != "" {
+		// This machine's own name is this machine from any hop.
+		if got, why := r.target(static(name), []Option{opt("J", "web")}, dir); got != sshHere {
+			t.Errorf("ssh -J web %s (this machine's name) = %v (%s), want sshHere", name, got, why)
 		}
 	}
 	if got, _ := r.target(Arg{Raw: "$H"}, nil, dir); got != sshMaybe {
