@@ -160,3 +160,59 @@ func TestTmuxShellCommandOptions(t *testing.T) {
 		{`tmux command-prompt -I 'ls -la' "run-shell '%%'"`, "allow"},
 	})
 }
+
+// TestTmuxMenuFormatsBindings: tmux commands that hold other commands or
+// formats. display-menu passed: each item's command is now tmux commands
+// run when the item is chosen (judged as run, as bind-key's are), and
+// its title, positions, item names and commands are formats whose #(…)
+// run when the menu is shown. bind KEY 'CMD ARGS' (one word after the
+// key) is a command string, which passed as a command named by the
+// whole word; a word that ends in ";" ends a tmux command (display hi\;
+// run CMD) and passed inside display's message. run-shell, if-shell and
+// pipe-pane expand their shell text as a format, popup its title and
+// positions, a start directory too, confirm-before and command-prompt
+// their prompts, send-keys -F its keys: their #(…) passed. Look-alikes:
+// menus, bindings and prompts of ordinary commands, the text as a
+// message, a disabled item, ## before (.
+func TestTmuxMenuFormatsBindings(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`tmux display-menu -T Menu Del d "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux menu -x 0 -y 0 -t :1 Del d "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux display-menu Foo f "select-window -t 1" "" Bar b "run 'rm -rf ~'"`, "deny"},
+		{`tmux display-menu -T '#(rm -rf ~)' Foo f "select-window -t 1"`, "deny"},
+		{`tmux display-menu -x '#(rm -rf ~)' Foo f "select-window -t 1"`, "deny"},
+		{`tmux display-menu '#(rm -rf ~)' f "select-window -t 1"`, "deny"},
+		{`tmux display-menu -- -Off o "display '#(rm -rf ~)'"`, "deny"},
+		{`tmux bind m display-menu X x "run 'rm -rf ~'"`, "deny"},
+		{`tmux bind x "run 'rm -rf ~'"`, "deny"},
+		{`tmux bind -n M-x display hi \\\; run "rm -rf ~"`, "deny"},
+		{`tmux bind x display hi\\\; run "rm -rf ~"`, "deny"},
+		{`tmux display hi\; run "rm -rf ~"`, "deny"},
+		{`tmux if-shell '#(rm -rf ~)' 'display ok'`, "deny"},
+		{`tmux run-shell 'echo #(rm -rf ~)'`, "deny"},
+		{`tmux pipe-pane -o 'cat #(rm -rf ~)'`, "deny"},
+		{`tmux popup -T '#(rm -rf ~)' -E htop`, "deny"},
+		{`tmux popup -d '#(rm -rf ~)' -E htop`, "deny"},
+		{`tmux new-window -c '#(rm -rf ~)' htop`, "deny"},
+		{`tmux confirm-before -p '#(rm -rf ~)' kill-pane`, "deny"},
+		{`tmux command-prompt -p '#(rm -rf ~)' "rename-window '%%'"`, "deny"},
+		{`tmux send-keys -F '#(rm -rf ~)'`, "deny"},
+		{`tmux display -F '#(rm -rf ~)'`, "deny"},
+		// Look-alikes.
+		{`tmux display-menu -T Menu Foo f "select-window -t 1" "" Bar b kill-pane`, "allow"},
+		{`tmux display-menu -x P -y S Foo f "display 'rm -rf ~'"`, "allow"},
+		{`tmux display-menu -- -Off o "run 'rm -rf ~'"`, "allow"},
+		{`tmux display-menu Foo f`, "allow"},
+		{`tmux bind x "display 'rm -rf ~'"`, "allow"},
+		{`tmux bind -n M-x kill-pane`, "allow"},
+		{`tmux display 'hi;' \; display 'rm -rf ~'`, "allow"},
+		{`tmux run-shell 'echo ##(rm -rf ~)'`, "allow"},
+		{`tmux popup -T '#{pane_title}' -d '#{pane_current_path}' -E htop`, "allow"},
+		{`tmux new-window -c '#{pane_current_path}' htop`, "allow"},
+		{`tmux confirm-before -p 'kill #W? (y/n)' kill-window`, "allow"},
+		{`tmux send-keys -F '#{pane_id}' Enter`, "allow"},
+		{`tmux send-keys '#(rm -rf ~)'`, "allow"},
+	})
+}
