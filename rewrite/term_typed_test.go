@@ -216,3 +216,43 @@ func TestTmuxMenuFormatsBindings(t *testing.T) {
 		{`tmux send-keys '#(rm -rf ~)'`, "allow"},
 	})
 }
+
+// TestXdotoolScriptPositional: an xdotool script's words that start with
+// "$" are replaced whole (xdotool 3, script_main): $ and digits by that
+// argument, read as atoi reads them ($1foo is $1, $0 the script's name),
+// $NAME by the environment. $1foo passed as text only known at run time
+// and a $N past the arguments as one too; xdotool then reads on from
+// the length of what replaced the word, so a shorter argument leaves
+// the word's rest to be read ($1rm with "x" types "x" then "m"), and a
+// $N past the arguments stops the script. An argument only known at run
+// time makes the rest of its line unknown: the typed text asks where it
+// could destroy. Look-alikes: ordinary arguments, a script that stops
+// before its destroying line.
+func TestXdotoolScriptPositional(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":      "",
+		"proj/glued.xdo":  "type $1foo\nkey Return\n",
+		"proj/quoted.xdo": "type \"$2\" \nkey Return\n",
+		"proj/env.xdo":    "type $TERMCMD ' rm -rf ~'\nkey Return\n",
+		"proj/late.xdo":   "type $1\nkey Return\ntype $3\nkey Return\n",
+		"proj/stop.xdo":   "type $2\ntype 'rm -rf ~'\nkey Return\n",
+		"proj/zero.xdo":   "type $0\nkey Return\n",
+		"proj/unk.xdo":    "type $1 ' ~'\nkey Return\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`xdotool glued.xdo 'rm -rf ~'`, "deny"},
+		{`xdotool quoted.xdo a 'rm -rf ~'`, "deny"},
+		{`xdotool unk.xdo "$x"`, "ask"},
+		{`xdotool env.xdo`, "ask"},
+		{`xdotool late.xdo ls x 'rm -rf ~'`, "deny"},
+		// Look-alikes.
+		{`xdotool glued.xdo 'ls -la'`, "allow"},
+		{`xdotool quoted.xdo 'rm -rf ~' ls`, "allow"},
+		{`xdotool late.xdo ls`, "allow"},
+		{`xdotool stop.xdo ls`, "allow"},
+		{`xdotool zero.xdo`, "allow"},
+		{`xdotool glued.xdo "$x"`, "allow"},
+		{`xdotool unk.xdo ls`, "allow"},
+	})
+}
