@@ -256,3 +256,34 @@ func TestXdotoolScriptPositional(t *testing.T) {
 		{`xdotool unk.xdo ls`, "allow"},
 	})
 }
+
+// TestKittyActionsRunPrograms: kitty's mappable actions that start a
+// program or type text beyond launch, new_* and send_text (kitty's
+// boss.py): pipe SOURCE DEST PROGRAM ARGS…, pass_selection_to_program
+// PROGRAM ARGS…, remote_control_script PATH ARGS… run the program,
+// remote_control ARGS… runs kitty @ ARGS… (its launch, action and
+// send-text), paste TEXT types TEXT. They passed through kitty @ action;
+// they are now judged as the program or the typed text. Look-alikes:
+// ordinary programs and text, actions that start nothing.
+func TestKittyActionsRunPrograms(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty @ action pipe @text window rm -rf ~`, "deny"},
+		{`kitty @ action pass_selection_to_program rm -rf ~`, "deny"},
+		{`kitty @ action remote_control launch rm -rf ~`, "deny"},
+		{`kitten @ action remote_control '!launch' --type=background rm -rf ~`, "deny"},
+		{`kitty @ action remote_control action launch rm -rf ~`, "deny"},
+		{`kitty @ action remote_control send-text "'rm -rf ~\r'"`, "deny"},
+		{`kitty @ action combine : next_tab : paste 'rm -rf ~\r'`, "deny"},
+		{`kitty @ action new_tab_with_cwd rm -rf ~`, "deny"},
+		{`kitty @ action new_os_window_with_cwd rm -rf ~`, "deny"},
+		// Look-alikes.
+		{`kitty @ action pipe @text window less`, "allow"},
+		{`kitty @ action pass_selection_to_program`, "allow"},
+		{`kitty @ action remote_control set-spacing margin=30`, "allow"},
+		{`kitty @ action remote_control send-text "'ls\r'"`, "allow"},
+		{`kitty @ action paste 'ls\r'`, "allow"},
+		{`kitty @ action copy_to_buffer a`, "allow"},
+	})
+}

@@ -111,6 +111,15 @@ func (w *walker) termLaunch(c scope, call *Call) bool {
 // an @text-like source of its input; each of combine's actions. The
 // action's words are split as kitty splits them (shlex).
 func kittyActionLaunches(call *Call) [][]Arg {
+	return kittyActionLaunchesAt(call, 0)
+}
+
+// kittyActionLaunchesAt is kittyActionLaunches for an action depth
+// actions deep (remote_control action …).
+func kittyActionLaunchesAt(call *Call, depth int) [][]Arg {
+	if depth > maxNestedCommands {
+		return nil
+	}
 	if call.Name != "kitty" && call.Name != "kitten" || len(call.Args) == 0 || call.Args[0].Value != "@" {
 		return nil
 	}
@@ -123,7 +132,7 @@ func kittyActionLaunches(call *Call) [][]Arg {
 		return nil
 	}
 	all := argsText(rest[1+ops[0]:], " ", nil)
-	return kittyLaunchActions(all, 0)
+	return kittyLaunchActions(all, depth)
 }
 
 // kittyLaunchActions reads one kitty mappable action for
@@ -145,16 +154,14 @@ func kittyLaunchActions(action typedText, depth int) [][]Arg {
 		}
 		return out
 	case "launch", "new_window", "new_tab", "new_os_window", "new_window_with_cwd", "new_tab_with_cwd", "new_os_window_with_cwd":
+	case "pipe", "pass_selection_to_program", "remote_control", "remote_control_script":
+		return kittyProgramAction(name, kittyWords(rest, action.Dynamic), depth)
 	default:
 		return nil
 	}
-	split, err := shlex.Split(rest)
-	if err != nil || len(split) == 0 {
+	words := kittyWords(rest, action.Dynamic)
+	if len(words) == 0 {
 		return nil
-	}
-	words := make([]Arg, 0, len(split))
-	for _, s := range split {
-		words = append(words, Arg{Value: s, Raw: s, Static: !action.Dynamic})
 	}
 	if name != "launch" && strings.HasPrefix(words[0].Value, "@") && words[0].Value != "@" {
 		words = words[1:]
@@ -167,4 +174,64 @@ func kittyLaunchActions(action typedText, depth int) [][]Arg {
 		return nil
 	}
 	return [][]Arg{words}
+}
+
+// kittyWords splits an action's arguments as kitty does (shlex).
+func kittyWords(rest string, dynamic bool) []Arg {
+	split, err := shlex.Split(rest)
+	if err != nil {
+		return nil
+	}
+	words := make([]Arg, 0, len(split))
+	for _, s := range split {
+		words = append(words, Arg{Value: s, Raw: s, Static: !dynamic})
+	}
+	return words
+}
+
+// kittyProgramAction returns the programs other mappable actions start
+// (kitty's boss.py): pipe SOURCE DEST PROGRAM ARGS… runs PROGRAM with the
+// window's text on its input; pass_selection_to_program [PROGRAM ARGS…]
+// runs PROGRAM (the system's opener without one) with the selection as
+// its last argument; remote_control_script PATH ARGS… runs PATH (a
+// relative one from kitty's configuration directory); remote_control
+// ARGS… runs kitty @ ARGS… (a leading "!" only silences it), whose
+// launch and action commands start programs as kitty @'s do.
+func kittyProgramAction(name string, words []Arg, depth int) [][]Arg {
+	switch name {
+	case "pipe":
+		if len(words) < 3 {
+			return nil
+		}
+		return [][]Arg{words[2:]}
+	case "pass_selection_to_program", "remote_control_script":
+		if len(words) == 0 {
+			return nil
+		}
+		return [][]Arg{words}
+	case "remote_control":
+		call := kittyRemoteCall(words)
+		if call == nil {
+			return nil
+		}
+		if runs := kittyActionLaunchesAt(call, depth+1); len(runs) > 0 {
+			return runs
+		}
+		if w, ok := TermLaunchWords(call); ok {
+			return [][]Arg{w}
+		}
+	}
+	return nil
+}
+
+// kittyRemoteCall is the kitty @ call a remote_control action makes
+// (kitty's call_remote_control): its words after "@", a leading "!"
+// dropped.
+func kittyRemoteCall(words []Arg) *Call {
+	if len(words) == 0 {
+		return nil
+	}
+	args := append([]Arg{{Value: "@", Raw: "@", Static: true}}, words...)
+	args[1].Value = strings.TrimPrefix(args[1].Value, "!")
+	return &Call{Name: "kitty", Args: args}
 }

@@ -185,6 +185,26 @@ func kittyActionTexts(action string, depth int) []string {
 				return []string{kittyText(text)}
 			}
 		}
+	case "paste":
+		// paste TEXT pastes TEXT, decoded as send_text's, into the window.
+		if rest != "" {
+			return []string{kittyText(rest)}
+		}
+	case "remote_control":
+		// remote_control ARGS… runs kitty @ ARGS… (kittyRemoteCall):
+		// its send-text and action send_text type.
+		call := kittyRemoteCall(kittyWords(rest, false))
+		if call == nil {
+			return nil
+		}
+		ts, _ := kittySend(call.Args)
+		var out []string
+		for _, p := range ts.Parts {
+			if p.File == nil && !p.Stdin {
+				out = append(out, p.Text.Text)
+			}
+		}
+		return out
 	case "combine":
 		sep, rest := pySplit1(rest)
 		if sep == "" {
