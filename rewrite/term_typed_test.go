@@ -287,3 +287,48 @@ func TestKittyActionsRunPrograms(t *testing.T) {
 		{`kitty @ action copy_to_buffer a`, "allow"},
 	})
 }
+
+// TestKittyConfigBindings: kitty's configuration from its command line,
+// -o/--override NAME=VALUE and the files of -c/--config (with the files
+// they include, and one the same command writes). map KEY ACTION and
+// mouse_map … ACTION run ACTION when the key is pressed: the agent
+// cannot press keys, the user may, so the action is judged as run, as
+// tmux bind-key's command is; action_alias names an action; shell is the
+// program each window runs. They passed; a destroying action now denies.
+// Look-alikes: bindings of ordinary programs and text, other options,
+// an alias never bound, the default shell.
+func TestKittyConfigBindings(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":   "",
+		"proj/k1.conf": "# keys\nmap f1 launch rm -rf ~\n",
+		"proj/k2.conf": "include k1.conf\n",
+		"proj/k3.conf": "map f1 launch ls\naction_alias wipe launch rm -rf ~\n",
+		"proj/k4.conf": "map f1 launch\n  \\ rm -rf ~\n",
+		"proj/k5.conf": "font_size 12\nmap f1 new_tab\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty -o 'map f1 launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map f1 launch sh -c "rm -rf ~"' htop`, "deny"},
+		{`kitty -o 'map --when-focus-on title:x f1 launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map ctrl+a>x send_text all rm -rf ~\r'`, "deny"},
+		{`kitty -o 'action_alias wipe launch rm -rf' -o 'map f1 wipe ~'`, "deny"},
+		{`kitty -o 'mouse_map left click ungrabbed launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map f1 remote_control launch rm -rf ~'`, "deny"},
+		{`kitty -o shell='sh -c "rm -rf ~"'`, "deny"},
+		{`kitty --config k1.conf`, "deny"},
+		{`kitty -c k2.conf htop`, "deny"},
+		{`kitty --config=k4.conf`, "deny"},
+		{`printf 'map f1 launch rm -rf ~\n' > new.conf; kitty -c new.conf`, "deny"},
+		// Look-alikes.
+		{`kitty -o 'map f1 launch ls'`, "allow"},
+		{`kitty -o 'map f1 send_text all ls\r'`, "allow"},
+		{`kitty -o 'font_size=12' htop`, "allow"},
+		{`kitty -o 'shell=.'`, "allow"},
+		{`kitty -o 'shell=/bin/zsh --login'`, "allow"},
+		{`kitty -c k3.conf`, "allow"},
+		{`kitty -c k5.conf`, "allow"},
+		{`kitty -o 'map f1 combine : new_tab : launch htop'`, "allow"},
+		{`kitty --title 'map f1 launch rm -rf ~' htop`, "allow"},
+	})
+}

@@ -93,7 +93,7 @@ func TermLaunchWords(call *Call) (words []Arg, ok bool) {
 func (w *walker) termLaunch(c scope, call *Call) bool {
 	if runs := kittyActionLaunches(call); len(runs) > 0 {
 		for _, words := range runs {
-			w.argvChild(c, call, words, call.Name+" launch", nil, Dir{})
+			w.argvChild(c, call, w.kittyExpand(words), call.Name+" launch", nil, Dir{})
 		}
 		return true
 	}
@@ -234,4 +234,19 @@ func kittyRemoteCall(words []Arg) *Call {
 	args := append([]Arg{{Value: "@", Raw: "@", Static: true}}, words...)
 	args[1].Value = strings.TrimPrefix(args[1].Value, "!")
 	return &Call{Name: "kitty", Args: args}
+}
+
+// kittyExpand expands the words of a mappable action's command line as
+// kitty does (to_cmdline: expanduser, then expandvars): a leading ~ is
+// the home directory, a word with $ is only known at run time.
+func (w *walker) kittyExpand(words []Arg) []Arg {
+	out := make([]Arg, len(words))
+	for i, a := range words {
+		a.Value = expandTilde(a.Value, w.home)
+		if strings.Contains(a.Value, "$") {
+			a.Static = false
+		}
+		out[i] = a
+	}
+	return out
 }
