@@ -320,6 +320,12 @@ func TestKittyConfigBindings(t *testing.T) {
 		{`kitty -c k2.conf htop`, "deny"},
 		{`kitty --config=k4.conf`, "deny"},
 		{`printf 'map f1 launch rm -rf ~\n' > new.conf; kitty -c new.conf`, "deny"},
+		// kitty @ load-config loads the same configuration into a
+		// running kitty.
+		{`kitty @ load-config k1.conf`, "deny"},
+		{`kitten @ load-config -o 'map f1 launch rm -rf ~'`, "deny"},
+		{`kitty @ load-config k5.conf`, "allow"},
+		{`kitty @ load-config --override 'map f1 launch ls'`, "allow"},
 		// Look-alikes.
 		{`kitty -o 'map f1 launch ls'`, "allow"},
 		{`kitty -o 'map f1 send_text all ls\r'`, "allow"},

@@ -91,6 +91,11 @@ func TermLaunchWords(call *Call) (words []Arg, ok bool) {
 // terminal's environment (the exported variables) and a directory this
 // command does not set. It reports whether call is such a launch.
 func (w *walker) termLaunch(c scope, call *Call) bool {
+	if opts, ok := kittyLoadConfig(call); ok {
+		// kitty @ load-config: the files' and overrides' bindings
+		// (kittyconf.go).
+		return w.kittyConfig(c, call, opts)
+	}
 	if runs := kittyActionLaunches(call); len(runs) > 0 {
 		for _, words := range runs {
 			w.argvChild(c, call, w.kittyExpand(words), call.Name+" launch", nil, Dir{})
@@ -249,4 +254,23 @@ func (w *walker) kittyExpand(words []Arg) []Arg {
 		out[i] = a
 	}
 	return out
+}
+
+// kittyLoadConfig reads kitty @ load-config [--ignore-overrides]
+// [-o NAME=VALUE…] [CONF_FILE…]: the configuration kitty loads, as
+// kitty's own options would give it (-o lines, the files as --config).
+func kittyLoadConfig(call *Call) ([]Option, bool) {
+	if call.Name != "kitty" && call.Name != "kitten" || len(call.Args) == 0 || call.Args[0].Value != "@" {
+		return nil, false
+	}
+	rest := afterOptions(call.Args[1:], kittyRemoteSpec)
+	if len(rest) == 0 || !rest[0].Static || rest[0].Value != "load-config" {
+		return nil, false
+	}
+	args := rest[1:]
+	opts, ops := ScanOptions(args, OptSpec{ShortVal: "o", LongEq: true, LongVal: []string{"override"}})
+	for _, i := range ops {
+		opts = append(opts, Option{Name: "config", HasVal: true, Val: args[i]})
+	}
+	return opts, true
 }
