@@ -262,12 +262,16 @@ func TestXdotoolScriptPositional(t *testing.T) {
 // boss.py): pipe SOURCE DEST PROGRAM ARGS…, pass_selection_to_program
 // PROGRAM ARGS…, remote_control_script PATH ARGS… run the program,
 // remote_control ARGS… runs kitty @ ARGS… (its launch, action and
-// send-text), paste TEXT types TEXT. They passed through kitty @ action;
+// send-text), paste TEXT types TEXT, kitten NAME.py (and kitty @ kitten
+// NAME.py) runs a custom kitten, a Python file from kitty's
+// configuration directory. They passed through kitty @ action;
 // they are now judged as the program or the typed text. Look-alikes:
 // ordinary programs and text, actions that start nothing.
 func TestKittyActionsRunPrograms(t *testing.T) {
 	t.Parallel()
-	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "",
+		"home/.config/kitty/wipe.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"home/.config/kitty/show.py": "def main(args):\n    print(args)\n"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`kitty @ action pipe @text window rm -rf ~`, "deny"},
 		{`kitty @ action pass_selection_to_program rm -rf ~`, "deny"},
@@ -278,6 +282,16 @@ func TestKittyActionsRunPrograms(t *testing.T) {
 		{`kitty @ action combine : next_tab : paste 'rm -rf ~\r'`, "deny"},
 		{`kitty @ action new_tab_with_cwd rm -rf ~`, "deny"},
 		{`kitty @ action new_os_window_with_cwd rm -rf ~`, "deny"},
+		// A custom kitten is a Python file kitty runs, from its
+		// configuration directory when relative.
+		{`kitty @ action kitten wipe.py`, "deny"},
+		{`kitty @ action kitten ~/.config/kitty/wipe.py`, "deny"},
+		{`kitty @ action run_kitten overlay wipe.py`, "deny"},
+		{`kitty @ kitten wipe.py`, "deny"},
+		{`kitty -o 'map f1 kitten wipe.py'`, "deny"},
+		{`kitty @ action kitten show.py`, "allow"},
+		{`kitty @ kitten show.py`, "allow"},
+		{`kitty @ action kitten hints`, "allow"},
 		// Look-alikes.
 		{`kitty @ action pipe @text window less`, "allow"},
 		{`kitty @ action pass_selection_to_program`, "allow"},

@@ -102,6 +102,13 @@ func (w *walker) termLaunch(c scope, call *Call) bool {
 		}
 		return true
 	}
+	if (call.Name == "kitty" || call.Name == "kitten") && len(call.Args) > 0 && call.Args[0].Value == "@" {
+		if rest := afterOptions(call.Args[1:], kittyRemoteSpec); len(rest) > 0 && rest[0].Static && rest[0].Value == "kitten" {
+			// kitty @ kitten [--match M] NAME ARGS… (customKitten).
+			run := customKitten(afterOptions(rest[1:], kittyActionSpec))
+			return run != nil && w.argvChild(c, call, w.kittyExpand(run), call.Name+" kitten", nil, Dir{})
+		}
+	}
 	words, ok := TermLaunchWords(call)
 	if !ok {
 		return false
@@ -161,6 +168,15 @@ func kittyLaunchActions(action typedText, depth int) [][]Arg {
 	case "launch", "new_window", "new_tab", "new_os_window", "new_window_with_cwd", "new_tab_with_cwd", "new_os_window_with_cwd":
 	case "pipe", "pass_selection_to_program", "remote_control", "remote_control_script":
 		return kittyProgramAction(name, kittyWords(rest, action.Dynamic), depth)
+	case "kitten", "run_kitten", "run_simple_kitten":
+		words := kittyWords(rest, action.Dynamic)
+		if name != "kitten" && len(words) > 0 {
+			words = words[1:] // kitty's kitten_parse drops the kitten type
+		}
+		if run := customKitten(words); run != nil {
+			return [][]Arg{run}
+		}
+		return nil
 	default:
 		return nil
 	}
@@ -273,4 +289,20 @@ func kittyLoadConfig(call *Call) ([]Option, bool) {
 		opts = append(opts, Option{Name: "config", HasVal: true, Val: args[i]})
 	}
 	return opts, true
+}
+
+// customKitten returns the program a kitten NAME ARGS… runs when NAME is
+// a custom kitten, a Python file (it ends in .py; kittens/runner.py): the
+// file, from kitty's configuration directory when relative (taken to be
+// ~/.config/kitty), run by Python with ARGS. kitty's own kittens are
+// not judged.
+func customKitten(words []Arg) []Arg {
+	if len(words) == 0 || !strings.HasSuffix(words[0].Value, ".py") {
+		return nil
+	}
+	file := words[0]
+	if !strings.HasPrefix(file.Value, "/") && !strings.HasPrefix(file.Value, "~") {
+		file.Value = "~/.config/kitty/" + file.Value
+	}
+	return append([]Arg{{Value: "python3", Raw: "python3", Static: true}, file}, words[1:]...)
 }
