@@ -314,12 +314,15 @@ func TestKittyActionsRunPrograms(t *testing.T) {
 func TestKittyConfigBindings(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/.git/":   "",
-		"proj/k1.conf": "# keys\nmap f1 launch rm -rf ~\n",
-		"proj/k2.conf": "include k1.conf\n",
-		"proj/k3.conf": "map f1 launch ls\naction_alias wipe launch rm -rf ~\n",
-		"proj/k4.conf": "map f1 launch\n  \\ rm -rf ~\n",
-		"proj/k5.conf": "font_size 12\nmap f1 new_tab\n",
+		"proj/.git/":        "",
+		"proj/k1.conf":      "# keys\nmap f1 launch rm -rf ~\n",
+		"proj/k2.conf":      "include k1.conf\n",
+		"proj/k3.conf":      "map f1 launch ls\naction_alias wipe launch rm -rf ~\n",
+		"proj/k4.conf":      "map f1 launch\n  \\ rm -rf ~\n",
+		"proj/k5.conf":      "font_size 12\nmap f1 new_tab\n",
+		"proj/wipe.session": "new_tab work\ncd ~\nlaunch --title w rm -rf ~\n",
+		"proj/top.session":  "new_tab rm\ncd ~\nlaunch htop\n",
+		"proj/k6.conf":      "startup_session wipe.session\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`kitty -o 'map f1 launch rm -rf ~'`, "deny"},
@@ -334,6 +337,11 @@ func TestKittyConfigBindings(t *testing.T) {
 		{`kitty -c k2.conf htop`, "deny"},
 		{`kitty --config=k4.conf`, "deny"},
 		{`printf 'map f1 launch rm -rf ~\n' > new.conf; kitty -c new.conf`, "deny"},
+		// A session file's launch lines run when kitty starts.
+		{`kitty --session wipe.session`, "deny"},
+		{`kitty --session=wipe.session`, "deny"},
+		{`kitty -c k6.conf`, "deny"},
+		{`kitty --session top.session`, "allow"},
 		// kitty @ load-config loads the same configuration into a
 		// running kitty.
 		{`kitty @ load-config k1.conf`, "deny"},

@@ -12,7 +12,8 @@ import (
 // agent cannot press keys, but the user may, so the action is judged as
 // run, as tmux bind-key's command is. An action named by action_alias
 // NAME ACTION is that action. The shell option is the program each new
-// window runs. The actions' programs and typed text are read as kitty @
+// window runs; the session of --session or startup_session starts its
+// launch lines' programs when kitty starts (kittySession). The actions' programs and typed text are read as kitty @
 // action's (kittyLaunchActions, kittyActionTexts).
 
 // kittyConfig judges the configuration lines of kitty's options opts. It
@@ -28,7 +29,20 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 			k.lines = append(k.lines, kittyConfLine{text: kittyOverride(o.Val.Value), dynamic: !o.Val.Static})
 		case "c", "config":
 			w.kittyConfFile(call, call.Dir, o.Val, &k, 0)
+		case "session":
+			k.sessions = append(k.sessions, o.Val)
 		}
+	}
+	for _, l := range k.lines {
+		// startup_session FILE: the session kitty starts with, when no
+		// --session is given.
+		if key, val := pySplit1(l.text); key == "startup_session" && val != "" && val != "none" && len(k.sessions) == 0 {
+			k.sessions = append(k.sessions, Arg{Value: val, Raw: val, Static: !l.dynamic})
+		}
+	}
+	handled := false
+	for _, a := range k.sessions {
+		handled = w.kittySession(c, call, a) || handled
 	}
 	for _, l := range k.lines {
 		if name, rest := pySplit1(l.text); name == "action_alias" {
@@ -37,7 +51,6 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 			}
 		}
 	}
-	handled := false
 	for _, l := range k.lines {
 		key, val := pySplit1(l.text)
 		var action string
@@ -78,8 +91,9 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 // kittyConf is the configuration lines read so far and the action
 // aliases they define.
 type kittyConf struct {
-	lines   []kittyConfLine
-	aliases map[string]string
+	lines    []kittyConfLine
+	aliases  map[string]string
+	sessions []Arg
 }
 
 // kittyConfLine is one configuration line, with whether run time chose
@@ -169,4 +183,29 @@ func (w *walker) kittyConfFile(call *Call, dir Dir, a Arg, k *kittyConf, depth i
 		}
 		k.lines = append(k.lines, kittyConfLine{text: line})
 	}
+}
+
+// kittySession judges a kitty session file (--session FILE,
+// startup_session FILE), read when kitty starts: each launch line starts
+// its program, as the launch action does (new_tab names a tab, cd sets
+// the directory). It reports whether one did.
+func (w *walker) kittySession(c scope, call *Call, a Arg) bool {
+	if !a.Static || a.Value == "-" {
+		return false
+	}
+	text, ok := w.readScript(call.Dir.Join(expandTilde(a.Value, w.home)))
+	if !ok {
+		return false
+	}
+	handled := false
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if name, _ := pySplit1(line); name != "launch" {
+			continue // new_tab TITLE, cd DIR, layout NAME…
+		}
+		for _, words := range kittyLaunchActions(typedText{Text: line}, 0) {
+			handled = w.argvChild(c, call, w.kittyExpand(words), "kitty session", nil, Dir{}) || handled
+		}
+	}
+	return handled
 }
