@@ -271,7 +271,9 @@ func TestKittyActionsRunPrograms(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/.git/": "",
 		"home/.config/kitty/wipe.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
-		"home/.config/kitty/show.py": "def main(args):\n    print(args)\n"})
+		"home/.config/kitty/show.py": "def main(args):\n    print(args)\n",
+		"home/.config/kitty/wipe.sh": "#!/bin/sh\nrm -rf ~\n",
+		"home/.config/kitty/ls.sh":   "#!/bin/sh\nls -la\n"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`kitty @ action pipe @text window rm -rf ~`, "deny"},
 		{`kitty @ action pass_selection_to_program rm -rf ~`, "deny"},
@@ -292,6 +294,9 @@ func TestKittyActionsRunPrograms(t *testing.T) {
 		{`kitty @ action kitten show.py`, "allow"},
 		{`kitty @ kitten show.py`, "allow"},
 		{`kitty @ action kitten hints`, "allow"},
+		// remote_control_script runs a file from the same directory.
+		{`kitty @ action remote_control_script wipe.sh`, "deny"},
+		{`kitty @ action remote_control_script ls.sh`, "allow"},
 		// Look-alikes.
 		{`kitty @ action pipe @text window less`, "allow"},
 		{`kitty @ action pass_selection_to_program`, "allow"},

@@ -215,7 +215,8 @@ func kittyWords(rest string, dynamic bool) []Arg {
 // window's text on its input; pass_selection_to_program [PROGRAM ARGS…]
 // runs PROGRAM (the system's opener without one) with the selection as
 // its last argument; remote_control_script PATH ARGS… runs PATH (a
-// relative one from kitty's configuration directory); remote_control
+// relative one from kitty's configuration directory: kittyConfigPath);
+// remote_control
 // ARGS… runs kitty @ ARGS… (a leading "!" only silences it), whose
 // launch and action commands start programs as kitty @'s do.
 func kittyProgramAction(name string, words []Arg, depth int) [][]Arg {
@@ -225,10 +226,16 @@ func kittyProgramAction(name string, words []Arg, depth int) [][]Arg {
 			return nil
 		}
 		return [][]Arg{words[2:]}
-	case "pass_selection_to_program", "remote_control_script":
+	case "pass_selection_to_program":
 		if len(words) == 0 {
 			return nil
 		}
+		return [][]Arg{words}
+	case "remote_control_script":
+		if len(words) == 0 {
+			return nil
+		}
+		words[0] = kittyConfigPath(words[0])
 		return [][]Arg{words}
 	case "remote_control":
 		call := kittyRemoteCall(words)
@@ -300,9 +307,15 @@ func customKitten(words []Arg) []Arg {
 	if len(words) == 0 || !strings.HasSuffix(words[0].Value, ".py") {
 		return nil
 	}
-	file := words[0]
-	if !strings.HasPrefix(file.Value, "/") && !strings.HasPrefix(file.Value, "~") {
-		file.Value = "~/.config/kitty/" + file.Value
+	return append([]Arg{{Value: "python3", Raw: "python3", Static: true}, kittyConfigPath(words[0])}, words[1:]...)
+}
+
+// kittyConfigPath is a file kitty resolves from its configuration
+// directory when relative (resolve_abs_or_config_path), taken to be
+// ~/.config/kitty (expanded by kittyExpand).
+func kittyConfigPath(a Arg) Arg {
+	if !strings.HasPrefix(a.Value, "/") && !strings.HasPrefix(a.Value, "~") {
+		a.Value = "~/.config/kitty/" + a.Value
 	}
-	return append([]Arg{{Value: "python3", Raw: "python3", Static: true}, file}, words[1:]...)
+	return a
 }
