@@ -200,6 +200,7 @@ func TestTmuxMenuFormatsBindings(t *testing.T) {
 		{`tmux command-prompt -p '#(rm -rf ~)' "rename-window '%%'"`, "deny"},
 		{`tmux send-keys -F '#(rm -rf ~)'`, "deny"},
 		{`tmux display -F '#(rm -rf ~)'`, "deny"},
+		{`tmux source-file -F '#(rm -rf ~)'`, "deny"},
 		// Look-alikes.
 		{`tmux display-menu -T Menu Foo f "select-window -t 1" "" Bar b kill-pane`, "allow"},
 		{`tmux display-menu -x P -y S Foo f "display 'rm -rf ~'"`, "allow"},
@@ -214,6 +215,8 @@ func TestTmuxMenuFormatsBindings(t *testing.T) {
 		{`tmux confirm-before -p 'kill #W? (y/n)' kill-window`, "allow"},
 		{`tmux send-keys -F '#{pane_id}' Enter`, "allow"},
 		{`tmux send-keys '#(rm -rf ~)'`, "allow"},
+		{`tmux source-file -F '#{HOME}/.tmux.conf'`, "allow"},
+		{`tmux source-file '#(rm -rf ~)'`, "allow"},
 	})
 }
 

@@ -851,9 +851,17 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		}
 		return handled
 	case "source-file", "source":
-		// source-file [-Fnqv] [-t target] PATH…: commands from files.
-		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
+		// source-file [-Fnqv] [-t target] PATH…: commands from files;
+		// -F expands each path as a format first.
+		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
 		handled := false
+		for _, o := range opts {
+			if o.Name == "F" {
+				for _, i := range operands {
+					handled = w.tmuxFormat(c, call, cmd[1+i], st) || handled
+				}
+			}
+		}
 		for _, i := range operands {
 			if w.tmuxFile(c, call, cmd[1+i], st) {
 				handled = true
