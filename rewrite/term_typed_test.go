@@ -160,3 +160,211 @@ func TestTmuxShellCommandOptions(t *testing.T) {
 		{`tmux command-prompt -I 'ls -la' "run-shell '%%'"`, "allow"},
 	})
 }
+
+// TestTmuxMenuFormatsBindings: tmux commands that hold other commands or
+// formats. display-menu passed: each item's command is now tmux commands
+// run when the item is chosen (judged as run, as bind-key's are), and
+// its title, positions, item names and commands are formats whose #(…)
+// run when the menu is shown. bind KEY 'CMD ARGS' (one word after the
+// key) is a command string, which passed as a command named by the
+// whole word; a word that ends in ";" ends a tmux command (display hi\;
+// run CMD) and passed inside display's message. run-shell, if-shell and
+// pipe-pane expand their shell text as a format, popup its title and
+// positions, a start directory too, confirm-before and command-prompt
+// their prompts, send-keys -F its keys: their #(…) passed. Look-alikes:
+// menus, bindings and prompts of ordinary commands, the text as a
+// message, a disabled item, ## before (.
+func TestTmuxMenuFormatsBindings(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`tmux display-menu -T Menu Del d "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux menu -x 0 -y 0 -t :1 Del d "run-shell 'rm -rf ~'"`, "deny"},
+		{`tmux display-menu Foo f "select-window -t 1" "" Bar b "run 'rm -rf ~'"`, "deny"},
+		{`tmux display-menu -T '#(rm -rf ~)' Foo f "select-window -t 1"`, "deny"},
+		{`tmux display-menu -x '#(rm -rf ~)' Foo f "select-window -t 1"`, "deny"},
+		{`tmux display-menu '#(rm -rf ~)' f "select-window -t 1"`, "deny"},
+		{`tmux display-menu -- -Off o "display '#(rm -rf ~)'"`, "deny"},
+		{`tmux bind m display-menu X x "run 'rm -rf ~'"`, "deny"},
+		{`tmux bind x "run 'rm -rf ~'"`, "deny"},
+		{`tmux bind -n M-x display hi \\\; run "rm -rf ~"`, "deny"},
+		{`tmux bind x display hi\\\; run "rm -rf ~"`, "deny"},
+		{`tmux display hi\; run "rm -rf ~"`, "deny"},
+		{`tmux if-shell '#(rm -rf ~)' 'display ok'`, "deny"},
+		{`tmux run-shell 'echo #(rm -rf ~)'`, "deny"},
+		{`tmux pipe-pane -o 'cat #(rm -rf ~)'`, "deny"},
+		{`tmux popup -T '#(rm -rf ~)' -E htop`, "deny"},
+		{`tmux popup -d '#(rm -rf ~)' -E htop`, "deny"},
+		{`tmux new-window -c '#(rm -rf ~)' htop`, "deny"},
+		{`tmux confirm-before -p '#(rm -rf ~)' kill-pane`, "deny"},
+		{`tmux command-prompt -p '#(rm -rf ~)' "rename-window '%%'"`, "deny"},
+		{`tmux send-keys -F '#(rm -rf ~)'`, "deny"},
+		{`tmux display -F '#(rm -rf ~)'`, "deny"},
+		{`tmux source-file -F '#(rm -rf ~)'`, "deny"},
+		// Look-alikes.
+		{`tmux display-menu -T Menu Foo f "select-window -t 1" "" Bar b kill-pane`, "allow"},
+		{`tmux display-menu -x P -y S Foo f "display 'rm -rf ~'"`, "allow"},
+		{`tmux display-menu -- -Off o "run 'rm -rf ~'"`, "allow"},
+		{`tmux display-menu Foo f`, "allow"},
+		{`tmux bind x "display 'rm -rf ~'"`, "allow"},
+		{`tmux bind -n M-x kill-pane`, "allow"},
+		{`tmux display 'hi;' \; display 'rm -rf ~'`, "allow"},
+		{`tmux run-shell 'echo ##(rm -rf ~)'`, "allow"},
+		{`tmux popup -T '#{pane_title}' -d '#{pane_current_path}' -E htop`, "allow"},
+		{`tmux new-window -c '#{pane_current_path}' htop`, "allow"},
+		{`tmux confirm-before -p 'kill #W? (y/n)' kill-window`, "allow"},
+		{`tmux send-keys -F '#{pane_id}' Enter`, "allow"},
+		{`tmux send-keys '#(rm -rf ~)'`, "allow"},
+		{`tmux source-file -F '#{HOME}/.tmux.conf'`, "allow"},
+		{`tmux source-file '#(rm -rf ~)'`, "allow"},
+	})
+}
+
+// TestXdotoolScriptPositional: an xdotool script's words that start with
+// "$" are replaced whole (xdotool 3, script_main): $ and digits by that
+// argument, read as atoi reads them ($1foo is $1, $0 the script's name),
+// $NAME by the environment. $1foo passed as text only known at run time
+// and a $N past the arguments as one too; xdotool then reads on from
+// the length of what replaced the word, so a shorter argument leaves
+// the word's rest to be read ($1rm with "x" types "x" then "m"), and a
+// $N past the arguments stops the script. An argument only known at run
+// time makes the rest of its line unknown: the typed text asks where it
+// could destroy. Look-alikes: ordinary arguments, a script that stops
+// before its destroying line.
+func TestXdotoolScriptPositional(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":      "",
+		"proj/glued.xdo":  "type $1foo\nkey Return\n",
+		"proj/quoted.xdo": "type \"$2\" \nkey Return\n",
+		"proj/env.xdo":    "type $TERMCMD ' rm -rf ~'\nkey Return\n",
+		"proj/late.xdo":   "type $1\nkey Return\ntype $3\nkey Return\n",
+		"proj/stop.xdo":   "type $2\ntype 'rm -rf ~'\nkey Return\n",
+		"proj/zero.xdo":   "type $0\nkey Return\n",
+		"proj/unk.xdo":    "type $1 ' ~'\nkey Return\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`xdotool glued.xdo 'rm -rf ~'`, "deny"},
+		{`xdotool quoted.xdo a 'rm -rf ~'`, "deny"},
+		{`xdotool unk.xdo "$x"`, "ask"},
+		{`xdotool env.xdo`, "ask"},
+		{`xdotool late.xdo ls x 'rm -rf ~'`, "deny"},
+		// Look-alikes.
+		{`xdotool glued.xdo 'ls -la'`, "allow"},
+		{`xdotool quoted.xdo 'rm -rf ~' ls`, "allow"},
+		{`xdotool late.xdo ls`, "allow"},
+		{`xdotool stop.xdo ls`, "allow"},
+		{`xdotool zero.xdo`, "allow"},
+		{`xdotool glued.xdo "$x"`, "allow"},
+		{`xdotool unk.xdo ls`, "allow"},
+	})
+}
+
+// TestKittyActionsRunPrograms: kitty's mappable actions that start a
+// program or type text beyond launch, new_* and send_text (kitty's
+// boss.py): pipe SOURCE DEST PROGRAM ARGS…, pass_selection_to_program
+// PROGRAM ARGS…, remote_control_script PATH ARGS… run the program,
+// remote_control ARGS… runs kitty @ ARGS… (its launch, action and
+// send-text), paste TEXT types TEXT, kitten NAME.py (and kitty @ kitten
+// NAME.py) runs a custom kitten, a Python file from kitty's
+// configuration directory. They passed through kitty @ action;
+// they are now judged as the program or the typed text. Look-alikes:
+// ordinary programs and text, actions that start nothing.
+func TestKittyActionsRunPrograms(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "",
+		"home/.config/kitty/wipe.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"home/.config/kitty/show.py": "def main(args):\n    print(args)\n",
+		"home/.config/kitty/wipe.sh": "#!/bin/sh\nrm -rf ~\n",
+		"home/.config/kitty/ls.sh":   "#!/bin/sh\nls -la\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty @ action pipe @text window rm -rf ~`, "deny"},
+		{`kitty @ action pass_selection_to_program rm -rf ~`, "deny"},
+		{`kitty @ action remote_control launch rm -rf ~`, "deny"},
+		{`kitten @ action remote_control '!launch' --type=background rm -rf ~`, "deny"},
+		{`kitty @ action remote_control action launch rm -rf ~`, "deny"},
+		{`kitty @ action remote_control send-text "'rm -rf ~\r'"`, "deny"},
+		{`kitty @ action combine : next_tab : paste 'rm -rf ~\r'`, "deny"},
+		{`kitty @ action new_tab_with_cwd rm -rf ~`, "deny"},
+		{`kitty @ action new_os_window_with_cwd rm -rf ~`, "deny"},
+		// A custom kitten is a Python file kitty runs, from its
+		// configuration directory when relative.
+		{`kitty @ action kitten wipe.py`, "deny"},
+		{`kitty @ action kitten ~/.config/kitty/wipe.py`, "deny"},
+		{`kitty @ action run_kitten overlay wipe.py`, "deny"},
+		{`kitty @ kitten wipe.py`, "deny"},
+		{`kitty -o 'map f1 kitten wipe.py'`, "deny"},
+		{`kitty @ action kitten show.py`, "allow"},
+		{`kitty @ kitten show.py`, "allow"},
+		{`kitty @ action kitten hints`, "allow"},
+		// remote_control_script runs a file from the same directory.
+		{`kitty @ action remote_control_script wipe.sh`, "deny"},
+		{`kitty @ action remote_control_script ls.sh`, "allow"},
+		// Look-alikes.
+		{`kitty @ action pipe @text window less`, "allow"},
+		{`kitty @ action pass_selection_to_program`, "allow"},
+		{`kitty @ action remote_control set-spacing margin=30`, "allow"},
+		{`kitty @ action remote_control send-text "'ls\r'"`, "allow"},
+		{`kitty @ action paste 'ls\r'`, "allow"},
+		{`kitty @ action copy_to_buffer a`, "allow"},
+	})
+}
+
+// TestKittyConfigBindings: kitty's configuration from its command line,
+// -o/--override NAME=VALUE and the files of -c/--config (with the files
+// they include, and one the same command writes). map KEY ACTION and
+// mouse_map … ACTION run ACTION when the key is pressed: the agent
+// cannot press keys, the user may, so the action is judged as run, as
+// tmux bind-key's command is; action_alias names an action; shell is the
+// program each window runs. They passed; a destroying action now denies.
+// Look-alikes: bindings of ordinary programs and text, other options,
+// an alias never bound, the default shell.
+func TestKittyConfigBindings(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":        "",
+		"proj/k1.conf":      "# keys\nmap f1 launch rm -rf ~\n",
+		"proj/k2.conf":      "include k1.conf\n",
+		"proj/k3.conf":      "map f1 launch ls\naction_alias wipe launch rm -rf ~\n",
+		"proj/k4.conf":      "map f1 launch\n  \\ rm -rf ~\n",
+		"proj/k5.conf":      "font_size 12\nmap f1 new_tab\n",
+		"proj/wipe.session": "new_tab work\ncd ~\nlaunch --title w rm -rf ~\n",
+		"proj/top.session":  "new_tab rm\ncd ~\nlaunch htop\n",
+		"proj/k6.conf":      "startup_session wipe.session\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty -o 'map f1 launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map f1 launch sh -c "rm -rf ~"' htop`, "deny"},
+		{`kitty -o 'map --when-focus-on title:x f1 launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map ctrl+a>x send_text all rm -rf ~\r'`, "deny"},
+		{`kitty -o 'action_alias wipe launch rm -rf' -o 'map f1 wipe ~'`, "deny"},
+		{`kitty -o 'mouse_map left click ungrabbed launch rm -rf ~'`, "deny"},
+		{`kitty -o 'map f1 remote_control launch rm -rf ~'`, "deny"},
+		{`kitty -o shell='sh -c "rm -rf ~"'`, "deny"},
+		{`kitty --config k1.conf`, "deny"},
+		{`kitty -c k2.conf htop`, "deny"},
+		{`kitty --config=k4.conf`, "deny"},
+		{`printf 'map f1 launch rm -rf ~\n' > new.conf; kitty -c new.conf`, "deny"},
+		// A session file's launch lines run when kitty starts.
+		{`kitty --session wipe.session`, "deny"},
+		{`kitty --session=wipe.session`, "deny"},
+		{`kitty -c k6.conf`, "deny"},
+		{`kitty --session top.session`, "allow"},
+		// kitty @ load-config loads the same configuration into a
+		// running kitty.
+		{`kitty @ load-config k1.conf`, "deny"},
+		{`kitten @ load-config -o 'map f1 launch rm -rf ~'`, "deny"},
+		{`kitty @ load-config k5.conf`, "allow"},
+		{`kitty @ load-config --override 'map f1 launch ls'`, "allow"},
+		// Look-alikes.
+		{`kitty -o 'map f1 launch ls'`, "allow"},
+		{`kitty -o 'map f1 send_text all ls\r'`, "allow"},
+		{`kitty -o 'font_size=12' htop`, "allow"},
+		{`kitty -o 'shell=.'`, "allow"},
+		{`kitty -o 'shell=/bin/zsh --login'`, "allow"},
+		{`kitty -c k3.conf`, "allow"},
+		{`kitty -c k5.conf`, "allow"},
+		{`kitty -o 'map f1 combine : new_tab : launch htop'`, "allow"},
+		{`kitty --title 'map f1 launch rm -rf ~' htop`, "allow"},
+	})
+}

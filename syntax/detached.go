@@ -96,6 +96,25 @@ var tmuxShellCommands = lazy.Value[map[string]string]{New: func() map[string]str
 	}
 }}
 
+// tmuxCommandOpts are the options that take a value of the tmux commands
+// that hold other commands, formats or typed text (tmux 3.3a
+// list-commands, checked by TestTmuxSpecsOracle; letters a newer tmux
+// added may be extra: send-keys -c, confirm-before -c, source-file -t,
+// display-menu -b -C -H -s -S).
+var tmuxCommandOpts = lazy.Value[map[string]string]{New: func() map[string]string {
+	return map[string]string{
+		"send-keys": "cNt", "display-message": "cdFt", "set-option": "t", "set-window-option": "t",
+		"set-environment": "t", "set-hook": "t", "confirm-before": "cpt", "command-prompt": "IptT",
+		"bind-key": "NT", "display-menu": "bcCHsStTxy", "source-file": "t",
+	}
+}}
+
+// tmuxOpts is the option spec of tmux command name (tmuxCommandOpts):
+// tmux's getopt stops at the first operand.
+func tmuxOpts(name string) OptSpec {
+	return OptSpec{ShortVal: tmuxCommandOpts.Get()[name], Stop: true}
+}
+
 // tmuxStartDir is the option of a tmux command that names the directory
 // its shell command starts in (-c start-directory; display-popup's -d,
 // its -c being the client).
@@ -641,8 +660,12 @@ func (w *walker) tmux(c scope, call *Call, st *state) bool {
 		for end < len(args) && args[end].Value != ";" && args[end].Value != `\;` {
 			end++
 		}
-		if w.tmuxCommand(c, call, args[i:end], st) {
-			handled = true
+		// A word that ends in ";" ends a command too (tmux display hi\;
+		// run CMD: tmuxArgCommands).
+		for _, cmd := range tmuxArgCommands(args[i:end]) {
+			if w.tmuxCommand(c, call, cmd, st) {
+				handled = true
+			}
 		}
 		i = end + 1
 	}
@@ -662,13 +685,20 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	if name == "send-keys" || name == "send" {
 		// -t target, -N count, -c client take a value; -H gives each key
 		// as the hexadecimal code of a character.
-		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "tNc", Stop: true})
+		opts, operands := ScanOptions(cmd[1:], tmuxOpts(name))
 		if len(operands) > 0 {
 			ops = cmd[1+operands[0]:]
 		}
-		hex := false
+		hex, formats := false, false
 		for _, o := range opts {
 			hex = hex || o.Name == "H"
+			formats = formats || o.Name == "F"
+		}
+		if formats {
+			// send-keys -F expands each key as a format first.
+			for _, k := range ops {
+				w.tmuxFormat(c, call, k, st)
+			}
 		}
 		// Each key word is typed; Enter, C-m and KPEnter end a line.
 		var b strings.Builder
@@ -705,7 +735,7 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		// itself when no command is set; a locked client runs
 		// lock-command with the shell. Any option's value may be a
 		// format, whose #(…) commands run when it is shown.
-		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t", Stop: true})
+		_, operands := ScanOptions(cmd[1:], tmuxOpts(name))
 		if len(operands) < 2 || !cmd[1+operands[0]].Static {
 			return false
 		}
@@ -725,20 +755,25 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	case "display-message":
 		// display-message [-aIlNpv] [-c client] [-d delay] [-t pane]
 		// [MESSAGE]: MESSAGE is a format, expanded unless -l.
-		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "cdt", Stop: true})
+		// -F FORMAT is the message when given.
+		opts, operands := ScanOptions(cmd[1:], tmuxOpts(name))
+		handled := false
 		for _, o := range opts {
 			if o.Name == "l" {
 				return false
 			}
+			if o.Name == "F" && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
+				handled = true
+			}
 		}
 		if len(operands) == 0 {
-			return false
+			return handled
 		}
-		return w.tmuxFormat(c, call, cmd[1+operands[len(operands)-1]], st)
+		return w.tmuxFormat(c, call, cmd[1+operands[len(operands)-1]], st) || handled
 	case "set-environment", "setenv":
 		// set-environment [-Fhgru] [-t session] NAME VALUE: the
 		// environment of the panes and commands tmux starts from then.
-		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t", Stop: true})
+		_, operands := ScanOptions(cmd[1:], tmuxOpts(name))
 		if len(operands) < 2 || !cmd[1+operands[0]].Static {
 			return false
 		}
@@ -748,29 +783,42 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	case "set-hook", "confirm-before", "confirm":
 		// set-hook [-agpRuw] [-t target] HOOK COMMAND runs COMMAND when
 		// the hook fires; confirm-before [-by] [-c key] [-p prompt] [-t
-		// client] COMMAND when the user says yes.
-		spec := OptSpec{ShortVal: "t", Stop: true}
+		// client] COMMAND when the user says yes; its prompt is a format,
+		// expanded when it is shown.
 		at := 1 // the command string after the hook's name
 		if name != "set-hook" {
-			spec.ShortVal, at = "cpt", 0
+			at = 0
 		}
-		if _, operands := ScanOptions(cmd[1:], spec); len(operands) > at {
-			return w.tmuxString(c, call, cmd[1+operands[at]], st)
+		opts, operands := ScanOptions(cmd[1:], tmuxOpts(name))
+		handled := false
+		for _, o := range opts {
+			if o.Name == "p" && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
+				handled = true
+			}
 		}
-		return false
+		if len(operands) > at {
+			return w.tmuxString(c, call, cmd[1+operands[at]], st) || handled
+		}
+		return handled
 	case "command-prompt":
 		// command-prompt [-1bFikN] [-I inputs] [-p prompts] [-t client]
 		// [-T type] [template]: the template is tmux commands, run when
 		// the prompt is answered with each %% and %N replaced by the
 		// answers; -I fills the prompts in, so Enter alone answers with
 		// them (tmuxPromptTemplate). -F expands the template as a format
-		// first.
-		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "IptT", Stop: true})
+		// first. The prompts of -p and the inputs of -I are formats,
+		// expanded when the prompt is shown.
+		opts, operands := ScanOptions(cmd[1:], tmuxOpts(name))
+		handled := false
+		for _, o := range opts {
+			if (o.Name == "p" || o.Name == "I") && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
+				handled = true
+			}
+		}
 		if len(operands) == 0 {
-			return false
+			return handled
 		}
 		tmpl := cmd[1+operands[0]]
-		handled := false
 		for _, o := range opts {
 			switch {
 			case o.Name == "F":
@@ -783,11 +831,20 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		return w.tmuxString(c, call, tmpl, st) || handled
 	case "bind-key", "bind":
 		// bind-key [-nr] [-T table] [-N note] KEY COMMAND [ARGS]: the
-		// command runs when the key is pressed.
-		if _, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "TN", Stop: true}); len(operands) > 1 {
-			return w.tmuxNested(c, call, [][]Arg{cmd[1+operands[1]:]}, st)
+		// command runs when the key is pressed, which is judged as run. A
+		// single word after the key is a command string, parsed as a
+		// configuration line (bind x "run 'cmd'"); several are split
+		// into commands as tmux's own arguments are (tmuxArgCommands).
+		_, operands := ScanOptions(cmd[1:], tmuxOpts(name))
+		switch {
+		case len(operands) == 2:
+			return w.tmuxString(c, call, cmd[1+operands[1]], st)
+		case len(operands) > 2:
+			return w.tmuxNested(c, call, tmuxArgCommands(cmd[1+operands[1]:]), st)
 		}
 		return false
+	case "display-menu":
+		return w.tmuxMenu(c, call, cmd[1:], st)
 	case "list-sessions", "list-windows", "list-panes", "list-clients", "list-buffers",
 		"choose-tree", "choose-buffer", "choose-client":
 		// -F FORMAT (what each line shows), -f FILTER and choose's -K
@@ -801,9 +858,17 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 		}
 		return handled
 	case "source-file", "source":
-		// source-file [-Fnqv] [-t target] PATH…: commands from files.
-		_, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
+		// source-file [-Fnqv] [-t target] PATH…: commands from files;
+		// -F expands each path as a format first.
+		opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: "t"})
 		handled := false
+		for _, o := range opts {
+			if o.Name == "F" {
+				for _, i := range operands {
+					handled = w.tmuxFormat(c, call, cmd[1+i], st) || handled
+				}
+			}
+		}
 		for _, i := range operands {
 			if w.tmuxFile(c, call, cmd[1+i], st) {
 				handled = true
@@ -818,8 +883,12 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 	opts, operands := ScanOptions(cmd[1:], OptSpec{ShortVal: vals, Stop: true})
 	handled := false
 	for _, o := range opts {
-		// new -P -F FORMAT: the format printed for the new pane.
-		if o.Name == "F" && o.HasVal && strings.ContainsRune(vals, 'F') && w.tmuxFormat(c, call, o.Val, st) {
+		// new -P -F FORMAT: the format printed for the new pane; the
+		// start directory is a format too, and popup's -T TITLE, -x and
+		// -y POSITION.
+		formats := o.Name == "F" && strings.ContainsRune(vals, 'F') || o.Name == tmuxStartDir(name) ||
+			name == "display-popup" && (o.Name == "T" || o.Name == "x" || o.Name == "y")
+		if formats && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
 			handled = true
 		}
 		// new -e NAME=VALUE: the pane's environment.
@@ -863,6 +932,11 @@ func (w *walker) tmuxCommand(c scope, call *Call, cmd []Arg, st *state) bool {
 				return true
 			}
 		}
+	}
+	if tmuxExpandsShell(name) && len(ops) > 0 {
+		// run-shell, if-shell and pipe-pane expand their shell command as
+		// a format before the shell reads it: its #(…) run first.
+		w.tmuxFormat(c, call, ops[0], st)
 	}
 	dynamic := false
 	parts := make([]string, 0, len(ops))
@@ -980,6 +1054,105 @@ func (w *walker) tmuxNested(c scope, call *Call, cmds [][]Arg, st *state) bool {
 	handled := false
 	for _, cmd := range cmds {
 		if w.tmuxCommand(c, call, cmd, st) {
+			handled = true
+		}
+	}
+	return handled
+}
+
+// tmuxExpandsShell reports a tmux command that expands its shell command
+// as a format before running it (run-shell, if-shell, pipe-pane; tmux
+// 3.3a cmd-run-shell.c, cmd-if-shell.c, cmd-pipe-pane.c).
+func tmuxExpandsShell(name string) bool {
+	return name == "run-shell" || name == "if-shell" || name == "pipe-pane"
+}
+
+// tmuxArgCommands splits words given to tmux as arguments into commands,
+// as tmux does (cmd_parse_from_arguments): a word that ends in ";" ends
+// a command, without it; one that ends in "\;" is a word ending in ";".
+func tmuxArgCommands(args []Arg) [][]Arg {
+	var out [][]Arg
+	var cur []Arg
+	for _, a := range args {
+		v := a.Value
+		if !a.Static || !strings.HasSuffix(v, ";") {
+			cur = append(cur, a)
+			continue
+		}
+		v = v[:len(v)-1]
+		if strings.HasSuffix(v, `\`) {
+			a.Value = v[:len(v)-1] + ";"
+			cur = append(cur, a)
+			continue
+		}
+		if v != "" {
+			a.Value = v
+			cur = append(cur, a)
+		}
+		if len(cur) > 0 {
+			out = append(out, cur)
+		}
+		cur = nil
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+// tmuxMenu models display-menu [-MO] [-b lines] [-c client] [-C choice]
+// [-H style] [-s style] [-S style] [-t pane] [-T title] [-x position]
+// [-y position] NAME KEY COMMAND …: the title, the positions and each
+// item's name and command are formats, expanded when the menu is shown
+// (tmux 3.3a cmd-display-menu.c, menu_add_item); an item's command is
+// tmux commands, run when the item is chosen (its key pressed or it is
+// clicked), which is judged as run. An empty NAME is a separator line,
+// one word; a name that starts with "-" is shown but cannot be chosen.
+// Items that do not make whole triples show no menu.
+func (w *walker) tmuxMenu(c scope, call *Call, args []Arg, st *state) bool {
+	opts, operands := ScanOptions(args, tmuxOpts("display-menu"))
+	handled := false
+	for _, o := range opts {
+		if (o.Name == "T" || o.Name == "x" || o.Name == "y") && o.HasVal && w.tmuxFormat(c, call, o.Val, st) {
+			handled = true
+		}
+	}
+	if len(operands) == 0 {
+		return handled
+	}
+	items := args[operands[0]:]
+	whole := true
+	for i := 0; i < len(items); {
+		if items[i].Static && items[i].Value == "" {
+			i++
+			continue
+		}
+		if i+3 > len(items) {
+			whole = false
+		}
+		i += 3
+	}
+	for i := 0; i < len(items); {
+		nm := items[i]
+		if nm.Static && nm.Value == "" {
+			i++
+			continue
+		}
+		if i+3 > len(items) {
+			break
+		}
+		item := items[i+2]
+		i += 3
+		if w.tmuxFormat(c, call, nm, st) {
+			handled = true
+		}
+		if w.tmuxFormat(c, call, item, st) {
+			handled = true
+		}
+		if !whole || nm.Static && strings.HasPrefix(nm.Value, "-") && !strings.Contains(nm.Value, "#") {
+			continue
+		}
+		if w.tmuxString(c, call, item, st) {
 			handled = true
 		}
 	}

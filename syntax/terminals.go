@@ -66,8 +66,14 @@ func (w *walker) terminalCommand(c scope, call *Call) bool {
 	}
 	args := call.Args
 	var words []Arg
+	configured := false
 	if t.opts != nil {
 		words = afterOptions(args, *t.opts)
+		if call.Name == "kitty" {
+			// kitty -o 'map KEY ACTION', --config FILE (kittyconf.go).
+			opts, _ := ScanOptions(args, *t.opts)
+			configured = w.kittyConfig(c, call, opts)
+		}
 	}
 	for i, a := range args {
 		v, val, attached := strings.Cut(a.Value, "=")
@@ -103,7 +109,7 @@ func (w *walker) terminalCommand(c scope, call *Call) bool {
 	}
 	switch len(words) {
 	case 0:
-		return false
+		return configured
 	case 1:
 		w.childArg(c, call, &words[0], call.Name)
 	default:

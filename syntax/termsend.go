@@ -19,7 +19,8 @@ type termPart struct {
 	File  *Arg
 	Stdin bool
 	// Script: the file's or input's text is an xdotool script, whose
-	// commands type text (xdotoolScript); Args are its $1, $2….
+	// commands type text (xdotoolScript); Args are its $0 (the script's
+	// name, "-" for standard input), $1, $2….
 	Script bool
 	Args   []Arg
 }
@@ -184,6 +185,26 @@ func kittyActionTexts(action string, depth int) []string {
 				return []string{kittyText(text)}
 			}
 		}
+	case "paste":
+		// paste TEXT pastes TEXT, decoded as send_text's, into the window.
+		if rest != "" {
+			return []string{kittyText(rest)}
+		}
+	case "remote_control":
+		// remote_control ARGS… runs kitty @ ARGS… (kittyRemoteCall):
+		// its send-text and action send_text type.
+		call := kittyRemoteCall(kittyWords(rest, false))
+		if call == nil {
+			return nil
+		}
+		ts, _ := kittySend(call.Args)
+		var out []string
+		for _, p := range ts.Parts {
+			if p.File == nil && !p.Stdin {
+				out = append(out, p.Text.Text)
+			}
+		}
+		return out
 	case "combine":
 		sep, rest := pySplit1(rest)
 		if sep == "" {
@@ -399,7 +420,7 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 		// no command names a script, read a line at a time
 		// (xdotoolScript); "-" is standard input.
 		f := args[0]
-		p := termPart{Script: true, Args: args[1:], File: &f}
+		p := termPart{Script: true, Args: args, File: &f}
 		if f.Static && f.Value == "-" {
 			p.File, p.Stdin = nil, true
 		}
@@ -485,48 +506,15 @@ func xdotoolSend(args []Arg) (termSend, bool) {
 }
 
 // xdotoolScript reads an xdotool script as xdotool does (script_main):
-// each line is a chain of commands (xdotoolSend). Words are separated by
-// blanks; one that starts with a quote runs to the next such quote (no
-// escapes); "#" where a word starts ends the line; $N is argument N of
-// the script (args), $NAME an environment variable (text only known at
-// run time); an empty word ends the line.
+// each line is a chain of commands (xdotoolSend), its words read by
+// xdotoolLine; args are the script's $0, $1…. A $N past the arguments
+// given stops xdotool: that line and the ones after it do not run.
 func xdotoolScript(text string, args []Arg) (termSend, bool) {
 	ts := termSend{Kind: "xdotool type"}
 	for _, line := range strings.Split(text, "\n") {
-		var words []Arg
-		for {
-			line = strings.TrimLeft(line, " \t")
-			if line == "" || line[0] == '#' {
-				break
-			}
-			var word string
-			if q := line[0]; q == '"' || q == '\'' {
-				end := strings.IndexByte(line[1:], q)
-				if end < 0 {
-					word, line = line[1:], ""
-				} else {
-					word, line = line[1:1+end], line[2+end:]
-				}
-			} else {
-				end := strings.IndexAny(line, " \t")
-				if end < 0 {
-					end = len(line)
-				}
-				word, line = line[:end], line[end:]
-			}
-			a := Arg{Value: word, Raw: word, Static: true}
-			if name, ok := strings.CutPrefix(word, "$"); ok {
-				a = Arg{Raw: word}
-				if n, err := strconv.Atoi(name); err == nil && name != "" && name[0] >= '0' && name[0] <= '9' {
-					if n >= 1 && n <= len(args) {
-						a = args[n-1]
-					}
-				}
-			}
-			if a.Static && a.Value == "" {
-				break
-			}
-			words = append(words, a)
+		words, ok := xdotoolLine(line, args)
+		if !ok {
+			break
 		}
 		switch {
 		case len(words) == 0:
@@ -541,6 +529,88 @@ func xdotoolScript(text string, args []Arg) (termSend, bool) {
 		}
 	}
 	return ts, len(ts.Parts) > 0 || len(ts.Runs) > 0
+}
+
+// xdotoolLine splits one line of an xdotool script into its words as
+// xdotool 3 does (script_main): blanks separate words; one that starts
+// with a quote runs to the next such quote (no escapes), which ends it;
+// "#" where a word starts ends the line. A word (quoted or not) that
+// starts with "$" is replaced whole: $ and digits by that argument
+// (atoi: $1foo is $1, $0 the script's name), $NAME by the environment
+// variable (text only known at run time). xdotool then moves on by the
+// length of what replaced the word, not of the word: a shorter argument
+// leaves the rest of the word to be read as the next one ($1foo with
+// "x" gives "x" then "oo"), a longer one skips text after it, and an
+// empty one leaves the digits to be read as a word; an empty word ends
+// the line. Where that length is only known at run time, the rest of the
+// line is read as written, each word only known at run time; where it
+// runs past the line's end (xdotool then reads what its buffer held
+// before, most often nothing) the line is taken to end. ok is false for
+// a $N past the arguments given, where xdotool stops.
+func xdotoolLine(line string, args []Arg) (words []Arg, ok bool) {
+	b := []byte(line)
+	n := len(b)
+	at := func(i int) byte { // b with its final NUL, and the NULs ending words
+		if i >= n {
+			return 0
+		}
+		return b[i]
+	}
+	known := true
+	for pos := 0; at(pos) != 0; {
+		for at(pos) == ' ' || at(pos) == '\t' {
+			pos++
+		}
+		if at(pos) == 0 || at(pos) == '#' {
+			break
+		}
+		stops := " \t"
+		if q := at(pos); q == '"' || q == '\'' {
+			pos++
+			stops = string(q)
+		}
+		end := pos
+		for at(end) != 0 && !strings.ContainsRune(stops, rune(at(end))) {
+			end++
+		}
+		if end < n {
+			b[end] = 0
+		}
+		word := string(b[pos:min(end, n)])
+		tok := Arg{Value: word, Raw: word, Static: known}
+		if name, isVar := strings.CutPrefix(word, "$"); isVar {
+			pos++
+			tok.Static = false
+			if name != "" && name[0] >= '0' && name[0] <= '9' {
+				i := 0
+				for i < len(name) && name[i] >= '0' && name[i] <= '9' && i < 9 {
+					i++
+				}
+				k, _ := strconv.Atoi(name[:i])
+				if k >= len(args) {
+					return words, false
+				}
+				tok = args[k]
+				tok.Static = tok.Static && known
+			}
+		}
+		if !tok.Static {
+			// Where xdotool reads on is only known at run time.
+			words = append(words, tok)
+			known = false
+			pos = end + 1
+			continue
+		}
+		if tok.Value == "" {
+			continue
+		}
+		words = append(words, tok)
+		pos += len(tok.Value) + 1
+		if pos > n+1 {
+			break
+		}
+	}
+	return words, true
 }
 
 // ydotoolSend reads ydotool type [options] TEXT… (each word typed, or

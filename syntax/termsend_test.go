@@ -110,3 +110,44 @@ func TestKittyText(t *testing.T) {
 		}
 	}
 }
+
+// TestXdotoolLine checks how an xdotool script line is split, with its
+// $ words replaced as xdotool 3 does (script_main): a replaced word
+// moves the reading on by the length of what replaced it.
+func TestXdotoolLine(t *testing.T) {
+	t.Parallel()
+	args := []Arg{{Value: "s.xdo", Static: true}, {Value: "x", Static: true}, {Value: "", Static: true},
+		{Value: "rm -rf ~", Static: true}, {Value: "$v", Raw: `"$v"`}}
+	cases := []struct {
+		line string
+		want []string // the words; "?" before one only known at run time
+		ok   bool
+	}{
+		{`type hello world`, []string{"type", "hello", "world"}, true},
+		{`type 'a b' "c d" # note`, []string{"type", "a b", "c d"}, true},
+		{`type $3`, []string{"type", "rm -rf ~"}, true},
+		{`type $3foo tail`, []string{"type", "rm -rf ~"}, true},
+		{`type $1foo bar`, []string{"type", "x", "oo", "bar"}, true},
+		{`type "$3 and more"`, []string{"type", "rm -rf ~", "e"}, true},
+		{`type $0`, []string{"type", "s.xdo"}, true},
+		{`type $2 bar`, []string{"type", "2", "bar"}, true},
+		{`type '' after`, []string{"type"}, true},
+		{`type $4 ' ~'`, []string{"type", "?$v", "? ~"}, true},
+		{`type $HOME x`, []string{"type", "?$HOME", "?x"}, true},
+		{`type $9`, []string{"type"}, false},
+	}
+	for _, tc := range cases {
+		words, ok := xdotoolLine(tc.line, args)
+		var got []string
+		for _, a := range words {
+			s := a.Value
+			if !a.Static {
+				s = "?" + s
+			}
+			got = append(got, s)
+		}
+		if ok != tc.ok || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%q: %q, %v; want %q, %v", tc.line, got, ok, tc.want, tc.ok)
+		}
+	}
+}

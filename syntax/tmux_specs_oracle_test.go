@@ -9,7 +9,8 @@ import (
 )
 
 // TestTmuxSpecsOracle checks the option letters of the tmux commands
-// that run a shell command (tmuxShellCommands) against the installed
+// that run a shell command (tmuxShellCommands) and of those that hold
+// other commands, formats or typed text (tmuxCommandOpts) against the installed
 // tmux's own usage lines (tmux list-commands, which needs no server):
 // every option the usage shows with a value takes one here, and no
 // option the usage shows alone does. Letters tmux reads but does not
@@ -25,13 +26,21 @@ func TestTmuxSpecsOracle(t *testing.T) {
 	if err != nil {
 		t.Skipf("tmux list-commands: %v", err)
 	}
-	extra := map[string]string{"split-window": "p", "run-shell": "c"}
+	extra := map[string]string{"split-window": "p", "run-shell": "c", "send-keys": "c", "confirm-before": "c",
+		"source-file": "t", "display-menu": "bCHsS"}
+	specs := map[string]string{}
+	for name, spec := range tmuxShellCommands.Get() {
+		specs[name] = spec
+	}
+	for name, spec := range tmuxCommandOpts.Get() {
+		specs[name] = spec
+	}
 	flags := regexp.MustCompile(`\[-([A-Za-z0-9]+)\]`)
 	valued := regexp.MustCompile(`\[-([A-Za-z]) [a-z-]+\]`)
 	seen := 0
 	for _, line := range strings.Split(string(out), "\n") {
 		name, _, _ := strings.Cut(line, " ")
-		spec, ok := tmuxShellCommands.Get()[name]
+		spec, ok := specs[name]
 		if !ok {
 			continue
 		}
@@ -58,7 +67,7 @@ func TestTmuxSpecsOracle(t *testing.T) {
 			}
 		}
 	}
-	if seen < 7 {
+	if seen < 7+len(tmuxCommandOpts.Get()) {
 		t.Errorf("only %d of the commands found in tmux list-commands:\n%s", seen, out)
 	}
 }
