@@ -251,15 +251,23 @@ func (p *Pass) judgeLoopback(c *syntax.Call, what, abs, raw string, action guard
 
 // lftpLoopback returns the directory on this machine an lftp site opens
 // in when it is this machine through ssh (sftp://localhost,
-// fish://me@127.0.0.1/dir): the home directory, or the URL's path (/~/DIR
+// fish://me@127.0.0.1/dir, sftp://box with box this machine in ssh's
+// configuration): the home directory, or the URL's path (/~/DIR
 // is DIR in the home directory). Other schemes (ftp://, http://; the
 // default for a bare host) reach a server whose directories corral
 // cannot place.
 func lftpLoopback(home, site string) (string, bool) {
 	u, err := url.Parse(site)
-	if err != nil || !strings.EqualFold(u.Scheme, "sftp") && !strings.EqualFold(u.Scheme, "fish") ||
-		!syntax.LoopbackHost(syntax.Arg{Value: u.Hostname(), Static: true}) {
+	if err != nil || !strings.EqualFold(u.Scheme, "sftp") && !strings.EqualFold(u.Scheme, "fish") {
 		return "", false
+	}
+	if !syntax.LoopbackHost(syntax.Arg{Value: u.Hostname(), Static: true}) {
+		// lftp runs ssh for the site (ssh -a -x HOST): ssh's
+		// configuration decides where HOST is (Host box / HostName
+		// 127.0.0.1 makes sftp://box this machine).
+		if here, _ := syntax.SSHConfigHere(home, u.Hostname()); !here {
+			return "", false
+		}
 	}
 	switch p := u.Path; {
 	case p == "" || p == "/" || p == "/~":

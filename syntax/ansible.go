@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -41,6 +42,18 @@ func (w *walker) ansible(c scope, call *Call) {
 	local := loopbackHost(call.Args[operands[0]])
 	var module, args *Arg
 	inventoryLocal := false
+	place, why := w.ansibleTargets(call, call.Args[operands[0]], opts)
+	switch place {
+	case sshHere:
+		inventoryLocal = true
+	case sshMaybe:
+		defer func() {
+			if args != nil && !local && !inventoryLocal {
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: args.Value,
+					What: "ansible runs " + clip(args.Value, 60) + " on a machine that may be this one (" + why + ")"})
+			}
+		}()
+	}
 	for _, o := range opts {
 		if !o.HasVal {
 			if o.Name == "C" || o.Name == "check" || o.Name == "list-hosts" || o.Name == "syntax-check" {
@@ -53,7 +66,7 @@ func (w *walker) ansible(c scope, call *Call) {
 		case "c", "connection":
 			local = local || v.Static && v.Value == "local"
 		case "i", "inventory", "inventory-file":
-			inventoryLocal = v.Static && ansibleLoopbackList(v.Value)
+			inventoryLocal = inventoryLocal || v.Static && ansibleLoopbackList(v.Value)
 		case "m", "module-name":
 			module = &o.Val
 		case "a", "args":
@@ -177,4 +190,167 @@ func ansibleLoopbackList(v string) bool {
 		n++
 	}
 	return n > 0
+}
+
+// ansibleHost is a host of ansible's inventory with the variables that
+// decide where it is: ansible_host (the name ssh is given), and
+// ansible_connection (local runs here).
+type ansibleHost struct {
+	name, group, addr, conn string
+}
+
+// ansibleTargets returns where the hosts the pattern selects from the
+// inventory (-i host1,host2, or an INI inventory file) are: ansible's ssh
+// connection runs ssh with the host's ansible_host (its name when not
+// set) and --ssh-common-args/--ssh-extra-args, so ssh's options and
+// configuration decide (Host box / HostName 127.0.0.1 is this machine);
+// ansible_connection=local (or -c local, -e ansible_connection=local) is
+// this machine. sshHere when one selected host is this machine,
+// sshMaybe when one may be.
+func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlace, string) {
+	var hosts []ansibleHost
+	conn, extraAddr, extraConn := "", "", ""
+	var sshWords []string
+	for _, o := range opts {
+		if !o.HasVal {
+			continue
+		}
+		switch o.Name {
+		case "c", "connection":
+			if o.Val.Static {
+				conn = o.Val.Value
+			}
+		case "i", "inventory", "inventory-file":
+			if !o.Val.Static {
+				continue
+			}
+			if strings.Contains(o.Val.Value, ",") {
+				for _, h := range strings.Split(o.Val.Value, ",") {
+					if h = strings.TrimSpace(h); h != "" {
+						hosts = append(hosts, ansibleHost{name: h})
+					}
+				}
+				continue
+			}
+			hosts = append(hosts, w.ansibleInventoryFile(call.Dir, o.Val.Value)...)
+		case "e", "extra-vars":
+			if !o.Val.Static || strings.HasPrefix(o.Val.Value, "@") {
+				continue
+			}
+			kv := ansibleKeyValues(o.Val.Value)
+			if v, ok := kv["ansible_host"]; ok {
+				extraAddr = v
+			}
+			if v, ok := kv["ansible_connection"]; ok {
+				extraConn = v
+			}
+		case "ssh-common-args", "ssh-extra-args":
+			if o.Val.Static {
+				sshWords = append(sshWords, rshWords(o.Val.Value)...)
+			}
+		}
+	}
+	if !pattern.Static {
+		return sshOther, ""
+	}
+	var sargs []Arg
+	for _, wd := range sshWords {
+		sargs = append(sargs, Arg{Value: wd, Raw: wd, Static: true})
+	}
+	sopts, _ := ScanOptions(sargs, sshSpec)
+	r := sshResolver{home: w.home, read: readSSHConfig}
+	place, why := sshOther, ""
+	for _, h := range hosts {
+		if !ansiblePatternSelects(pattern.Value, h.name) && (h.group == "" || !ansiblePatternSelects(pattern.Value, h.group)) {
+			continue
+		}
+		c, addr := h.conn, h.addr
+		if conn != "" {
+			c = conn // the command line comes before the inventory
+		}
+		if extraConn != "" {
+			c = extraConn // extra vars come before everything
+		}
+		if extraAddr != "" {
+			addr = extraAddr
+		}
+		if addr == "" {
+			addr = h.name
+		}
+		switch c {
+		case "local", "ansible.builtin.local":
+			return sshHere, "ansible runs " + h.name + " with the local connection"
+		case "", "ssh", "smart", "ansible.builtin.ssh":
+			p, wy := r.target(Arg{Value: addr, Raw: addr, Static: true}, sopts, call.Dir)
+			if p == sshHere {
+				if wy == "" {
+					wy = "ansible connects " + h.name + " to " + addr
+				}
+				return sshHere, wy
+			}
+			if p == sshMaybe && place == sshOther {
+				place, why = sshMaybe, wy
+			}
+		default:
+			if loopbackHost(Arg{Value: addr, Static: true}) {
+				return sshHere, "ansible connects " + h.name + " to " + addr
+			}
+		}
+	}
+	return place, why
+}
+
+// ansiblePatternSelects reports whether ansible's host pattern may
+// select the host name: all, a wildcard pattern it matches (web*), a
+// regular expression (~web.*), a group or a name among its parts (a:b,
+// a,b; !x and &y parts narrow, read as selecting).
+func ansiblePatternSelects(pattern, name string) bool {
+	for _, part := range strings.FieldsFunc(pattern, func(r rune) bool { return r == ':' || r == ',' }) {
+		part = strings.TrimLeft(part, "!&")
+		if part == "all" || strings.HasPrefix(part, "~") || strings.EqualFold(part, name) {
+			return true // ~REGEX: read as selecting
+		}
+		if ok, err := filepath.Match(part, name); ok || err != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// ansibleInventoryFile reads the hosts of an INI inventory file: each
+// line of a host section is NAME [key=value …]; the variables sections
+// ([group:vars]) and children sections name no host. A group is
+// selected by any pattern naming it, so its hosts are all read.
+func (w *walker) ansibleInventoryFile(dir Dir, name string) []ansibleHost {
+	p := expandTilde(name, w.home)
+	if !filepath.IsAbs(p) {
+		if !dir.Known {
+			return nil
+		}
+		p = dir.Join(p).Path
+	}
+	text, exists, ok := readSSHConfig(p)
+	if !ok || !exists {
+		return nil
+	}
+	var out []ansibleHost
+	skip, group := false, ""
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
+			continue
+		}
+		if strings.HasPrefix(line, "[") {
+			group = strings.TrimSpace(strings.Trim(line, "[]"))
+			skip = strings.Contains(group, ":")
+			continue
+		}
+		if skip {
+			continue
+		}
+		kv := ansibleKeyValues(line)
+		fields := strings.Fields(line)
+		out = append(out, ansibleHost{name: fields[0], group: group, addr: kv["ansible_host"], conn: kv["ansible_connection"]})
+	}
+	return out
 }

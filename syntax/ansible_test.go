@@ -9,8 +9,8 @@ import (
 
 // TestAnsible checks ad-hoc ansible commands from ansible(1) and the
 // modules' documentation: the command of shell, command and raw run on
-// this machine (the implicit localhost, -c local, an inventory list of
-// loopback hosts) is a nested script, in the chdir= directory; the script
+// this machine (the implicit localhost, -c local, an inventory host the
+// pattern selects that is this machine) is a nested script, in the chdir= directory; the script
 // module's file is read; the file module with state=absent deletes its
 // path. Another machine's commands, check mode and other modules are not
 // read.
@@ -31,6 +31,8 @@ func TestAnsible(t *testing.T) {
 		{cmd: "ansible 127.0.0.1 -m ansible.builtin.raw -a 'rm x'", want: "rm x"},
 		{cmd: "ansible all -i localhost, -m shell -a 'rm x'", want: "rm x"},
 		{cmd: "ansible all -i 'localhost,127.0.0.1' -m shell -a 'rm x'", want: "rm x"},
+		// all selects localhost too: the command runs here and on db1.
+		{cmd: "ansible all -i 'localhost,db1' -m shell -a 'rm x'", want: "rm x"},
 		{cmd: "ansible web -c local -m shell -a 'rm x'", want: "rm x"},
 		{cmd: "ansible web --connection=local --module-name=shell --args='rm x'", want: "rm x"},
 		{cmd: "ansible localhost -m command -a 'chdir=/srv rm -rf data creates=/x'", want: "rm -rf data", dir: "/srv"},
@@ -42,7 +44,10 @@ func TestAnsible(t *testing.T) {
 		// a file module that creates.
 		{cmd: "ansible web -m shell -a 'rm x'"},
 		{cmd: "ansible all -i hosts.ini -m shell -a 'rm x'"},
-		{cmd: "ansible all -i 'localhost,db1' -m shell -a 'rm x'"},
+		{cmd: "ansible db1 -i 'localhost,db1' -m shell -a 'rm x'"},
+		{cmd: "ansible 'db*' -i 'localhost,db1' -m shell -a 'rm x'"},
+		{cmd: "ansible 'local*' -i 'localhost,db1' -m shell -a 'rm x'", want: "rm x"},
+		{cmd: "ansible '~.*' -i 'localhost,db1' -m shell -a 'rm x'", want: "rm x"},
 		{cmd: "ansible localhost -C -m shell -a 'rm x'"},
 		{cmd: "ansible localhost --list-hosts -a 'rm x'"},
 		{cmd: "ansible localhost -m ping"},

@@ -201,8 +201,12 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "mosh":
 		// mosh [options] [--] HOST [--] CMD…: ssh's case, run by
 		// mosh-server from the login shell on HOST.
+		// Where HOST is, ssh's options and configuration decide
+		// (resolveMosh): mosh box -- rm -rf ~ with Host box / HostName
+		// 127.0.0.1 runs here; a host that may be this machine makes
+		// the command hidden text.
 		_, operands := ScanOptions(call.Args, moshSpec)
-		if len(operands) == 0 || !loopbackHost(call.Args[operands[0]]) {
+		if len(operands) == 0 {
 			return false
 		}
 		rest := call.Args[operands[0]+1:]
@@ -210,6 +214,18 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 			rest = rest[1:]
 		}
 		if len(rest) == 0 {
+			return false
+		}
+		if !sshToHere(call, operands[0]) {
+			if call.sshPlace == sshMaybe {
+				parts := make([]string, 0, len(rest))
+				for _, a := range rest {
+					parts = append(parts, a.Value)
+				}
+				text := strings.Join(parts, " ")
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: text,
+					What: "mosh runs " + clip(text, 60) + " on a machine that may be this one (" + call.sshWhy + ")"})
+			}
 			return false
 		}
 		home := Dir{}

@@ -535,6 +535,10 @@ var sshSystemConfig = "/etc/ssh/ssh_config"
 // (ssh -o HostName=127.0.0.1 prod, a Host block with HostName
 // localhost), or a place only run time decides.
 func (w *walker) resolveSSH(call *Call) {
+	if call.Name == "mosh" {
+		w.resolveMosh(call)
+		return
+	}
 	if call.Name != "ssh" {
 		w.resolveTransfer(call)
 		return
@@ -553,4 +557,70 @@ func (w *walker) resolveSSH(call *Call) {
 // localhost is prod), or one its options or configuration send here.
 func sshToHere(call *Call, host int) bool {
 	return loopbackHost(call.Args[host]) && call.sshJump == "" || call.sshPlace == sshHere
+}
+
+// resolveMosh records where mosh's host is: mosh starts mosh-server
+// through ssh (--ssh=COMMAND, ssh by default), so ssh's options and
+// configuration decide which machine runs the command. By default
+// (--experimental-remote-ip=proxy) mosh gives ssh its own ProxyCommand,
+// which connects to the name ssh resolves (%h, HostName applied) and
+// comes before the configuration's ProxyCommand or ProxyJump; with
+// local or remote those apply as for ssh. An --ssh command that is not
+// ssh, or one only run time knows, may send the host anywhere.
+func (w *walker) resolveMosh(call *Call) {
+	opts, operands := ScanOptions(call.Args, moshSpec)
+	if len(operands) == 0 {
+		return
+	}
+	sshCmd := Arg{Value: "ssh", Raw: "ssh", Static: true}
+	fakeProxy := true
+	for _, o := range opts {
+		if !o.HasVal {
+			continue
+		}
+		switch o.Name {
+		case "ssh":
+			sshCmd = o.Val
+		case "experimental-remote-ip":
+			fakeProxy = !o.Val.Static || o.Val.Value == "proxy"
+		}
+	}
+	dest := call.Args[operands[0]]
+	if !sshCmd.Static {
+		call.sshPlace, call.sshWhy = sshMaybe, "mosh connects to "+clip(dest.Raw, 40)+" through "+clip(sshCmd.Raw, 40)+", only known at run time"
+		return
+	}
+	words := rshWords(sshCmd.Value)
+	if len(words) == 0 || baseName(words[0]) != "ssh" {
+		if !loopbackHost(dest) {
+			call.sshPlace, call.sshWhy = sshMaybe, "mosh connects to "+clip(dest.Raw, 40)+" through "+clip(sshCmd.Value, 40)+", which may send it anywhere"
+		}
+		return
+	}
+	var sargs []Arg
+	for _, wd := range words[1:] {
+		sargs = append(sargs, Arg{Value: wd, Raw: wd, Static: true})
+	}
+	if fakeProxy {
+		// After the --ssh words, as mosh puts it; the first value wins.
+		sargs = append(sargs, Arg{Value: "-o", Static: true}, Arg{Value: "ProxyCommand=none", Static: true})
+	}
+	sopts, _ := ScanOptions(sargs, sshSpec)
+	r := sshResolver{home: w.home, read: readSSHConfig, jumped: &call.sshJump}
+	call.sshPlace, call.sshWhy = r.target(dest, sopts, call.Dir)
+}
+
+// SSHConfigHere reports whether ssh, run with no options as a program
+// runs it for a host (lftp's sftp:// and fish:// sites: ssh -a -x HOST),
+// connects host to this machine through ssh's configuration
+// (~/.ssh/config under home, then /etc/ssh/ssh_config: Host box /
+// HostName 127.0.0.1), with why. A loopback name is the caller's to
+// read.
+func SSHConfigHere(home, host string) (bool, string) {
+	if host == "" || home == "" {
+		return false, ""
+	}
+	r := sshResolver{home: home, read: readSSHConfig}
+	place, why := r.target(Arg{Value: host, Raw: host, Static: true}, nil, Dir{})
+	return place == sshHere, why
 }

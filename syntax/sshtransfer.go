@@ -43,15 +43,35 @@ func (w *walker) resolveTransfer(call *Call) {
 		}
 	case "rsync":
 		var ok bool
-		if opts, operands, ok = rsyncSSH(call.Args); !ok {
+		if opts, operands, ok = rsyncSSH(call.Args, call); !ok {
 			return
 		}
 	default:
 		return
 	}
+	// scp/sftp -S PROGRAM: PROGRAM makes the connection instead of ssh,
+	// with ssh's arguments; one that is not ssh may send a host anywhere
+	// (a wrapper script, a program only run time names), so each host
+	// word is a place only run time knows.
+	wrapper := ""
+	for _, o := range opts {
+		if o.Name == "S" && o.HasVal && (!o.Val.Static || baseName(o.Val.Value) != "ssh") {
+			wrapper = o.Val.Raw
+		}
+	}
 	r := sshResolver{home: w.home, read: readSSHConfig}
 	for _, i := range operands {
 		a := call.Args[i]
+		if wrapper != "" {
+			if b, ok := ThisMachineArg(a); ok && loopbackHost(Arg{Value: transferHost(b.Value, sftp), Static: true}) {
+				continue // localhost:PATH keeps its reading
+			}
+			if dest, local, ok := transferDest(a, sftp); ok {
+				call.hostPlaces = append(call.hostPlaces, hostPlace{arg: i, place: sshMaybe, local: local,
+					why: call.Name + " connects to " + clip(dest.Raw, 40) + " through " + clip(wrapper, 40) + " (-S), which may send it anywhere"})
+			}
+			continue
+		}
 		if b, ok := ThisMachineArg(a); ok && loopbackHost(Arg{Value: transferHost(b.Value, sftp), Static: true}) {
 			// localhost:PATH, "$(hostname)":PATH: read as they are,
 			// unless a jump host resolves the name (scp -J prod x
@@ -182,11 +202,11 @@ func transferDest(a Arg, sftp bool) (dest Arg, local string, ok bool) {
 }
 
 // rsyncSSH returns the ssh options of an rsync call whose remote shell
-// is ssh (no -e/--rsh, or one whose program is ssh: -e "ssh -F cfg -o
-// HostName=…"), and the words that may be its operands (every word
+// is ssh (no -e/--rsh and no RSYNC_RSH, or one whose program is ssh: -e
+// "ssh -F cfg -o HostName=…", RSYNC_RSH="ssh -F cfg"), and the words that may be its operands (every word
 // that is not an option or an option's value); false for another
 // remote shell, or one only run time knows.
-func rsyncSSH(args []Arg) ([]Option, []int, bool) {
+func rsyncSSH(args []Arg, call *Call) ([]Option, []int, bool) {
 	var rsh *Arg
 	var operands []int
 	for i := 0; i < len(args); i++ {
@@ -222,6 +242,13 @@ func rsyncSSH(args []Arg) ([]Option, []int, bool) {
 		case strings.HasPrefix(v, "-"):
 		default:
 			operands = append(operands, i)
+		}
+	}
+	if rsh == nil && call != nil {
+		// Without -e, rsync runs the command in RSYNC_RSH (a prefix
+		// assignment, env NAME=value or an earlier export), split as -e's.
+		if v, known, set := call.Getenv("RSYNC_RSH"); set {
+			rsh = &Arg{Value: v, Raw: "RSYNC_RSH", Static: known}
 		}
 	}
 	if rsh == nil {

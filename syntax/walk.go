@@ -2511,7 +2511,9 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		// RIPGREP_CONFIG_PATH exported earlier (red team 19 SG2).
 		call.Name == "rg" ||
 		// OPENSSL_CONF, PGSERVICEFILE exported earlier (configenv.go).
-		configFromEnv(call.Name) {
+		configFromEnv(call.Name) ||
+		// RSYNC_RSH exported earlier: the remote shell (sshtransfer.go).
+		call.Name == "rsync" {
 		if inv.env != nil && inv.env.cleared {
 			// env -i: only what env sets after it reaches the program.
 			env = cmdState.clearedEnv(call.Dir, w.home)
@@ -2529,6 +2531,11 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 		env.fds = call.fds
 	}
 	call.env = env
+	if call.Name == "rsync" && env != nil {
+		// Where rsync's hosts are, with RSYNC_RSH now known.
+		call.hostPlaces = nil
+		w.resolveTransfer(call)
+	}
 	call.Trace = st.trace
 	if st.tainted() {
 		call.Sources = st.sources()
