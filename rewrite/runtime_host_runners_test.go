@@ -42,6 +42,8 @@ func TestSSHConfigRunners(t *testing.T) {
 		{"env RSYNC_RSH='ssh -F alt_config' rsync -a notes.txt prod:.ssh/", "deny"},
 		{"RSYNC_RSH='ssh -o HostName=127.0.0.1' rsync -a notes.txt prod:.ssh/", "deny"},
 		{"RSYNC_RSH='ssh -F alt_config' rsync -a prod:.env k", "deny"},
+		{"export RSYNC_RSH='ssh -F alt_config'; find notes.txt -exec rsync -a {} prod:.ssh/ \\;", "deny"},
+		{"find notes.txt -exec rsync -a {} prod:.ssh/ \\;", "ask"},
 		{"rsync -a notes.txt prod:.ssh/", "ask"},
 		{"RSYNC_RSH=rsh rsync -a notes.txt box:.ssh/", "ask"},
 		{"RSYNC_RSH='ssh -F /dev/null' rsync -a notes.txt box:.ssh/", "ask"},

@@ -3706,6 +3706,11 @@ func (w *walker) findExec(c scope, s *sh.Stmt, ce *sh.CallExpr, find *Call) {
 			call.Pipe, call.PipeIndex = nil, 0
 			call.Start, call.End = args[i+1].Start, args[j-1].End
 			call.fds, call.env = find.fds, find.env
+			if call.Name == "rsync" && call.env != nil {
+				// find's environment holds RSYNC_RSH (sshtransfer.go).
+				call.hostPlaces = nil
+				w.resolveTransfer(call)
+			}
 			call.RunBy = find
 			// The wrappers' words (find -exec time -o F cmd {} ;).
 			call.pre = args[i+1 : j-len(inv.words)]
