@@ -716,14 +716,12 @@ func (p *Pass) copyToRemote(c *syntax.Call) {
 		src := c.Args[i]
 		if l, ok := loopbackArg(src); ok {
 			// scp localhost:.ssh/id_rsa prod: (box:, the twin of a host
-			// ssh sends here) reads the secret on this machine and sends
-			// it to prod, as scp ~/.ssh/id_rsa prod: does; a copy to
-			// this machine again is a local copy, and an ordinary file
-			// keeps its decision.
+			// ssh sends here) reads the file on this machine and sends it
+			// to prod, as scp ~/.ssh/id_rsa prod: does: judged as that
+			// upload (a secret denied, another file as an upload to
+			// that host); a copy to this machine again is a local copy.
 			if _, here := loopbackArg(c.Args[operands[len(operands)-1]]); !here {
-				if s, ok := p.secretOf(c.Dir, l); ok {
-					p.Report(c, Finding{Rule: "exfiltrate", Decision: Deny, Message: s.Reason(c.Name + " uploads, from this machine,"), PathContext: "blocked"})
-				}
+				p.upload(c, l, host)
 			}
 			continue
 		}
