@@ -58,26 +58,74 @@ func TestJSComputedKey(t *testing.T) {
 }
 
 // TestJSComputedKeyOracle: the real node binds the computed key's
-// function: the pattern's z deletes the directory.
+// function, the parenthesised pattern's name and await import's module:
+// each z deletes the directory.
 func TestJSComputedKeyOracle(t *testing.T) {
 	t.Parallel()
-	t.Run("node", func(t *testing.T) {
-		node, err := exec.LookPath("node")
-		if err != nil {
-			t.Skip("node not installed")
-		}
-		d := t.TempDir()
-		victim := filepath.Join(d, "victim")
-		if err := os.MkdirAll(filepath.Join(victim, "sub"), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		cmd := exec.Command(node, "-e", "const {[`rm${\"Sync\"}`]: z} = require(\"fs\"); z(process.env.D + \"/victim\", {recursive: true})")
-		cmd.Env = append(os.Environ(), "D="+d)
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("node: %v %s", err, out)
-		}
-		if _, err := os.Stat(victim); !os.IsNotExist(err) {
-			t.Errorf("node kept %s (%v): the computed key did not name rmSync", victim, err)
-		}
-	})
+	for _, tc := range []struct{ name, flags, src string }{
+		{"computed-key", "", "const {[`rm${\"Sync\"}`]: z} = require(\"fs\"); z(process.env.D + \"/victim\", {recursive: true})"},
+		{"paren-assign", "", "let z; ({rmSync: z} = require(\"fs\")); z(process.env.D + \"/victim\", {recursive: true})"},
+		{"await-import", "--input-type=module", "const f = await import(\"f\" + \"s\"); f.rmSync(process.env.D + \"/victim\", {recursive: true})"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			node, err := exec.LookPath("node")
+			if err != nil {
+				t.Skip("node not installed")
+			}
+			d := t.TempDir()
+			victim := filepath.Join(d, "victim")
+			if err := os.MkdirAll(filepath.Join(victim, "sub"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			args := []string{"-e", tc.src}
+			if tc.flags != "" {
+				args = append([]string{tc.flags}, args...)
+			}
+			cmd := exec.Command(node, args...)
+			cmd.Env = append(os.Environ(), "D="+d)
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("node: %v %s", err, out)
+			}
+			if _, err := os.Stat(victim); !os.IsNotExist(err) {
+				t.Errorf("node kept %s (%v): z was not rmSync", victim, err)
+			}
+		})
+	}
+}
+
+// TestJSPatternAssignAndAwaitImport: a pattern assigned in parentheses
+// (let z; ({rmSync: z} = fs)) binds as a declaration does, and await
+// import("f" + "s") is the module (red team of 2026-12-06: both allowed
+// z(home + "/.ssh")); an ordinary object and a local module keep their
+// decision.
+func TestJSPatternAssignAndAwaitImport(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name, src string
+		none      bool
+	}{
+		{"paren-assign", "const fs = require(\"fs\"); var z; ({rmSync: z} = fs); z(process.env.HOME + \"/.ssh\", {recursive: true})", false},
+		{"paren-assign-computed", "const fs = require(\"fs\"); let z; ({[\"rm\" + \"Sync\"]: z} = fs); z(process.env.HOME + \"/.ssh\", {recursive: true})", false},
+		{"await-import-concat", "const f = await import(\"f\" + \"s\"); f.rmSync(process.env.HOME + \"/.ssh\", {recursive: true})", false},
+		{"await-import-computed", "const {[`rm${\"Sync\"}`]: z} = await import(\"fs\"); z(process.env.HOME + \"/.ssh\", {recursive: true})", false},
+		{"paren-plain-object", "const o = {a: 1}; let x; ({a: x} = o); console.log(x)", true},
+		{"await-local", "const m = await import(\"./lib.js\"); console.log(m.rmSync)", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var got []Effect
+			for _, e := range Analyze(JS, tc.src) {
+				if e.Kind == Delete || e.Kind == Shell || e.Kind == Hidden {
+					got = append(got, e)
+				}
+			}
+			if tc.none != (len(got) == 0) {
+				t.Errorf("effects %+v, want none: %v", got, tc.none)
+			}
+			for _, e := range got {
+				if !tc.none && e.Kind != Delete {
+					t.Errorf("effect %+v, want a deletion", e)
+				}
+			}
+		})
+	}
 }
