@@ -71,21 +71,32 @@ func (p *parser) arg(a, b int) arg {
 		out.assigned = append(out.assigned, p.assigned["."+t.text]...)
 		out.assigned = append(out.assigned, p.assigned[t.text]...)
 	}
-	// One step further: a value that is itself a name (for p in ps,
-	// where ps holds a function's arguments) brings that name's values.
-	for _, v := range out.assigned {
-		if len(out.assigned) >= maxAssigned {
-			break
-		}
-		if v != "" && isIdentName(v) && !seen[v] {
-			seen[v] = true
-			out.assigned = append(out.assigned, p.assigned[v]...)
-		}
-	}
-	if len(out.assigned) > maxAssigned {
-		out.assigned = out.assigned[:maxAssigned]
-	}
+	out.assigned = p.assignedFurther(out.assigned, seen)
 	return out
+}
+
+// assignedFurther takes one step further along the assigned texts vals:
+// a value that is itself a name (for p in ps, where ps holds a
+// function's arguments) or that starts with a name (x = p / "a",
+// x = p.joinpath("a"), where p = Path(input())) brings that name's
+// values, so a path built on a value only run time knows keeps the
+// sign of where it came from (red team of 2026-12-06).
+func (p *parser) assignedFurther(vals []string, seen map[string]bool) []string {
+	for i := 0; i < len(vals) && len(vals) < maxAssigned; i++ {
+		v := vals[i]
+		n := 0
+		for n < len(v) && (v[n] == '_' || v[n] >= 'a' && v[n] <= 'z' || v[n] >= 'A' && v[n] <= 'Z' || n > 0 && v[n] >= '0' && v[n] <= '9') {
+			n++
+		}
+		if name := v[:n]; name != "" && !seen[name] && (n == len(v) || v[n] == '.' || v[n] == ' ' || v[n] == '/' || v[n] == '+') {
+			seen[name] = true
+			vals = append(vals, p.assigned[name]...)
+		}
+	}
+	if len(vals) > maxAssigned {
+		vals = vals[:maxAssigned]
+	}
+	return vals
 }
 
 // flowStatement is one top-level statement: tokens [from, to).

@@ -536,6 +536,11 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		a := p.argOf(in, sp[0][0], sp[0][1])
 		if a.lit {
 			mod := strings.TrimPrefix(a.str, "node:")
+			if isI(t, "import") && drop == 0 && len(out) > 0 && isI(out[len(out)-1], "await") {
+				// await import("f" + "s") is the module, as import's
+				// promise gives it: const f = await fs is f = fs.
+				drop = 1
+			}
 			if nameLike(mod) && !strings.Contains(mod, ".") {
 				return []token{ident(mod, t.off)}, end + 1, drop, true
 			}
@@ -544,6 +549,8 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if !localModule(a.text) {
 			p.hidden(t.text, p.srcThrough(t.off, in[end]), t.off)
 		}
+	case isP(t, "[") && len(out) > 0 && (isP(out[len(out)-1], "{") || isP(out[len(out)-1], ",")) && isP(at(p.closeOf(in, i)+1), ":"):
+		return p.jsComputedKey(in, i)
 	case isP(t, "[") && len(out) > 0 && (out[len(out)-1].kind == tIdent && !jsNotObject.Get()[out[len(out)-1].text] || isP(out[len(out)-1], ")") || isP(out[len(out)-1], "]")):
 		// cp["execSync"] is cp.execSync.
 		end := p.closeOf(in, i)
@@ -1322,4 +1329,51 @@ func (p *parser) tokenAt(in []token, k int) token {
 		return in[k]
 	}
 	return token{kind: tNewline, off: len(p.src)}
+}
+
+// jsComputedKey reads the computed key at the "[" at token i of an
+// object pattern or literal ({[`rm${"Sync"}`]: z} = fs, red team of
+// 2026-12-06: z was not known as fs.rmSync, its call allowed). A key the
+// text shows is that name ({["rmSync"]: z} is {rmSync: z}, in a pattern
+// as in a literal); a key only run time knows, in a pattern that takes
+// apart a module that runs or deletes (const {[k]: z} = require("fs")),
+// hides which function the name holds.
+func (p *parser) jsComputedKey(in []token, i int) ([]token, int, int, bool) {
+	end := p.closeOf(in, i)
+	if end < 0 {
+		return nil, 0, 0, false
+	}
+	saved := p.toks
+	p.toks = in
+	open := p.enclosingOpen(i)
+	p.toks = saved
+	if open >= 2 && isP(in[open-1], "(") && isP(in[open-2], "(") && isI(p.tokenAt(in, open-3), "then") {
+		// .then(({[…]: z}) => z(…)): the callback's parameter takes
+		// apart what the promise gives (a module import() loaded) by a
+		// key the parameter binding does not read.
+		p.hidden("then({[…]})", p.srcThrough(in[i].off, in[end]), in[i].off)
+		return nil, 0, 0, false
+	}
+	a := p.argOf(in, i+1, end)
+	if a.lit && nameLike(a.str) && !strings.ContainsAny(a.str, ".:/\\") {
+		return []token{ident(a.str, in[i].off)}, end + 1, 0, true
+	}
+	if a.lit || end == i+1 || open < 0 || !isP(in[open], "{") {
+		return nil, 0, 0, false
+	}
+	// The pattern's source: {…} = NAME, {…} = require("…").
+	cl := p.closeOf(in, open)
+	if cl < 0 || !isP(p.tokenAt(in, cl+1), "=") {
+		return nil, 0, 0, false
+	}
+	src, _ := dottedAt(in, cl+2)
+	if src == "require" || src == "import" {
+		if m := p.argOf(in, cl+4, max(cl+4, p.closeOf(in, cl+3))); m.lit {
+			src = strings.TrimPrefix(m.str, "node:")
+		}
+	}
+	if src != "" && jsDangerousModules.Get()[p.al.resolve(src)] || src == "require" || src == "import" {
+		p.hidden(src+"{[…]}", p.srcThrough(in[i].off, in[end]), in[i].off)
+	}
+	return nil, 0, 0, false
 }

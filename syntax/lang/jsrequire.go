@@ -284,7 +284,10 @@ func (p *parser) jsRequireRebind() {
 func (p *parser) jsBindDestructured() {
 	toks := p.toks
 	for i := 0; i+3 < len(toks); i++ {
-		if !isP(toks[i], "{") || !p.statementStart(i) {
+		// ({rmSync: z} = fs): a pattern assigned in an expression
+		// statement, in parentheses, binds as a declaration does.
+		paren := isP(p.tok(i-1), "(") && p.statementStart(i-1)
+		if !isP(toks[i], "{") || !p.statementStart(i) && !paren {
 			continue
 		}
 		end := p.closeOf(toks, i)
@@ -292,6 +295,9 @@ func (p *parser) jsBindDestructured() {
 			continue
 		}
 		name, after := dottedAt(toks, end+2)
+		if paren && isP(p.tok(after), ")") {
+			after++
+		}
 		if name == "" || !p.statementEnd(after) && !isP(p.tok(after), ",") {
 			continue
 		}

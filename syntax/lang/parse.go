@@ -501,6 +501,17 @@ func (p *parser) argValue(a, b int) arg {
 			}
 			b2.WriteString(c.str)
 			want = false
+		case want && p.heldPathChain(k, b):
+			// p.joinpath(".bashrc") where p = Path.home(), and Ruby's
+			// p.join(".bashrc") where p = Pathname.new(Dir.home): the
+			// constant path starts the chain the next case extends.
+			c, _ := p.constRecv(k)
+			if c.tilde {
+				out.tilde = true
+			}
+			pathObj = true
+			b2.WriteString(c.str)
+			want = false
 		case want && t.kind == tIdent:
 			s, tilde, next, ok := p.pathCall(k, b)
 			if !ok {
@@ -644,7 +655,7 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 		c := call{name: name, off: p.toks[first].off, first: first, next: i + 1}
 		if recv, _, ok := strings.Cut(name, "."); ok && !strings.Contains(name[len(recv)+1:], ".") && len(p.assigned[recv]) > 0 &&
 			!isP(p.tok(first-1), ".") {
-			c.recvName, c.recvAssigned = recv, p.assigned[recv]
+			c.recvName, c.recvAssigned = recv, p.assignedFurther(slices.Clone(p.assigned[recv]), map[string]bool{recv: true})
 		}
 		// A method on a call result: Path('/x').unlink().
 		if sep := p.tok(first - 1); sep.kind == tPunct && sep.text == "." && p.tok(first-2).kind == tPunct && p.tok(first-2).text == ")" {
@@ -724,13 +735,29 @@ func (p *parser) findCalls(bare bool, isCallee func(name string) bool) []call {
 				// Path.home().joinpath(".bashrc").write_text(…): a chain
 				// of pathlib calls whose value the text shows.
 				if (p.l == Python && pathMethods.Get()[lastSegment(ctor)] || p.l == Ruby && rubyPathMethod(lastSegment(ctor)) != "") && p.tok(open-2).text == "." {
-					if start := p.chainStart(open - 3); start >= 0 {
+					start := p.chainStart(open - 3)
+					if _, f := p.dotted(open - 1); start < 0 && f == open-3 {
+						start = f // p.joinpath(…) on a name
+					}
+					if start >= 0 {
 						if v := p.arg(start, first-1); v.lit && v.pathObj {
 							c.name = "Path." + name
 							if p.l == Ruby {
 								c.name = "Pathname." + name
 							}
 							c.recv, c.recvLit, c.recvTilde = v.str, true, v.tilde
+						} else if p.pathChainUnknown(start, lastSegment(ctor)) {
+							// A path object whose value only run time
+							// knows (p = Path(input()); p.joinpath("a")):
+							// the method is still the path's, judged on
+							// an unknown path, not another class's.
+							// The method's literal argument is a part of
+							// the path, not the receiver.
+							c.name = "Path." + name
+							if p.l == Ruby {
+								c.name = "Pathname." + name
+							}
+							c.recv, c.recvLit, c.recvTilde = "", false, false
 						}
 					}
 				}

@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Ruby's Pathname methods that delete or write the path they hold (red
 // team 16 PY1): Pathname(P).rmtree and Pathname.new(P).rmtree delete
@@ -144,10 +147,80 @@ func (p *parser) rubyHeldPathname(c *call, name string, first int) {
 	}
 	recv := p.toks[first].text
 	for _, v := range p.assigned[recv] {
-		if strings.HasPrefix(v, "Pathname") {
+		if strings.HasPrefix(v, "Pathname") || p.rubyPathnameDerived(v) {
 			c.method, c.name = true, "Pathname."+rest
-			c.recvName, c.recvAssigned = recv, p.assigned[recv]
+			c.recvName, c.recvAssigned = recv, p.assignedFurther(slices.Clone(p.assigned[recv]), map[string]bool{recv: true})
 			return
 		}
 	}
+}
+
+// rubyPathnameDerived reports that the assigned text v is a Pathname
+// built from a name that holds one: q.join("x"), q.expand_path, q +
+// "x", q / "x", where q = Pathname(…) (x = q.join("x"); x.write(…)).
+func (p *parser) rubyPathnameDerived(v string) bool {
+	q, rest, ok := strings.Cut(v, ".")
+	if !ok || !isIdentName(q) {
+		q, rest, ok = strings.Cut(v, " ")
+		if !ok || !isIdentName(q) || !strings.HasPrefix(rest, "+ ") && !strings.HasPrefix(rest, "/ ") {
+			return false
+		}
+	} else {
+		m := rest
+		if i := strings.IndexAny(m, "( ."); i >= 0 {
+			m = m[:i]
+		}
+		if rubyPathMethod(m) == "" {
+			return false
+		}
+	}
+	for _, w := range p.assigned[q] {
+		if strings.HasPrefix(w, "Pathname") {
+			return true
+		}
+	}
+	return false
+}
+
+// heldPathChain reports that the name at token k holds a constant path
+// object (p = Path.home(), p = Pathname.new(Dir.home)) and starts a
+// chain of path methods: p.joinpath(".bashrc"), p.expanduser(),
+// Ruby's p.join(".ssh"). The chain's value is the constant's path
+// extended by each method (red team of 2026-12-06: p.joinpath(".bashrc")
+// .write_text(…) was allowed, as p / ".bashrc" was not).
+func (p *parser) heldPathChain(k, b int) bool {
+	if p.l != Python && p.l != Ruby || k+3 >= b || p.tok(k).kind != tIdent ||
+		!isP(p.tok(k+1), ".") || !isP(p.tok(k+3), "(") || isP(p.tok(k-1), ".") {
+		return false
+	}
+	m := p.tok(k + 2).text
+	if p.l == Python && !pathMethods.Get()[m] || p.l == Ruby && rubyPathMethod(m) == "" {
+		return false
+	}
+	c, ok := p.constRecv(k)
+	return ok && c.path
+}
+
+// pathChainUnknown reports that the chain of path methods starting at
+// token start, whose last method is method, is a path object's though
+// its value is not known: pathlib's own joinpath, expanduser and with_*
+// on anything, and any path method on a name assigned a Path or a
+// Pathname (p = Path(input()); p.resolve()). resolve, absolute and
+// Ruby's join on another value (a list's join, a resolver's resolve)
+// are another class's.
+func (p *parser) pathChainUnknown(start int, method string) bool {
+	if p.l == Python && method != "resolve" && method != "absolute" {
+		return true
+	}
+	t := p.tok(start)
+	if t.kind != tIdent || !isP(p.tok(start+1), ".") {
+		return false
+	}
+	for _, v := range p.assigned[t.text] {
+		if p.l == Ruby && strings.HasPrefix(v, "Pathname") ||
+			p.l == Python && (strings.HasPrefix(v, "Path") || strings.HasPrefix(v, "pathlib.")) {
+			return true
+		}
+	}
+	return false
 }

@@ -999,7 +999,7 @@ func pythonCall(c call) (Effect, bool) {
 			return Effect{}, false
 		}
 		if c.recvLit {
-			return Effect{Kind: Delete, Call: full, Path: c.recv, Dir: last == "rmdir", Offset: c.off}, true
+			return Effect{Kind: Delete, Call: full, Path: c.recv, Tilde: c.recvTilde, Dir: last == "rmdir", Offset: c.off}, true
 		}
 		if strings.HasPrefix(full, "os.") || strings.Contains(full, "Path.") {
 			return Effect{Kind: Hidden, Call: full, Text: full, Offset: c.off}, true
