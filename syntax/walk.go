@@ -2472,6 +2472,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	call.namedFds = w.withCoprocFds(st.liveNamedFds(), call.Args...)
+	fdDirArgs(call) // exec 3<~; cat /dev/fd/3/.ssh/id_rsa (fddir.go)
 	call.echoEscapes = st.echoEscapes
 	call.zshEcho = st.zsh
 	if inv.nodeBin {
@@ -4350,6 +4351,10 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				p = dir.Path + "/" + p
 			}
 			next = Dir{Path: physicalPath(p, st.links, w.read != nil), Known: true}
+		case fdCdTarget(target, call) != "":
+			// exec 3<~; cd /dev/fd/3: the directory the descriptor
+			// was opened on (fddir.go).
+			next = Dir{Path: fdCdTarget(target, call), Known: true}
 		default:
 			next = dir.Join(target.Value)
 		}
