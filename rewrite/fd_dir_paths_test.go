@@ -33,8 +33,18 @@ func TestFdDirPaths(t *testing.T) {
 		{`exec 3<~; cat /proc/$$/fd/3/.ssh/id_rsa`, "deny", `exec 3<~; cat /proc/$$/fd/3/.ssh/id_rsa`},
 		{`exec 3<~; cp -r /proc/self/fd/3/.ssh x`, "deny", `exec 3<~; cat /proc/self/fd/3/.ssh/id_rsa`},
 		{`exec 3<~; cd /dev/fd/3; rm -rf .ssh`, "deny", `exec 3<~; cd /dev/fd/3; cat .ssh/id_rsa`},
+		{`exec 3<~; cd -P /dev/fd/3; rm -rf .ssh`, "deny", `exec 3<~; cd -P /dev/fd/3; cat .ssh/id_rsa`},
+		{`exec 3<~; pushd /dev/fd/3; rm -rf .ssh`, "deny", `exec 3<~; pushd /dev/fd/3 >/dev/null; cat .ssh/id_rsa`},
 		{`exec 3<~; cd /dev/fd/3 && cat .ssh/id_rsa`, "deny", `exec 3<~; cd /dev/fd/3 && cat .ssh/id_rsa`},
 		{`exec 3<~/.claude; cd /proc/self/fd/3; echo x > settings.json`, "deny", `exec 3<~/.claude; cd /proc/self/fd/3; cat settings.json ../.ssh/id_rsa`},
+		{`exec 3<~; cat < /dev/fd/3/.ssh/id_rsa`, "deny", `exec 3<~; cat < /dev/fd/3/.ssh/id_rsa`},
+		{`cat 3<~ < /dev/fd/3/.ssh/id_rsa`, "deny", `cat 3<~ < /dev/fd/3/.ssh/id_rsa`},
+		{`exec {fd}<~; cat /dev/fd/$fd/.ssh/id_rsa`, "deny", `exec {fd}<~; cat /dev/fd/$fd/.ssh/id_rsa`},
+		{`exec 3<~; cat /dev/fd/3/.ssh/*`, "deny", `exec 3<~; cat /dev/fd/3/.ssh/*`},
+		{`exec 3<~; dd if=/dev/fd/3/.ssh/id_rsa`, "deny", `exec 3<~; dd if=/dev/fd/3/.ssh/id_rsa status=none`},
+		{`if [ -t 9 ]; then exec 3</tmp; else exec 3<~; fi; cat /dev/fd/3/.ssh/id_rsa`, "deny", `if [ -t 9 ]; then exec 3</tmp; else exec 3<~; fi; cat /dev/fd/3/.ssh/id_rsa`},
+		{`if [ -t 9 ]; then exec 3</tmp; else exec 3<~; fi; cat < /dev/fd/3/.ssh/id_rsa`, "deny", `if [ -t 9 ]; then exec 3</tmp; else exec 3<~; fi; cat < /dev/fd/3/.ssh/id_rsa`},
+		{`exec 3<~; echo x >> /dev/fd/3/.claude/settings.json`, "deny", `exec 3<~; cat /dev/fd/3/.claude/settings.json /dev/fd/3/.ssh/id_rsa`},
 	}
 	_, hasBash := exec.LookPath("bash")
 	for _, r := range rows {
@@ -62,5 +72,13 @@ func TestFdDirPaths(t *testing.T) {
 		{`cat /dev/fd/0`, "allow"},
 		{`echo hi > /dev/stdout`, "allow"},
 		{`exec 3<README; cat /dev/fd/3`, "allow"},
+		{`exec 3<.; cat < /dev/fd/3/README`, "allow"},
+		{`exec 3<.; dd if=/dev/fd/3/README of=x`, "allow"},
+		{`exec 3<~; echo if=/dev/fd/3/.ssh/id_rsa`, "allow"},
+		{`if [ -t 9 ]; then exec 3</tmp; else exec 3<.; fi; cat /dev/fd/3/README`, "allow"},
+		// Was deny (a write under /proc): the project's own file.
+		{`exec 3<.; echo x > /dev/fd/3/notes.txt`, "allow"},
+		// bash opens < before 3<~: no such file.
+		{`cat < /dev/fd/3/.ssh/id_rsa 3<~`, "allow"},
 	})
 }
