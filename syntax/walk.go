@@ -1378,6 +1378,7 @@ func (w *walker) redirects(c scope, s *sh.Stmt, st *state, host *Call) []Redirec
 		if rd.Word != nil && red.Proc == nil {
 			red.at = fdTableAt(st, red, out, own)
 			red.at.named = w.withCoprocFds(red.at.named, red.Target)
+			fdDirRedirect(&red) // cat < /dev/fd/3/.ssh/id_rsa after exec 3<~ (fddir.go)
 		}
 		if fdVar := strings.TrimSuffix(strings.TrimPrefix(red.Fd, "{"), "}"); rd.N != nil && fdVar != red.Fd && isName(fdVar) {
 			// exec {fd}< <(…), exec {fd}<<<'…', exec {fd}< f, exec
@@ -2472,6 +2473,7 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	call.Redirs = w.redirects(c, s, st, call)
 	call.fds, _ = applyRedirects(st.fds, call.Redirs)
 	call.namedFds = w.withCoprocFds(st.liveNamedFds(), call.Args...)
+	fdDirArgs(call) // exec 3<~; cat /dev/fd/3/.ssh/id_rsa (fddir.go)
 	call.echoEscapes = st.echoEscapes
 	call.zshEcho = st.zsh
 	if inv.nodeBin {
@@ -4355,6 +4357,10 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			if v := st.get(target.Value); v.known {
 				next = dir.Join(v.str)
 			}
+		case fdCdTarget(target, call) != "":
+			// exec 3<~; cd /dev/fd/3: the directory the descriptor
+			// was opened on, as the kernel resolved it (fddir.go).
+			next = Dir{Path: physicalPath(fdCdTarget(target, call), st.links, w.read != nil), Known: true}
 		case cdPhysical(call, st) && (dir.Known || strings.HasPrefix(target.Value, "/")):
 			// cd -P s/.., set -P; cd s: links are resolved before "..".
 			p := target.Value
