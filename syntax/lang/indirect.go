@@ -536,9 +536,11 @@ func (p *parser) jsLookup(in []token, i int, out []token) ([]token, int, int, bo
 		a := p.argOf(in, sp[0][0], sp[0][1])
 		if a.lit {
 			mod := strings.TrimPrefix(a.str, "node:")
-			if isI(t, "import") && drop == 0 && len(out) > 0 && isI(out[len(out)-1], "await") {
+			if isI(t, "import") && drop == 0 && len(out) > 0 && isI(out[len(out)-1], "await") && !(len(out) > 1 && isP(out[len(out)-2], "(")) {
 				// await import("f" + "s") is the module, as import's
 				// promise gives it: const f = await fs is f = fs.
+				// (await import("fs")).rmSync keeps its await, which the
+				// member reading takes as the module's.
 				drop = 1
 			}
 			if nameLike(mod) && !strings.Contains(mod, ".") {
