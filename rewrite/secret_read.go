@@ -1060,19 +1060,9 @@ func (p *Pass) secretGlobThroughLinks(dir syntax.Dir, env guards.Env, r readPath
 	if len(links) == 0 {
 		return guards.Secret{}, false
 	}
-	abs := r.path
-	if strings.HasPrefix(abs, "~/") && p.Config.Home != "" {
-		abs = globEscape(p.Config.Home) + abs[1:]
-	}
-	if !strings.HasPrefix(abs, "/") {
-		base := dir.Path
-		if !dir.Known || base == "" {
-			base = p.Config.Project
-		}
-		if base == "" {
-			return guards.Secret{}, false
-		}
-		abs = globEscape(base) + "/" + abs
+	abs, ok := p.absPattern(dir, r.path)
+	if !ok {
+		return guards.Secret{}, false
 	}
 	secrets := p.Config.Paths.Secrets()
 	for _, l := range links {
@@ -1103,6 +1093,27 @@ func (p *Pass) secretGlobThroughLinks(dir syntax.Dir, env guards.Env, r readPath
 		}
 	}
 	return guards.Secret{}, false
+}
+
+// absPattern makes the glob pattern pat absolute as bash expands it in
+// dir: ~/ is the home directory, a relative pattern is under dir (the
+// project when dir is only known at run time); the fixed parts are
+// escaped. ok is false when there is no directory to take it from.
+func (p *Pass) absPattern(dir syntax.Dir, pat string) (string, bool) {
+	if strings.HasPrefix(pat, "~/") && p.Config.Home != "" {
+		pat = globEscape(p.Config.Home) + pat[1:]
+	}
+	if strings.HasPrefix(pat, "/") {
+		return pat, true
+	}
+	base := dir.Path
+	if !dir.Known || base == "" {
+		base = p.Config.Project
+	}
+	if base == "" {
+		return "", false
+	}
+	return globEscape(base) + "/" + pat, true
 }
 
 // readPath is one path a word can name: a literal path, or a glob
@@ -1172,19 +1183,9 @@ func (p *Pass) globOnDisk(dir syntax.Dir, pat string, a syntax.Arg) []readPath {
 	if p.Config.NoGlobMatches {
 		return nil
 	}
-	abs := pat
-	if strings.HasPrefix(abs, "~/") && p.Config.Home != "" {
-		abs = globEscape(p.Config.Home) + abs[1:]
-	}
-	if !strings.HasPrefix(abs, "/") {
-		base := dir.Path
-		if !dir.Known || base == "" {
-			base = p.Config.Project
-		}
-		if base == "" {
-			return nil
-		}
-		abs = globEscape(base) + "/" + abs
+	abs, ok := p.absPattern(dir, pat)
+	if !ok {
+		return nil
 	}
 	var out []readPath
 	for _, m := range syntax.GlobFiles(abs, o) {
