@@ -171,7 +171,14 @@ var readerSpecs = lazy.Value[map[string]optSpec]{New: func() map[string]optSpec 
 		"tac":     {shortVal: "s", longVal: longOpts("separator"), longEq: true},
 		"bat":     {shortVal: "lmpHr", longVal: longOpts("language", "map-syntax", "highlight-line", "line-range", "style", "theme", "tabs", "wrap", "terminal-width", "color", "paging", "pager", "decorations"), longEq: true},
 		"less":    {shortVal: "bhjkoOpPtTxyz#", longVal: longOpts("log-file", "tag", "pattern", "prompt"), longEq: true},
-		"grep":    {shortVal: "efmABCdD", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories"), longEq: true},
+		"grep": {shortVal: "efmABCdD", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "label", "include", "exclude", "exclude-dir", "exclude-from", "binary-files", "devices", "directories", "group-separator"), longEq: true, abbrev: true,
+			// GNU grep takes any unambiguous prefix of a long option
+			// (--derefer is --dereference-recursive): its flags are
+			// listed so that a prefix resolves among all of them.
+			longFlag: longOpts("extended-regexp", "fixed-strings", "basic-regexp", "perl-regexp", "ignore-case", "no-ignore-case", "word-regexp", "line-regexp",
+				"null-data", "no-messages", "invert-match", "version", "help", "byte-offset", "line-number", "line-buffered", "with-filename", "no-filename",
+				"only-matching", "quiet", "silent", "text", "recursive", "dereference-recursive", "files-with-matches", "files-without-match", "count",
+				"initial-tab", "null", "color", "colour", "no-group-separator")},
 		"rg":      {shortVal: "efmABCgtTEMj", longVal: longOpts("regexp", "file", "max-count", "after-context", "before-context", "context", "glob", "iglob", "type", "type-not", "encoding", "max-columns", "threads", "sort", "sortr", "color", "colors", "replace", "max-depth", "max-filesize", "ignore-file", "pre", "pre-glob", "path-separator", "type-add", "type-clear", "engine", "dfa-size-limit", "regex-size-limit", "context-separator", "field-context-separator", "field-match-separator", "hostname-bin", "hyperlink-format"), longEq: true},
 		"ag":      {shortVal: "ABCGgm", longVal: longOpts("after", "before", "context", "file-search-regex", "max-count", "ignore", "pager", "depth", "path-to-ignore"), longEq: true},
 		"tar":     fromCore(syntax.TarOptions),

@@ -29,6 +29,10 @@ func TestSearchSkipsLinks(t *testing.T) {
 		{`rsync -a . /tmp/bk`, "allow"},
 		{`zip -qry /tmp/b.zip .`, "allow"},
 		{`grep -R foo .`, "deny"},
+		// GNU grep takes a prefix of a long option.
+		{`grep --derefer foo .`, "deny"},
+		{`grep -r --dereference-rec foo .`, "deny"},
+		{`grep --recur foo .`, "allow"},
 		{`grep -r foo sshlink`, "deny"},
 		{`rg -L foo`, "deny"},
 		{`rg --follow foo`, "deny"},
@@ -56,6 +60,8 @@ func TestSearchSkipsLinksOracle(t *testing.T) {
 	}{
 		{`grep -r MARKER . > ../out/r`, []string{"grep"}},
 		{`grep -R MARKER . > ../out/r`, []string{"grep"}},
+		{`grep --derefer MARKER . > ../out/r`, []string{"grep"}},
+		{`grep --recur MARKER . > ../out/r`, []string{"grep"}},
 		{`rg MARKER > ../out/r`, []string{"rg"}},
 		{`rg -L MARKER > ../out/r`, []string{"rg"}},
 		{`tar czf ../out/a.tgz . && tar xzf ../out/a.tgz -C ../out`, []string{"tar", "gzip"}},
