@@ -34,6 +34,11 @@ var WalkSkip = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // keys but published by design).
 var walkSystem = []string{"/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/proc", "/sys", "/dev", "/boot", "/snap", "/etc/ssl", "/etc/pki", "/etc/ca-certificates"}
 
+// SystemTree reports a directory of the system's programs, libraries or
+// kernel files (/usr, /proc, /etc/ssl, …), which a walk over the files a
+// command reaches does not enter.
+func SystemTree(abs string) bool { return systemTree(abs) }
+
 func systemTree(abs string) bool {
 	for _, d := range walkSystem {
 		if abs == d || strings.HasPrefix(abs, d+"/") {

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -84,6 +85,21 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	var host *syntax.Call
 	if fromFind(c) {
 		host = p.findHost(c)
+	}
+	if host != nil && !(c.Name != "chmod" && has(opts, "h", "no-dereference")) {
+		// find . -name 'k*' -exec chmod 644 {} +: chmod and chown follow
+		// a link they are handed (chown -h does not), so a selected
+		// link's target changes (find_links.go).
+		filtered, sel := findSelects(host, setOf(c.Name), false)
+		if !filtered {
+			sel = "*"
+		}
+		t := target{action: guards.Write, attrs: true}
+		if c.Name == "chmod" && mode != "" {
+			m := readMode(mode)
+			t.closes, t.opens = m.closesOnly(), m.othersWrite || m.special
+		}
+		p.judgeFoundLinks(c, host, findRoots(host), sel, t, true, "bash-write", c.Name+" (on paths given at run time)")
 	}
 	if host != nil && !reference {
 		if filtered, _ := findSelects(host, setOf(c.Name), false); filtered {

@@ -59,6 +59,14 @@ type deletion struct {
 	// linkOnly reports rm or unlink of a name that is a symbolic link:
 	// the link goes, not what it points at (markLinkOnly).
 	linkOnly bool
+	// entryLinks reports a deletion by find whose matches (a root that
+	// is a pattern, or the names its tests select) that are symbolic
+	// links go as links (findKeepsLinks).
+	entryLinks bool
+	// finder is the find whose roots d.arg is, as written (no text
+	// around {}): the links it selects on disk are judged for a
+	// deleter that follows them (find_links.go).
+	finder *syntax.Call
 	// byContent reports a listing of the files whose content matches
 	// (grep -rl PATTERN): a file under arg is on it only if it holds a
 	// match, so reaching one is possible, not certain. skipDirs are the
@@ -433,6 +441,7 @@ func foundDeletions(f *syntax.Call, base deletion) []deletion {
 		r.Raw = r.Raw + " (from find)"
 		d := base
 		d.arg = r
+		d.finder = f
 		if filtered {
 			d.filtered, d.selects = true, selects
 		}
@@ -689,6 +698,9 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	// affixes are the words of the deleter's -exec/-ok that hold {} with
 	// text around it: -exec rm backup/{} \; deletes backup/PATH.
 	var affixes []affix
+	// unlinker reports a deleting action that removes a symbolic link
+	// it is handed as the link (-delete, rm and unlink of a bare {}).
+	unlinker := true
 	for i := 0; i < len(c.Args); i++ {
 		v := c.Args[i].Value
 		switch {
@@ -712,6 +724,9 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 				}
 				if deleter != "" && strings.Contains(w, "{}") {
 					handed = true
+					if w != "{}" || !c.Args[j].Static || deleter != "rm" && deleter != "unlink" {
+						unlinker = false
+					}
 				}
 				if deleter != "" && strings.HasPrefix(verb, "find "+v+" ") && strings.Contains(w, "{}") {
 					// find replaces {} inside a word too; -execdir and
@@ -735,6 +750,7 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 			}
 			if verb == "" && j > i+1 {
 				if shell, del := shellDeleter(p, c, c.Args[i+1].Start); del != nil {
+					unlinker = false
 					verb = "find " + v + " " + shell.Name + " -c " + del.Name
 					opts, _ := scan(del.Args, specFor(del.Name))
 					deep = del.Name == "rm" && has(opts, "r", "R", "recursive")
@@ -762,9 +778,18 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 	// only when it is empty, or with rm -r).
 	shallow := maxdepth >= 0 && maxdepth <= 1 && !deep
 	var out []deletion
+	keepRoots, keepEntries := findKeepsLinks(c)
 	for _, r := range findRoots(c) {
 		d := deletion{arg: r, verb: verb, recursive: !shallow, force: true, filtered: filtered, selects: selects, shallow: shallow, emptyDirs: emptyDirs, deep: deep && !emptyDirs}
+		if unlinker && !emptyDirs {
+			// find LINK -delete, find . -name LINK -delete: find does
+			// not follow a link it meets (without -L, or -H for a root),
+			// and removes the link itself (delete_link.go).
+			d.linkOnly = !filtered && keepRoots && p.removesLinkOnly(c, r)
+			d.entryLinks = filtered && keepEntries || !filtered && keepRoots
+		}
 		if len(affixes) == 0 {
+			d.finder = c
 			out = append(out, d)
 			continue
 		}
@@ -774,7 +799,11 @@ func findDeletions(p *Pass, c *syntax.Call) []deletion {
 				continue
 			}
 			seen[a] = true
-			out = append(out, affixed(d, a))
+			e := affixed(d, a)
+			if a == (affix{}) {
+				e.finder = c
+			}
+			out = append(out, e)
 		}
 	}
 	return out

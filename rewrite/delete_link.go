@@ -93,3 +93,70 @@ func (p *Pass) removesLinkOnly(c *syntax.Call, a syntax.Arg) bool {
 func (p *Pass) unlinkedSource(c *syntax.Call, a syntax.Arg) bool {
 	return c != nil && c.Name == "mv" && p.removesLinkOnly(c, a)
 }
+
+// takesLinkAsLink reports an operand of an archiver or a copy that is a
+// symbolic link the program takes as a link, reading nothing through it
+// (removesLinkOnly judges that the name is one): tar creating without
+// -h/--dereference archives the link; cp -r, -a, -P or -d without -L or
+// -H copies it as a link; rsync without -L, --copy-links,
+// --copy-unsafe-links or -k copies it as a link (-l, -a) or skips it;
+// zip -y stores it. A trailing slash (sshlink/) or a last . makes the
+// kernel follow it, and removesLinkOnly leaves those out.
+func (p *Pass) takesLinkAsLink(c *syntax.Call, name string, opts []option, a syntax.Arg) bool {
+	switch name {
+	case "tar":
+		if has(opts, "h", "dereference") {
+			return false
+		}
+	case "cp":
+		if !has(opts, "r", "R", "a", "recursive", "archive", "P", "d", "no-dereference") || has(opts, "L", "H", "dereference") {
+			return false
+		}
+	case "rsync":
+		if has(opts, "L", "copy-links", "copy-unsafe-links", "k", "copy-dirlinks") {
+			return false
+		}
+	case "zip":
+		if !has(opts, "y", "symlinks") {
+			return false
+		}
+	default:
+		return false
+	}
+	return p.removesLinkOnly(c, a)
+}
+
+// findKeepsLinks reports how find c treats symbolic links: roots reports
+// that a root named on the command line that is a link is taken as the
+// link (no -H, -L or -follow), entries that a link met below a root is
+// (no -L or -follow). find -delete, and rm or unlink run on what it
+// hands them, then remove the link, never what it points at.
+func findKeepsLinks(c *syntax.Call) (roots, entries bool) {
+	roots, entries = true, true
+	lead := true
+	for _, a := range c.Args {
+		v := a.Value
+		if !a.Static {
+			if lead {
+				return false, false // an option only run time knows
+			}
+			continue
+		}
+		if lead && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") || v == "-D") {
+			switch v {
+			case "-H":
+				roots, entries = false, true
+			case "-L":
+				roots, entries = false, false
+			case "-P":
+				roots, entries = true, true // the last of them wins
+			}
+			continue
+		}
+		lead = false
+		if v == "-follow" {
+			roots, entries = false, false
+		}
+	}
+	return roots, entries
+}

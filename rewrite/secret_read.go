@@ -705,6 +705,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			}
 			continue
 		}
+		if p.takesLinkAsLink(c, name, opts, a) {
+			continue // cp -a sshlink x, zip -y: the link is copied (delete_link.go)
+		}
 		if p.secretOperand(c, a, recursive, hidden, search) {
 			return
 		}
@@ -908,6 +911,9 @@ func (p *Pass) tarCreateOperands(c *syntax.Call, search *guards.Walk) bool {
 			moved := *c
 			moved.Dir = dir
 			cc = &moved
+		}
+		if p.takesLinkAsLink(cc, "tar", opts, args[i]) {
+			continue // tar czf x sshlink archives the link (delete_link.go)
 		}
 		if p.secretOperand(cc, args[i], true, true, search) {
 			return true

@@ -164,6 +164,9 @@ type target struct {
 	// unlink of a link): the name is judged, not what it points at
 	// (guards.Policy.DecideUnlink).
 	unlinks bool
+	// entryLinks reports a deletion by find of the names a pattern
+	// matches, a match that is a symbolic link going as the link.
+	entryLinks bool
 }
 
 // literalTilde returns "./~…" for a target whose path starts with a "~"
@@ -636,13 +639,27 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			// find . -name '*.pack' -delete: the selection reaches into .git.
 			p.judge(c, c.Script, c.Dir, target{arg: hit, action: guards.Delete}, "bash-delete", d.verb)
 		}
-		t := target{arg: d.arg, action: guards.Delete, unlinks: d.linkOnly}
+		if d.finder != nil {
+			// find . -name 'k*' -exec shred {} \;, find … | xargs shred:
+			// a selected link's target is shredded (find_links.go).
+			sel := "*"
+			if d.filtered {
+				sel = d.selects
+			}
+			follows := c.Name == "shred" || c.Name == "find" && strings.HasSuffix(d.verb, " shred")
+			p.judgeFoundLinks(c, d.finder, []syntax.Arg{d.arg}, sel, target{action: guards.Delete}, follows, "bash-delete", d.verb)
+		}
+		t := target{arg: d.arg, action: guards.Delete, unlinks: d.linkOnly, entryLinks: d.entryLinks}
 		if d.filtered {
 			// Only what the command selects under the root goes: judge a
 			// file it can select, not the root with all it holds.
 			t.value = strings.TrimSuffix(d.arg.Value, "/") + "/" + d.selects
 			if !d.arg.Static {
 				t.arg.Value = t.value
+			}
+			if d.entryLinks && d.arg.Static && !d.arg.Glob && syntax.GlobMeta(d.selects) < 0 {
+				// find . -name LINK -delete: the link goes.
+				t.unlinks = p.removesLinkOnly(c, syntax.Arg{Value: t.value, Raw: t.value, Static: true})
 			}
 		}
 		if d.verb == "rsync --delete" && d.arg.Static && c.Dir.Join(d.arg.Value) == (syntax.Dir{Path: p.Config.Sandbox, Known: true}) {
@@ -876,7 +893,7 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		for _, alt := range p.alternatives(dir, t, norm.Abs, at, ord) {
 			d := t
 			d.value, d.derived = alt, true
-			if b := path.Base(t.path()); t.action == guards.Delete && c != nil && what == c.Name && (c.Name == "rm" || c.Name == "unlink") && !strings.HasSuffix(t.path(), "/") && b != "." && b != ".." {
+			if b := path.Base(t.path()); t.action == guards.Delete && c != nil && (what == c.Name && (c.Name == "rm" || c.Name == "unlink") || t.entryLinks) && !strings.HasSuffix(t.path(), "/") && b != "." && b != ".." {
 				// rm -rf build/*: a match that is a symbolic link goes
 				// as a link (delete_link.go).
 				d.unlinks = p.removesLinkOnly(c, syntax.Arg{Value: alt, Raw: alt, Static: true})

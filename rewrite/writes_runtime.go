@@ -157,7 +157,7 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		}
 		for _, r := range roots {
 			for _, a := range affixes {
-				p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects}, true, findFolds(host), a)
+				p.judgeRunTimeWrite(c, deletion{arg: r, filtered: filtered, selects: selects, finder: host}, true, findFolds(host), a)
 			}
 		}
 		return
@@ -231,6 +231,15 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 		}
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+	if tree && d.finder != nil && a == (affix{}) {
+		// find . -name 'k*' -exec truncate -s0 {} +: a link it selects
+		// is written through (find_links.go).
+		sel := "*"
+		if filtered {
+			sel = selects
+		}
+		p.judgeFoundLinks(c, d.finder, []syntax.Arg{d.arg}, sel, target{action: guards.Write}, true, "bash-write", what)
+	}
 	if tree && c.Name != "touch" && c.Name != "truncate" {
 		sel := selects + suf
 		if !filtered {

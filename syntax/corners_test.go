@@ -107,6 +107,14 @@ var cornerCases = []struct {
 	{"alias e='command '\nalias x='touch canary'\ne x", false, true},
 	{"shopt -s expand_aliases\nalias e='command'\nalias x='touch canary'\ne x", false, false},
 	{`PROMPT_COMMAND='touch canary' bash -i < /dev/null`, true, false},
+	// Handed over by env, and a shell on the terminal script makes: bash
+	// with no -c and no file is interactive when its input is one.
+	{`echo true | env PROMPT_COMMAND='touch canary' bash -i`, true, false},
+	{`echo exit | env PROMPT_COMMAND='touch canary' script -qc bash /dev/null`, true, false},
+	{`echo exit | PROMPT_COMMAND='touch canary' script -qc bash /dev/null`, true, false},
+	{`echo exit | env PROMPT_COMMAND='touch canary' script -qc 'bash -c :' /dev/null`, false, false},
+	{`echo exit | env PROMPT_COMMAND='touch canary' script -qc 'bash < /dev/null' /dev/null`, false, false},
+	{`env PROMPT_COMMAND='touch canary' bash -c :`, false, false},
 	// Programs that run shell commands from their own code: awk's
 	// system(), getline from a command and print into a shell; GNU sed's
 	// e command and s///e.

@@ -94,8 +94,17 @@ func (w *walker) tracePrompt(c scope, call *Call, st *state, envWords map[string
 
 // interactivePrompts expands the prompts an interactive shell shows.
 func (w *walker) interactivePrompts(c scope, call *Call, st *state, envWords map[string]string) {
-	if !IsShell(call.Name) || !readShell(call).interactive {
+	if !IsShell(call.Name) || !interactiveShell(call) {
 		return
+	}
+	if onTerminal(call) && call.Script.Runner != nil {
+		// env PS1=… script -qc bash: the values the runner was handed
+		// are in the shell's environment too.
+		merged := call.Script.Runner.envEdit.words()
+		for k, v := range envWords {
+			merged[k] = v
+		}
+		envWords = merged
 	}
 	for _, name := range []string{"PS0", "PS1", "PS2"} {
 		v, known, set := envValue(call, st, envWords, name)
@@ -112,10 +121,60 @@ func (w *walker) interactivePrompts(c scope, call *Call, st *state, envWords map
 	// where it is assigned (specialVar); one only known at run time that
 	// this command set (x=$(cat f); PROMPT_COMMAND=$x bash -i) is code
 	// corral cannot see.
-	if _, known, set := envValue(call, st, envWords, "PROMPT_COMMAND"); set && !known {
+	if v, given := envWords["PROMPT_COMMAND"]; given {
+		// env PROMPT_COMMAND='…' bash -i: handed by a wrapper, no
+		// assignment of the shell's walks it.
+		w.childIn(c, nil, v, nil, "PROMPT_COMMAND", false, st.clone(), st.dir)
+	} else if _, known, set := envValue(call, st, envWords, "PROMPT_COMMAND"); set && !known {
 		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: "PROMPT_COMMAND",
 			What: call.Name + " -i runs PROMPT_COMMAND before each prompt, a command only known at run time"})
 	}
+}
+
+// interactiveShell reports a shell that runs interactively: with -i, or,
+// as bash decides it, with no -c string and no script file while its
+// input is a terminal: script -c bash, tmux new-session bash and screen
+// bash start it on the terminal they make (echo exit | env
+// PROMPT_COMMAND=… script -qc bash /dev/null runs PROMPT_COMMAND, as
+// the real script and bash show).
+func interactiveShell(call *Call) bool {
+	sw := readShell(call)
+	if sw.interactive {
+		return true
+	}
+	if sw.cflag || sw.noexec || sw.operand >= 0 && !sw.sflag {
+		return false
+	}
+	return onTerminal(call)
+}
+
+// onTerminal reports a call whose input is the terminal a program that
+// runs its text made (script, tmux, screen, byobu): not a later stage of
+// a pipe, not redirected.
+func onTerminal(call *Call) bool {
+	if call.PipeIndex > 0 || call.Script == nil {
+		return false
+	}
+	for _, r := range call.Redirs {
+		if strings.HasPrefix(r.Op, "<") && (r.Fd == "" || r.Fd == "0") {
+			return false
+		}
+	}
+	if n := len(call.Wrappers); n > 0 {
+		// screen bash, unbuffer bash: the program runs on their terminal.
+		switch call.Wrappers[n-1] {
+		case "screen", "byobu", "unbuffer":
+			return true
+		}
+	}
+	if call.Script.Runner == nil {
+		return false
+	}
+	switch call.Script.Runner.Name {
+	case "script", "tmux", "screen", "byobu":
+		return true
+	}
+	return false
 }
 
 // shellStarters are the programs that start the user's shell, $SHELL,
