@@ -162,6 +162,10 @@ func (p *parser) constants() map[string]constant {
 			top[t.text] = constant{str: toks[i+3].text}
 		}
 	}
+	p.targetBinds(binds, 0, len(toks))
+	if p.rebindsByName() {
+		return nil
+	}
 	out := map[string]constant{}
 	for name, c := range top {
 		if binds[name] == 1 {
@@ -235,4 +239,118 @@ func (p *parser) constRecv(k int) (constant, bool) {
 	}
 	c, ok := p.consts[t.text]
 	return c, ok
+}
+
+// targetBinds counts, in binds, the names an assignment binds other than
+// as the one name before its "=": the names of a target list or pattern
+// (h, g = …; [h] = …; (h) = …; const {a: h} = …; my ($h) = …; h, err :=
+// …), an annotated target (h: str = …) and the names an import binds
+// (from m import h; import h from "m"). Each makes the name's value at a
+// later use one only run time knows, as a second plain assignment does.
+// An "=" inside brackets of its statement (a keyword argument, a
+// default) binds nothing of the statement's; a name after a dot is a
+// member.
+func (p *parser) targetBinds(binds map[string]int, from, to int) {
+	toks := p.toks
+	// frames are the statements being read, innermost last: a block's
+	// braces and a statement in parentheses (JavaScript's ({h} = o))
+	// start statements of their own; the outer one goes on after them.
+	type frame struct{ start, depth int }
+	frames := []frame{{from, 0}}
+	depth := 0
+	for i := from; i < to && i < len(toks); i++ {
+		t := toks[i]
+		f := &frames[len(frames)-1]
+		switch {
+		case (t.kind == tNewline || isP(t, ";")) && depth <= f.depth:
+			f.start = i + 1
+		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
+			depth++
+			if isP(t, "{") || isP(t, "(") && i == f.start {
+				frames = append(frames, frame{i + 1, depth})
+			}
+		case isP(t, ")") || isP(t, "]") || isP(t, "}"):
+			if depth > 0 {
+				depth--
+			}
+			for len(frames) > 1 && depth < frames[len(frames)-1].depth {
+				frames = frames[:len(frames)-1]
+			}
+		case t.kind == tIdent && (t.text == "import" || t.text == "from" && (p.l == Python || p.l == JS)):
+			for j := i + 1; j < to && j < len(toks) && j < i+64 && toks[j].kind != tNewline && !isP(toks[j], ";"); j++ {
+				if toks[j].kind == tIdent && !isP(p.tok(j-1), ".") {
+					binds[toks[j].text] += 2
+				}
+			}
+		case depth == f.depth && (isP(t, "=") || isP(t, ":=")) && p.l != Go:
+			// (Go's callers count each name of a, b := … themselves.)
+			for j := f.start; j < i; j++ {
+				n := toks[j]
+				if n.kind != tIdent || j == i-1 {
+					continue // the name right before "=": counted by the caller
+				}
+				if p.l == Rust && isI(p.tok(j-1), "let") {
+					continue // let name: T = …, read by goScoped
+				}
+				if prev := p.tok(j - 1); isP(prev, ".") || isP(prev, "->") || isP(prev, "::") {
+					continue
+				}
+				if next := p.tok(j + 1); assignOps.Get()[next.text] && j+2 == i {
+					continue // h += …: counted by the caller
+				}
+				binds[n.text] += 2
+			}
+			f.start = i + 1 // a = b = c: b is bound too, from here on
+		}
+	}
+}
+
+// rebindsByName reports code that can bind any name from a string:
+// Python's globals(), locals(), vars(), setattr, exec and __dict__;
+// JavaScript's globalThis, global, eval, with and Function. A constant's
+// value at a later use is then only known at run time.
+func (p *parser) rebindsByName() bool {
+	switch p.l {
+	case Python:
+		for _, t := range p.toks {
+			if t.kind == tIdent {
+				switch t.text {
+				case "globals", "locals", "vars", "setattr", "exec", "__dict__", "__builtins__":
+					return true
+				}
+			}
+		}
+	case JS:
+		for _, t := range p.toks {
+			if t.kind == tIdent {
+				switch t.text {
+				case "globalThis", "global", "eval", "with", "Function", "window", "self":
+					return true
+				}
+			}
+		}
+	case PHP:
+		// extract(), $GLOBALS["h"], parse_str, variable variables ($$n,
+		// ${"h"}) and eval.
+		for _, w := range []string{"extract", "$GLOBALS", "parse_str", "mb_parse_str", "eval", "$$", "${"} {
+			if strings.Contains(p.src, w) {
+				return true
+			}
+		}
+	case Ruby:
+		// eval and binding.local_variable_set assign a local by name.
+		for _, t := range p.toks {
+			if t.kind == tIdent && (t.text == "eval" || t.text == "binding" || t.text == "local_variable_set" || t.text == "instance_eval" || t.text == "class_eval") {
+				return true
+			}
+		}
+	case Perl:
+		// A string eval sees, and can assign, the lexical variables.
+		for _, t := range p.toks {
+			if t.kind == tIdent && t.text == "eval" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -24,6 +24,9 @@ type scopedConst struct {
 // block, as a parameter, a loop variable or a with/except target, or
 // declared global/nonlocal — is not one.
 func (p *parser) scopedConstants() []scopedConst {
+	if p.rebindsByName() {
+		return nil
+	}
 	switch p.l {
 	case Python:
 		return p.pyScoped()
@@ -305,6 +308,7 @@ func (p *parser) bindCounts(from, to int) map[string]int {
 			}
 		}
 	}
+	p.targetBinds(binds, from, to)
 	return binds
 }
 
