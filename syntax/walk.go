@@ -2329,6 +2329,7 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 func (w *walker) makeLocal(name string, st *state) {
 	f := w.frames[len(w.frames)-1]
 	if _, ok := f[name]; ok {
+		w.relocal(name, st)
 		return
 	}
 	if v, ok := st.vars[name]; ok {
@@ -2936,15 +2937,23 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		w.active = map[*sh.FuncDecl]bool{}
 	}
 	w.active[decl] = true
-	frame := map[string]*variable{}
-	w.frames = append(w.frames, frame)
-	// Prefix assignments (x=1 f) are the function's for its duration.
+	// Prefix assignments (x=1 f) are the function's for its duration,
+	// in a scope of their own around the function's: an unset in the
+	// body removes one and uncovers the caller's value, as for a
+	// caller's local (localscope.go).
+	var tempFrame map[string]*variable
 	for name, v := range cmdState.vars {
 		if old, ok := st.vars[name]; !ok || !old.equal(v) {
+			if tempFrame == nil {
+				tempFrame = map[string]*variable{}
+				w.frames = append(w.frames, tempFrame)
+			}
 			w.makeLocal(name, st)
 			st.setVar(name, v)
 		}
 	}
+	frame := map[string]*variable{}
+	w.frames = append(w.frames, frame)
 	savedPos, savedKnown, savedCarry, savedOpts := st.pos, st.posKnown, st.posCarry, st.posOpts
 	st.pos, st.posKnown, st.posCarry, st.posOpts = nil, true, carried{}, nil
 	// f *: $1… are the pattern's matches (globoptions.go).
@@ -2974,13 +2983,11 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		// returns: functrace only where both say it is on.
 		st.funcTrace = st.funcTrace && before.funcTrace
 	}
+	w.restoreFrame(len(w.frames)-1, frame, st)
 	w.frames = w.frames[:len(w.frames)-1]
-	for name, v := range frame {
-		if v == nil {
-			delete(st.vars, name)
-		} else {
-			st.vars[name] = *v
-		}
+	if tempFrame != nil {
+		w.restoreFrame(len(w.frames)-1, tempFrame, st)
+		w.frames = w.frames[:len(w.frames)-1]
 	}
 	if (st.funcTrace || def.traced) && len(w.trapVars) > 0 {
 		// set -T, declare -ft f: the RETURN trap runs as f returns.
@@ -3169,6 +3176,9 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				}
 				if st.get(name).readonly {
 					continue // bash: cannot unset: readonly variable
+				}
+				if w.unsetScoped(name, st) {
+					continue // a caller's local: removed (localscope.go)
 				}
 				st.setVar(name, variable{known: true})
 			}
