@@ -27,3 +27,27 @@ func TestUnsetCallerLocal(t *testing.T) {
 		{`d=~; f(){ local d=/x; g; }; g(){ unset d; rm -rf "${d-/nonexist}/.sshx"; }; f`, "allow"}, // the home is under /tmp here, a safe path,
 	})
 }
+
+// TestElementTargetsAndAtJoin: printf -v and read given an array element
+// assign it (printf -v 'a[0]' %s ~ is a[0]=~), and "${a[@]}/.ssh" is a
+// field per element, the suffix on the last (a=(x ~) gives x and
+// ~/.ssh), as bash expands them (TestElementTargetsAgainstBash,
+// TestAtJoinFieldsAgainstBash).
+func TestElementTargetsAndAtJoin(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`printf -v "a[0]" %s ~; rm -rf "${a[0]}/.ssh"`, "deny"},
+		{`declare -A m; printf -v 'm[k]' %s ~; rm -rf "${m[k]}/.ssh"`, "deny"},
+		{`read "a[0]" <<< "$HOME"; rm -rf "${a[0]}/.ssh"`, "deny"},
+		{`a=(x ~); rm -rf "${a[@]}/.ssh"`, "deny"},
+		{`a=(~ x); rm -rf "${a[@]}/.cache"`, "deny"}, // rm -rf ~ x/.cache
+		{`set -- x ~; rm -rf "$@/.ssh"`, "deny"},
+		{`a=(x y); printf -v "a[1]" %s ~; rm -rf "${a[@]}/.ssh"`, "deny"},
+		// Look-alikes.
+		{`a=(x y); printf -v "a[1]" %s ~; rm -rf "${a[0]}/.ssh"`, "allow"},
+		{`printf -v "a[0]" %s build; rm -rf "${a[0]}/.ssh"`, "allow"},
+		{`a=(x y); rm -rf "${a[@]}/.ssh"`, "allow"},
+		{`a=(x ~); echo "${a[@]}/.ssh"`, "allow"},
+	})
+}

@@ -3468,13 +3468,22 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			// 'a[$i]' %s ~; rm -rf "${a[@]}": red team scope3).
 			t, direct := st.resolve(base)
 			old := st.get(t)
-			st.forget(base)
 			val := kv
 			if sv, set := split[n]; set {
 				val = sv
 			} else if !ok || n != known {
+				st.forget(base)
 				continue
 			}
+			if direct && val.known && val.set && !val.array && !old.nameref && elemTarget(n) {
+				// printf -v 'a[0]' %s ~, read 'm[k]' <<< …: bash
+				// assigns that element, as a[0]=… does (the subscript
+				// evaluated as there).
+				lit := func(v string) *sh.Lit { return &sh.Lit{Value: v} }
+				w.assign(c, st, []*sh.Assign{elemAssign(lit, n, &sh.Word{Parts: []sh.WordPart{&sh.SglQuoted{Value: val.str}}})}, false)
+				continue
+			}
+			st.forget(base)
 			if direct && val.known && val.set && !val.array && !old.nameref {
 				st.setVar(t, elemMaybe(old, val.str))
 			}
