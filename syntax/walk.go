@@ -4380,6 +4380,20 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			// exec 3<~; cd /dev/fd/3: the directory the descriptor
 			// was opened on, as the kernel resolved it (fddir.go).
 			next = Dir{Path: physicalPath(fdCdTarget(target, call), st.links, w.read != nil), Known: true}
+			if !cdPhysical(call, st) && slices.Contains(strings.Split(target.Value, "/"), "..") {
+				// cd /dev/fd/3/..: bash first drops each ".." with the
+				// name before it, in the text (/dev/fd), and enters that
+				// directory when it exists; only when it does not (cd
+				// /dev/fd/3/../.ssh) does it let the kernel climb out
+				// of the descriptor's directory.
+				logical := dir.Join(target.Value)
+				switch {
+				case w.isDir(logical):
+					next = logical
+				case w.read == nil && logical.Known:
+					next = dirOneOf([]string{logical.Path, next.Path})
+				}
+			}
 		case cdPhysical(call, st) && (dir.Known || strings.HasPrefix(target.Value, "/")):
 			// cd -P s/.., set -P; cd s: links are resolved before "..".
 			p := target.Value
