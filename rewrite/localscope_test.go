@@ -18,6 +18,13 @@ func TestUnsetCallerLocal(t *testing.T) {
 		{`d=/ok; f(){ local d=/x; g; }; g(){ unset d; d=~; }; f; rm -rf "$d/.ssh"`, "deny"},
 		{`d=/ok; f(){ local d=/x; g; local d=/w; }; g(){ unset d; d=~; }; f; rm -rf "$d/.ssh"`, "deny"},
 		{`d=~; g(){ unset d; rm -rf "${d-/nonexist}/.ssh"; }; d=/x g`, "deny"},
+		{`d=/x; f(){ local d=/y; declare -g d=~; }; f; rm -rf "$d/.ssh"`, "deny"},
+		{`d=/x; f(){ local d=/y; g; }; g(){ declare -g d=~; }; f; rm -rf "$d/.ssh"`, "deny"},
+		{`shopt -s localvar_inherit; d=~; f(){ local d; rm -rf "${d:-/x}/.ssh"; }; f`, "deny"},
+		{`if [ -e x ]; then shopt -s localvar_inherit; fi; d=~; f(){ local d; rm -rf "${d:-/x}/.ssh"; }; f`, "ask"},
+		{`d=/x; f(){ local d=/y; declare -g d=~; rm -rf "$d/.ssh"; }; f`, "ask"}, // the local /y: was deny
+		{`shopt -s localvar_unset; d=~; f(){ local d=/x; g; }; g(){ unset d; rm -rf "${d-/nonexist}/.ssh"; }; f`, "ask"},
+		{`d=~; f(){ local d; rm -rf "${d:-/x}/.ssh"; }; f`, "ask"},
 		// Look-alikes.
 		{`d=~; f(){ local d=/x; unset d; rm -rf "${d-/nonexist}/.ssh"; }; f`, "ask"},
 		{`d=~; f(){ local d=/x; g; }; g(){ local d=/y; unset d; rm -rf "${d-/nonexist}/.ssh"; }; f`, "ask"},

@@ -91,6 +91,16 @@ func (w *walker) unsetScoped(name string, st *state) bool {
 		delete(st.vars, name)
 	}
 	st.popped[key] = popMark{}
+	switch st.localUnset {
+	case posixOn:
+		// shopt -s localvar_unset: the caller's local stays, unset, as
+		// in its own function.
+		st.vars[name] = variable{known: true}
+		delete(st.popped, key)
+	case posixMay:
+		st.vars[name] = either(st.vars[name], variable{known: true})
+		st.popped[key] = popMark{maybe: true}
+	}
 	return true
 }
 
@@ -210,4 +220,72 @@ func mayMark(a, b popMark) popMark {
 
 func (m popMark) same(o popMark) bool {
 	return m.maybe == o.maybe && m.resaved == o.resaved && m.savedSet == o.savedSet && m.saved.equal(o.saved)
+}
+
+// globalFrame returns the depth of the outermost frame in which name is
+// a local this path has not removed (its saved value is the global
+// variable), or -1 when no local shadows the global.
+func (w *walker) globalFrame(name string, st *state) int {
+	for i := range w.frames {
+		if _, ok := w.frames[i][name]; !ok {
+			continue
+		}
+		if m, ok := st.popped[popKey(i, name)]; ok && !m.maybe && !m.resaved {
+			continue
+		}
+		return i
+	}
+	return -1
+}
+
+// asGlobal runs assign (declare -g NAME=…) on the global NAME while a
+// function's local shadows it: bash gives the global the value and
+// leaves the local visible, so the value comes back when the frame that
+// shadowed the global returns (d=/x; f(){ local d=/y; declare -g d=~;
+// }; f leaves d=~, and d is /y inside f).
+func (w *walker) asGlobal(name string, st *state, assign func()) {
+	depth := w.globalFrame(name, st)
+	if depth < 0 {
+		assign()
+		return
+	}
+	key := popKey(depth, name)
+	cur, had := st.vars[name]
+	global, set := w.shadowedValue(depth, name, st)
+	if set {
+		st.vars[name] = global
+	} else {
+		delete(st.vars, name)
+	}
+	m := st.popped[key]
+	assign()
+	newGlobal, newSet := st.vars[name]
+	if had {
+		st.vars[name] = cur
+	} else {
+		delete(st.vars, name)
+	}
+	st.popped = cloneMap(st.popped)
+	if st.popped == nil {
+		st.popped = map[string]popMark{}
+	}
+	if m.maybe {
+		// The frame's local was removed on some paths: the value the
+		// return leaves is either.
+		mark := popMark{maybe: true, resaved: true, savedSet: true, saved: newGlobal}
+		if m.resaved {
+			mark.saved = either(m.saved, newGlobal)
+		}
+		st.popped[key] = mark
+		return
+	}
+	st.popped[key] = popMark{resaved: true, saved: newGlobal, savedSet: newSet}
+}
+
+// onOff is posixOn or posixOff.
+func onOff(on bool) uint8 {
+	if on {
+		return posixOn
+	}
+	return posixOff
 }

@@ -33,6 +33,20 @@ func TestUnsetScopeAgainstBash(t *testing.T) {
 		// A prefix assignment is a scope around the function.
 		`d=~; g(){ unset d` + show + `; }; d=/x g`,
 		`d=~; g(){ unset d` + show + `; }; f(){ local d=/y; d=/x g; }; f`,
+		// declare -g gives the global the value; the local stays
+		// visible until its function returns.
+		`d=/x; f(){ local d=/y; declare -g d=~` + show + `; }; f`,
+		`d=/x; f(){ local d=/y; declare -g d=~; }; f` + show,
+		`d=/x; f(){ local d=/y; g` + show + `; }; g(){ declare -g d=~; }; f` + show,
+		`d=/x; f(){ local d=/y; typeset -g d=~; unset d; g; }; g(){ unset d` + show + `; }; f`,
+		`d=/x; f(){ declare -g d=~; }; f` + show,
+		`d=/x; f(){ local d=/y; declare -g d; }; f` + show,
+		// shopt localvar_inherit: a local starts with the caller's
+		// value; localvar_unset: a caller's local stays, unset.
+		`shopt -s localvar_inherit; d=~; f(){ local d` + show + `; }; f`,
+		`shopt -s localvar_unset; d=~; f(){ local d=/x; g; }; g(){ unset d` + show + `; }; f`,
+		`shopt -s localvar_unset; d=~; f(){ local d=/x; g; }; g(){ unset d; }; f` + show,
+		`shopt -s localvar_inherit; shopt -u localvar_inherit; d=~; f(){ local d` + show + `; }; f`,
 		// Look-alikes: the function's own local stays, unset; a
 		// subshell's unset removes nothing outside it.
 		`d=~; f(){ local d=/x; unset d` + show + `; }; f`,

@@ -2213,9 +2213,9 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		st.vars[n] = v
 	}
 	inFunc := len(w.frames) > 0 && (local || (variant == "declare" || variant == "typeset") && !global)
-	for _, a := range as {
+	one := func(a *sh.Assign) {
 		if a.Name == nil {
-			continue
+			return
 		}
 		name := a.Name.Value
 		if inFunc {
@@ -2227,7 +2227,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			}
 		}
 		if !nameref && w.declCompound(c, st, d, flags, a, declArrayFlags(d)) {
-			continue // declare -a 'a=($(…))': walked as a=(…)
+			return // declare -a 'a=($(…))': walked as a=(…)
 		}
 		if nameref && a.Index == nil && a.Array == nil && !a.Append {
 			// declare -n r=HOME: r names HOME; declare -n r: r names
@@ -2246,10 +2246,10 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				default:
 					st.setVar(name, variable{nameref: true, exported: exported || old.exported})
 				}
-				continue
+				return
 			}
 			st.setVar(name, w.refTo(c, st, a.Value, exported))
-			continue
+			return
 		}
 		if unref {
 			// declare +n r: r holds the name it referred to.
@@ -2261,7 +2261,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				st.setVar(name, v)
 			}
 			if a.Naked && a.Value == nil {
-				continue
+				return
 			}
 		}
 		if a.Naked && a.Value == nil && a.Array == nil {
@@ -2284,11 +2284,22 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				v.exported = false
 			}
 			if inFunc && variant != "export" {
-				v = variable{known: true, array: assocAttr || arrayAttr}
+				fresh := variable{known: true, array: assocAttr || arrayAttr}
+				switch {
+				case v.nameref:
+				case st.localInherit == posixOn:
+					// shopt -s localvar_inherit: local d takes the value
+					// d had where the function was called.
+					fresh = v
+					fresh.readonly, fresh.roSure = false, false
+				case st.localInherit == posixMay:
+					fresh = either(v, fresh)
+				}
+				v = fresh
 			}
 			st.setVar(name, v)
 			setAttrs(name)
-			continue
+			return
 		}
 		setAttrs(name)
 		w.assign(c, st, []*sh.Assign{a}, exported)
@@ -2300,6 +2311,15 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			v.exported = false
 			st.setVar(name, v)
 		}
+	}
+	for _, a := range as {
+		if a.Name != nil && global && len(w.frames) > 0 && variant != "local" {
+			// declare -g d=~ in a function where d is a local: the
+			// global d gets it, the local stays (localscope.go).
+			w.asGlobal(a.Name.Value, st, func() { one(a) })
+			continue
+		}
+		one(a)
 	}
 }
 
@@ -3252,6 +3272,10 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.echoEscapes = on
 			case "cdable_vars":
 				st.cdableVars = on
+			case "localvar_inherit":
+				st.localInherit = onOff(on)
+			case "localvar_unset":
+				st.localUnset = onOff(on)
 			case "sourcepath":
 				st.noSourcePath = !on
 			case "patsub_replacement":
@@ -3267,6 +3291,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				if !a.Static {
 					st.matchUnknown = true
 					st.funcTrace = false
+					st.localInherit, st.localUnset = max(st.localInherit, posixMay), max(st.localUnset, posixMay)
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
