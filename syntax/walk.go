@@ -3397,6 +3397,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	}
 	operands := 0
 	var cb mapfileCall
+	// globbed are the names written unquoted with a pattern character
+	// (printf -v a[1]): a file a1 would be the name bash assigns.
+	var globbed []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
@@ -3431,6 +3434,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 				switch v[j] {
 				case 'a', 'v':
 					names = append(names, val)
+					if val != v[j+1:] && args[i].Glob {
+						globbed = append(globbed, val)
+					}
 				case 'C':
 					if call.Name != "printf" {
 						cb.text, cb.set = val, true
@@ -3449,6 +3455,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			continue
 		}
 		names = append(names, v)
+		if a.Glob {
+			globbed = append(globbed, v)
+		}
 	}
 	if cb.set {
 		w.mapfileCallback(c, call, st, cb)
@@ -3500,7 +3509,7 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 				st.forget(base)
 				continue
 			}
-			if direct && val.known && val.set && !val.array && !old.nameref && elemTarget(n) {
+			if direct && val.known && val.set && !val.array && !old.nameref && elemTarget(n) && !slices.Contains(globbed, n) {
 				// printf -v 'a[0]' %s ~, read 'm[k]' <<< …: bash
 				// assigns that element, as a[0]=… does (the subscript
 				// evaluated as there).
