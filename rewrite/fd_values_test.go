@@ -44,7 +44,8 @@ func TestReadRecordDecisions(t *testing.T) {
 
 // TestMapfilePrintfDecisions: mapfile's elements (-d, no -t, -s, -n) and
 // printf -vNAME are bash's values (syntax.TestMapfilePrintfInBash); an
-// element printf -v or read names makes the array unknown.
+// element printf -v or read names with a literal subscript gets the value
+// as a[0]=… gives it (syntax.TestElementTargetsAgainstBash).
 func TestMapfilePrintfDecisions(t *testing.T) {
 	t.Parallel()
 	checkDecisions(t, fdValueConfig(t), []struct{ cmd, want string }{
@@ -54,8 +55,8 @@ func TestMapfilePrintfDecisions(t *testing.T) {
 		{`mapfile -d / -t a <<< 'x/rm -rf ~'; ${a[1]}`, "deny"},
 		{`printf -vv '%s' ~; rm -rf "$v"`, "deny"},
 		{`printf -v v -- '%s' 'rm -rf /'; $v`, "deny"},
-		{`v=ls; printf -v 'v[0]' '%s' 'rm -rf /'; $v`, "ask"},
-		{`v=ls; read 'v[0]' <<< 'rm -rf /'; $v`, "ask"},
+		{`v=ls; printf -v 'v[0]' '%s' 'rm -rf /'; $v`, "deny"}, // v[0] is $v: bash runs rm -rf /
+		{`v=ls; read 'v[0]' <<< 'rm -rf /'; $v`, "deny"},
 		// Look-alikes.
 		{`mapfile -t files < <(git ls-files); echo "${files[@]}"`, "allow"},
 		{`mapfile a <<< build; rm -rf ${a[0]}`, "allow"},

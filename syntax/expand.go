@@ -1240,6 +1240,11 @@ func (r *resolver) fields(w *sh.Word) []Arg {
 			}
 		}
 	}
+	if !s.partDynamic && !s.braces && !glob {
+		if f, ok := r.atJoinFields(w, a); ok {
+			return f // "${a[@]}/.ssh": a field per element (atjoin.go)
+		}
+	}
 	r.dynamic(&a, w, s, nil)
 	a.Glob = glob
 	return []Arg{a}

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -102,8 +103,33 @@ func streamFilePath(s Stream) (string, bool) {
 // exec {fd}<~, /proc/$$/fd/3/x) too, which are then known.
 func fdDirArgs(call *Call) {
 	for i := range call.Args {
+		if (call.Name == "cd" || call.Name == "pushd") && slices.Contains(strings.Split(call.Args[i].Value, "/"), "..") {
+			// cd /dev/fd/3/..: bash drops the ".." in the text before
+			// the kernel sees the path (chdir, fdCdTarget).
+			continue
+		}
+		fdDirRelative(&call.Args[i], call.Dir, call.Route)
 		fdDirWord(&call.Args[i], call.Route)
 	}
+}
+
+// fdDirRelative makes a relative word absolute when the directory it is
+// read in is the shell's descriptor directory (cd /dev/fd, or cd
+// /dev/fd/3/.. which bash reads as cd /dev/fd): 3/../.ssh/id_rsa there
+// goes through descriptor 3 as /dev/fd/3/../.ssh/id_rsa does, and the
+// kernel climbs out of the directory it was opened on.
+func fdDirRelative(a *Arg, dir Dir, route func(string) (Stream, bool)) {
+	if !a.Static || a.Glob || !dir.Known || a.Value == "" || strings.HasPrefix(a.Value, "/") || strings.HasPrefix(a.Value, "-") {
+		return
+	}
+	if _, ok := shellFdDir(Dir{}, dir.Path); !ok {
+		return
+	}
+	abs := dir.Path + "/" + a.Value
+	if len(fdFilesBelow(abs, route, false)) == 0 {
+		return
+	}
+	a.Value = abs
 }
 
 // fdDirRedirect does for the target of r what fdDirArgs does for the
@@ -117,6 +143,7 @@ func fdDirRedirect(r *Redirect) {
 	case "<<", "<<-", "<<<", ">&", "<&":
 		return
 	}
+	fdDirRelative(&r.Target, r.Dir, r.Route)
 	fdDirWord(&r.Target, r.Route)
 }
 

@@ -1,6 +1,7 @@
 package syntax
 
 import (
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -518,6 +519,13 @@ type state struct {
 	// be on: a subshell's set -x ends with it, a new shell starts with
 	// its command line's (bash -x) or an exported SHELLOPTS's.
 	trace TraceOpts
+	// popped are the function locals this path removed with an unset
+	// from a called function (localscope.go).
+	popped map[string]popMark
+	// localInherit and localUnset are shopt localvar_inherit and
+	// localvar_unset: posixOff, posixMay (on some paths, or set by a
+	// word only run time knows), posixOn (localscope.go).
+	localInherit, localUnset uint8
 	// home is the home directory the command starts with, where a tilde
 	// takes bash to when HOME is unset (bash then asks the password
 	// database, which gives the same directory).
@@ -585,6 +593,7 @@ func (st *state) clone() *state {
 	c.posOpts = slices.Clone(st.posOpts)
 	c.stack = slices.Clone(st.stack)
 	c.hist = slices.Clone(st.hist)
+	c.popped = cloneMap(st.popped)
 	return &c
 }
 
@@ -752,6 +761,13 @@ func (st *state) merge(o *state) {
 	st.echoEscapes = st.echoEscapes || o.echoEscapes
 	st.trapSet &= o.trapSet
 	st.trace = st.trace.merge(o.trace)
+	st.popped = mergePopped(st.popped, o.popped)
+	if st.localInherit != o.localInherit {
+		st.localInherit = posixMay
+	}
+	if st.localUnset != o.localUnset {
+		st.localUnset = posixMay
+	}
 }
 
 // equal reports whether merging o into st would change nothing that the
@@ -760,7 +776,7 @@ func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || !slices.Equal(st.posOpts, o.posOpts) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
-		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
+		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) || !maps.EqualFunc(st.popped, o.popped, popMark.same) || st.localInherit != o.localInherit || st.localUnset != o.localUnset {
 		return false
 	}
 	for k, v := range st.vars {

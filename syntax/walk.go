@@ -2213,9 +2213,9 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 		st.vars[n] = v
 	}
 	inFunc := len(w.frames) > 0 && (local || (variant == "declare" || variant == "typeset") && !global)
-	for _, a := range as {
+	one := func(a *sh.Assign) {
 		if a.Name == nil {
-			continue
+			return
 		}
 		name := a.Name.Value
 		if inFunc {
@@ -2227,7 +2227,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			}
 		}
 		if !nameref && w.declCompound(c, st, d, flags, a, declArrayFlags(d)) {
-			continue // declare -a 'a=($(…))': walked as a=(…)
+			return // declare -a 'a=($(…))': walked as a=(…)
 		}
 		if nameref && a.Index == nil && a.Array == nil && !a.Append {
 			// declare -n r=HOME: r names HOME; declare -n r: r names
@@ -2246,10 +2246,10 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				default:
 					st.setVar(name, variable{nameref: true, exported: exported || old.exported})
 				}
-				continue
+				return
 			}
 			st.setVar(name, w.refTo(c, st, a.Value, exported))
-			continue
+			return
 		}
 		if unref {
 			// declare +n r: r holds the name it referred to.
@@ -2261,7 +2261,7 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				st.setVar(name, v)
 			}
 			if a.Naked && a.Value == nil {
-				continue
+				return
 			}
 		}
 		if a.Naked && a.Value == nil && a.Array == nil {
@@ -2284,11 +2284,22 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 				v.exported = false
 			}
 			if inFunc && variant != "export" {
-				v = variable{known: true, array: assocAttr || arrayAttr}
+				fresh := variable{known: true, array: assocAttr || arrayAttr}
+				switch {
+				case v.nameref:
+				case st.localInherit == posixOn:
+					// shopt -s localvar_inherit: local d takes the value
+					// d had where the function was called.
+					fresh = v
+					fresh.readonly, fresh.roSure = false, false
+				case st.localInherit == posixMay:
+					fresh = either(v, fresh)
+				}
+				v = fresh
 			}
 			st.setVar(name, v)
 			setAttrs(name)
-			continue
+			return
 		}
 		setAttrs(name)
 		w.assign(c, st, []*sh.Assign{a}, exported)
@@ -2300,6 +2311,15 @@ func (w *walker) declare(c scope, s *sh.Stmt, d *sh.DeclClause, st *state) {
 			v.exported = false
 			st.setVar(name, v)
 		}
+	}
+	for _, a := range as {
+		if a.Name != nil && global && len(w.frames) > 0 && variant != "local" {
+			// declare -g d=~ in a function where d is a local: the
+			// global d gets it, the local stays (localscope.go).
+			w.asGlobal(a.Name.Value, st, func() { one(a) })
+			continue
+		}
+		one(a)
 	}
 }
 
@@ -2329,6 +2349,7 @@ func (w *walker) refTo(c scope, st *state, word *sh.Word, exported bool) variabl
 func (w *walker) makeLocal(name string, st *state) {
 	f := w.frames[len(w.frames)-1]
 	if _, ok := f[name]; ok {
+		w.relocal(name, st)
 		return
 	}
 	if v, ok := st.vars[name]; ok {
@@ -2936,15 +2957,23 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		w.active = map[*sh.FuncDecl]bool{}
 	}
 	w.active[decl] = true
-	frame := map[string]*variable{}
-	w.frames = append(w.frames, frame)
-	// Prefix assignments (x=1 f) are the function's for its duration.
+	// Prefix assignments (x=1 f) are the function's for its duration,
+	// in a scope of their own around the function's: an unset in the
+	// body removes one and uncovers the caller's value, as for a
+	// caller's local (localscope.go).
+	var tempFrame map[string]*variable
 	for name, v := range cmdState.vars {
 		if old, ok := st.vars[name]; !ok || !old.equal(v) {
+			if tempFrame == nil {
+				tempFrame = map[string]*variable{}
+				w.frames = append(w.frames, tempFrame)
+			}
 			w.makeLocal(name, st)
 			st.setVar(name, v)
 		}
 	}
+	frame := map[string]*variable{}
+	w.frames = append(w.frames, frame)
 	savedPos, savedKnown, savedCarry, savedOpts := st.pos, st.posKnown, st.posCarry, st.posOpts
 	st.pos, st.posKnown, st.posCarry, st.posOpts = nil, true, carried{}, nil
 	// f *: $1… are the pattern's matches (globoptions.go).
@@ -2974,13 +3003,11 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 		// returns: functrace only where both say it is on.
 		st.funcTrace = st.funcTrace && before.funcTrace
 	}
+	w.restoreFrame(len(w.frames)-1, frame, st)
 	w.frames = w.frames[:len(w.frames)-1]
-	for name, v := range frame {
-		if v == nil {
-			delete(st.vars, name)
-		} else {
-			st.vars[name] = *v
-		}
+	if tempFrame != nil {
+		w.restoreFrame(len(w.frames)-1, tempFrame, st)
+		w.frames = w.frames[:len(w.frames)-1]
 	}
 	if (st.funcTrace || def.traced) && len(w.trapVars) > 0 {
 		// set -T, declare -ft f: the RETURN trap runs as f returns.
@@ -3170,6 +3197,9 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				if st.get(name).readonly {
 					continue // bash: cannot unset: readonly variable
 				}
+				if w.unsetScoped(name, st) {
+					continue // a caller's local: removed (localscope.go)
+				}
 				st.setVar(name, variable{known: true})
 			}
 		}
@@ -3242,6 +3272,10 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				st.echoEscapes = on
 			case "cdable_vars":
 				st.cdableVars = on
+			case "localvar_inherit":
+				st.localInherit = onOff(on)
+			case "localvar_unset":
+				st.localUnset = onOff(on)
 			case "sourcepath":
 				st.noSourcePath = !on
 			case "patsub_replacement":
@@ -3257,6 +3291,7 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 				if !a.Static {
 					st.matchUnknown = true
 					st.funcTrace = false
+					st.localInherit, st.localUnset = max(st.localInherit, posixMay), max(st.localUnset, posixMay)
 					// An option only known at run time: any of them may
 					// be on, and nullglob and failglob are not certain.
 					st.glob = st.glob&^(GlobNull|GlobFail) | globOptsMayBe
@@ -3362,6 +3397,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 	}
 	operands := 0
 	var cb mapfileCall
+	// globbed are the names written unquoted with a pattern character
+	// (printf -v a[1]): a file a1 would be the name bash assigns.
+	var globbed []string
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		if !a.Static {
@@ -3396,6 +3434,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 				switch v[j] {
 				case 'a', 'v':
 					names = append(names, val)
+					if val != v[j+1:] && args[i].Glob {
+						globbed = append(globbed, val)
+					}
 				case 'C':
 					if call.Name != "printf" {
 						cb.text, cb.set = val, true
@@ -3414,6 +3455,9 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			continue
 		}
 		names = append(names, v)
+		if a.Glob {
+			globbed = append(globbed, v)
+		}
 	}
 	if cb.set {
 		w.mapfileCallback(c, call, st, cb)
@@ -3458,13 +3502,22 @@ func (w *walker) reads(c scope, call *Call, st *state) {
 			// 'a[$i]' %s ~; rm -rf "${a[@]}": red team scope3).
 			t, direct := st.resolve(base)
 			old := st.get(t)
-			st.forget(base)
 			val := kv
 			if sv, set := split[n]; set {
 				val = sv
 			} else if !ok || n != known {
+				st.forget(base)
 				continue
 			}
+			if direct && val.known && val.set && !val.array && !old.nameref && elemTarget(n) && !slices.Contains(globbed, n) {
+				// printf -v 'a[0]' %s ~, read 'm[k]' <<< …: bash
+				// assigns that element, as a[0]=… does (the subscript
+				// evaluated as there).
+				lit := func(v string) *sh.Lit { return &sh.Lit{Value: v} }
+				w.assign(c, st, []*sh.Assign{elemAssign(lit, n, &sh.Word{Parts: []sh.WordPart{&sh.SglQuoted{Value: val.str}}})}, false)
+				continue
+			}
+			st.forget(base)
 			if direct && val.known && val.set && !val.array && !old.nameref {
 				st.setVar(t, elemMaybe(old, val.str))
 			}
@@ -4361,6 +4414,20 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 			// exec 3<~; cd /dev/fd/3: the directory the descriptor
 			// was opened on, as the kernel resolved it (fddir.go).
 			next = Dir{Path: physicalPath(fdCdTarget(target, call), st.links, w.read != nil), Known: true}
+			if !cdPhysical(call, st) && slices.Contains(strings.Split(target.Value, "/"), "..") {
+				// cd /dev/fd/3/..: bash first drops each ".." with the
+				// name before it, in the text (/dev/fd), and enters that
+				// directory when it exists; only when it does not (cd
+				// /dev/fd/3/../.ssh) does it let the kernel climb out
+				// of the descriptor's directory.
+				logical := dir.Join(target.Value)
+				switch {
+				case w.isDir(logical):
+					next = logical
+				case w.read == nil && logical.Known:
+					next = dirOneOf([]string{logical.Path, next.Path})
+				}
+			}
 		case cdPhysical(call, st) && (dir.Known || strings.HasPrefix(target.Value, "/")):
 			// cd -P s/.., set -P; cd s: links are resolved before "..".
 			p := target.Value
