@@ -79,5 +79,13 @@ func TestRsyncRemoteShell(t *testing.T) {
 		{`rsync --rsync-path='rm -rf ~; rsync' host:src/ dst/`, "rewrite"},
 		{`RSYNC_CONNECT_PROG='ssh proxy nc %H 873' rsync h::m/x dst/`, "rewrite"},
 		{`rsync --rs='sh -c "rm -rf ~"' x:y .`, "rewrite"},
+		// --old-args (RSYNC_OLD_ARGS) sends the path unescaped: the
+		// shell on the host splits it. Look-alikes: rsync 3.2.4 escapes
+		// it by default, -s sends it in the protocol, another host.
+		{`rsync --old-args 'localhost:y; rm -rf ~' k`, "deny"},
+		{`RSYNC_OLD_ARGS=1 rsync x 'localhost:y; rm -rf ~'`, "deny"},
+		{`rsync 'localhost:y; rm -rf ~' k`, "rewrite"},
+		{`rsync -s --old-args 'localhost:y; rm -rf ~' k`, "rewrite"},
+		{`rsync --old-args 'host:y; rm -rf ~' k`, "rewrite"},
 	})
 }

@@ -18,7 +18,8 @@ import "strings"
 // When the remote shell is ssh, the command ssh runs on HOST is the
 // --rsync-path text followed by the server's words: the ssh call is
 // judged with that text (ssh's model decides where HOST is), not with the
-// server's words, which are rsync's protocol.
+// server's words, which are rsync's protocol; with --old-args the path
+// too, which the shell on HOST splits.
 
 // rsyncSpec are rsync's options (popt: long names are matched whole,
 // never by prefix; a short option's value may follow an "=").
@@ -27,8 +28,8 @@ var rsyncSpec = OptSpec{ShortVal: "eBfMT@", LongEq: true, LongVal: []string{"rsh
 	"temp-dir", "compare-dest", "copy-dest", "link-dest", "chmod", "chown", "usermap", "groupmap", "timeout", "contimeout", "port",
 	"log-file", "log-file-format", "out-format", "password-file", "bwlimit", "write-batch", "only-write-batch", "read-batch",
 	"protocol", "iconv", "checksum-choice", "compress-choice", "compress-level", "skip-compress", "modify-window", "sockopts",
-	"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "address", "config", "mkpath-mode", "early-input",
-	"max-alloc", "copy-as", "old-args"}}
+	"outbuf", "remote-option", "stop-after", "stop-at", "info", "debug", "address", "config", "early-input",
+	"max-alloc", "copy-as"}}
 
 // rsyncEnd is where one rsync operand leads: a remote shell's host or a
 // daemon's.
@@ -179,10 +180,35 @@ func (w *walker) rsyncShell(c scope, call *Call) {
 		// ssh runs its command's words as shell text on HOST: the
 		// --rsync-path text is what rsync adds there (the server's
 		// words after it are rsync's protocol).
-		if rsyncPath == nil && rsh == nil {
+		// With --old-args (or RSYNC_OLD_ARGS), rsync sends the path
+		// unescaped: the shell on HOST splits it, so "HOST:y; cmd" runs
+		// cmd there (rsync 3.2.4 and later escape it otherwise; -s sends
+		// it inside the protocol).
+		oldArgs, protect := false, false
+		if v, known, set := call.Getenv("RSYNC_OLD_ARGS"); set && (!known || v != "" && v != "0") {
+			oldArgs = true
+		}
+		for _, o := range opts {
+			switch o.Name {
+			case "old-args":
+				oldArgs = true
+			case "s", "protect-args", "secluded-args":
+				protect = true
+			}
+		}
+		oldArgs = oldArgs && !protect && !end.daemon
+		if rsyncPath == nil && rsh == nil && !oldArgs {
 			return // plain ssh: resolveTransfer places the host
 		}
-		if rsyncPath != nil {
+		switch {
+		case oldArgs:
+			if rsyncPath == nil {
+				// The server's own words are rsync's protocol: a stand-in
+				// that reads none of them.
+				path = Arg{Value: "true", Raw: "rsync", Static: true}
+			}
+			words = append(words, path, Arg{Value: "--server", Raw: "--server", Static: true}, Arg{Value: ".", Raw: ".", Static: true}, hostArg(end.path))
+		case rsyncPath != nil:
 			words = append(words, path)
 		}
 		w.argvChild(c, call, words, "rsync -e", call.env, call.Dir)
