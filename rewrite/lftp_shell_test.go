@@ -97,7 +97,16 @@ func TestLftpLocalWrites(t *testing.T) {
 		{"lftp -c \"echo 'x; local rm -rf ~/.ssh #'\"", "deny"}, // single quotes are ordinary characters to lftp
 		{"lftp -c '(lcd ~/.ssh; local rm id_rsa)'", "deny"},
 		{"lftp -c 'open sftp://localhost; mv .ssh/id_rsa x'", "deny"},
+		// mget writes each matched file under its base name in the
+		// local directory (-O's): any name, for a pattern.
+		{"lftp -c 'open ftp://example.com; lcd ~/.ssh; mget *'", "deny"},
+		{"lftp -c 'open ftp://example.com; mget -O ~/.ssh *'", "deny"},
+		{"lftp -c 'open ftp://example.com; lcd ~/.ssh; mget a b'", "deny"},
+		{"lftp -c 'open ftp://example.com; lcd ~; mget -d .ssh/authorized_keys'", "deny"},
 		// Look-alikes that keep their decision.
+		{"lftp -c 'open ftp://example.com; mget *.txt'", "ask"},
+		{"lftp -c 'open ftp://example.com; mget -O out *'", "ask"},
+		{"lftp -c 'open ftp://example.com; lcd ~; mget .ssh/authorized_keys'", "ask"},
 		{"lftp -c 'local rm notes.txt'", "allow"},
 		{"lftp -c 'local ls ~/.ssh'", "allow"},
 		{"lftp -c 'open ftp://example.com; get x'", "ask"},            // the download, as before
