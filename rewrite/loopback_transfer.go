@@ -450,7 +450,7 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 				}
 			}
 		}
-		p.readBatch(c, "bash-write", syntax.LftpLines(t.text), t.where, "command", "", true, func(b batchCommand) {
+		p.readBatch(c, "bash-write", p.lftpLines(c, t.text), t.where, "command", "", true, func(b batchCommand) {
 			switch b.verb {
 			case "open", "connect":
 				if ops := lftpOperands(b.words, "upspe"); len(ops) > 0 {
