@@ -122,11 +122,31 @@ func transferHost(v string) string {
 
 // batchLines splits a client's command text into commands: lftp's as
 // lftp reads them (syntax.LftpLines), the others' with transferLines.
-func batchLines(c *syntax.Call, text string) []string {
+func (p *Pass) batchLines(c *syntax.Call, text string) []string {
 	if c.Name == "lftp" {
-		return syntax.LftpLines(text)
+		return p.lftpLines(c, text)
 	}
 	return transferLines(text)
+}
+
+// lftpLines splits lftp's command text into commands as lftp runs them:
+// with the aliases its rc files define (~/.lftprc, ~/.config/lftp/rc,
+// /etc/lftp.conf, --rcfile; none of the user's with -norc) and those the
+// text defines, each replacing the command word it names.
+func (p *Pass) lftpLines(c *syntax.Call, text string) []string {
+	norc := false
+	var extra []string
+	for i, a := range c.Args {
+		switch {
+		case a.Value == "-norc" || a.Value == "--norc":
+			norc = true
+		case a.Value == "--rcfile" && i+1 < len(c.Args) && c.Args[i+1].Static && c.Dir.Known:
+			extra = append(extra, c.Dir.Join(c.Args[i+1].Value).Path)
+		case strings.HasPrefix(a.Value, "--rcfile=") && a.Static && c.Dir.Known:
+			extra = append(extra, c.Dir.Join(strings.TrimPrefix(a.Value, "--rcfile=")).Path)
+		}
+	}
+	return syntax.LftpLinesAliases(text, syntax.LftpRcAliases(p.Config.Home, norc, extra))
 }
 
 // transferLines splits a client's command text into commands: lines, and
@@ -180,7 +200,7 @@ func (p *Pass) transferBatch(c *syntax.Call, uploads bool) {
 }
 
 func (p *Pass) transferText(c *syntax.Call, t transferText, host string, uploads bool) {
-	p.readBatch(c, "", batchLines(c, t.text), t.where, "command", "", uploads, func(b batchCommand) {
+	p.readBatch(c, "", p.batchLines(c, t.text), t.where, "command", "", uploads, func(b batchCommand) {
 		// lftp and smbclient read options anywhere among the words.
 		reverse := false
 		var ops []string

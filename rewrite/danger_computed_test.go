@@ -55,5 +55,37 @@ func TestRsyncRemoteShell(t *testing.T) {
 		{`rsync -avze 'sh -c "rm -rf ~"' x:y .`, "deny"},
 		{`rsync -e 'ssh -p 2222' host:src/ dst/`, "rewrite"},
 		{`rsync -avze 'ssh -p 22' host:src/ dst/`, "rewrite"},
+		// rsync splits CMD itself (only spaces; quotes group; no
+		// comments, separators or backslashes) and runs the words
+		// directly, followed by [-l USER] HOST, the --rsync-path text and
+		// the server's words.
+		{`rsync -e 'env -u # sh -c "rm -rf ~"' x host:y`, "deny"},
+		{`rsync -e 'sh -c' x 'rm -rf ~:y'`, "deny"},
+		{`rsync -e 'sh -c' 'rm -rf ~:y' k`, "deny"},
+		{`rsync -e 'sh -c "!#:+"' 'rm -rf ~' x:y .`, "deny"},
+		{`RSYNC_RSH='sh -c' rsync x 'rm -rf ~:y'`, "deny"},
+		{`rsync -e 'sh -c "rm -rf ~"' h::m/x .`, "deny"},
+		{`RSYNC_CONNECT_PROG='rm -rf ~' rsync h::m/x .`, "deny"},
+		{`export RSYNC_CONNECT_PROG='rm -rf ~'; rsync rsync://h/m/x .`, "deny"},
+		{`rsync --rsync-path='rm -rf ~; rsync' x localhost:y`, "deny"},
+		{`rsync -e 'ssh -p 2' --rsync-path='rm -rf ~; rsync' localhost:y .`, "deny"},
+		// Look-alikes: a doubled quote is one quote for rsync (the words
+		// name no rm); a local copy starts no remote shell; a
+		// --rsync-path run on another host; a connect program that
+		// relays; --rs is no option of rsync (popt takes whole names).
+		{`rsync -e 'sh -c "x"" ; rm -rf ~ ; ""y"' x:y .`, "rewrite"},
+		{`rsync -e 'sh -c "rm -rf ~"' a b`, "allow"},
+		{`rsync --rsync-path='sudo rsync' host:src/ dst/`, "rewrite"},
+		{`rsync --rsync-path='rm -rf ~; rsync' host:src/ dst/`, "rewrite"},
+		{`RSYNC_CONNECT_PROG='ssh proxy nc %H 873' rsync h::m/x dst/`, "rewrite"},
+		{`rsync --rs='sh -c "rm -rf ~"' x:y .`, "rewrite"},
+		// --old-args (RSYNC_OLD_ARGS) sends the path unescaped: the
+		// shell on the host splits it. Look-alikes: rsync 3.2.4 escapes
+		// it by default, -s sends it in the protocol, another host.
+		{`rsync --old-args 'localhost:y; rm -rf ~' k`, "deny"},
+		{`RSYNC_OLD_ARGS=1 rsync x 'localhost:y; rm -rf ~'`, "deny"},
+		{`rsync 'localhost:y; rm -rf ~' k`, "rewrite"},
+		{`rsync -s --old-args 'localhost:y; rm -rf ~' k`, "rewrite"},
+		{`rsync --old-args 'host:y; rm -rf ~' k`, "rewrite"},
 	})
 }

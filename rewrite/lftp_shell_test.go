@@ -97,7 +97,16 @@ func TestLftpLocalWrites(t *testing.T) {
 		{"lftp -c \"echo 'x; local rm -rf ~/.ssh #'\"", "deny"}, // single quotes are ordinary characters to lftp
 		{"lftp -c '(lcd ~/.ssh; local rm id_rsa)'", "deny"},
 		{"lftp -c 'open sftp://localhost; mv .ssh/id_rsa x'", "deny"},
+		// mget writes each matched file under its base name in the
+		// local directory (-O's): any name, for a pattern.
+		{"lftp -c 'open ftp://example.com; lcd ~/.ssh; mget *'", "deny"},
+		{"lftp -c 'open ftp://example.com; mget -O ~/.ssh *'", "deny"},
+		{"lftp -c 'open ftp://example.com; lcd ~/.ssh; mget a b'", "deny"},
+		{"lftp -c 'open ftp://example.com; lcd ~; mget -d .ssh/authorized_keys'", "deny"},
 		// Look-alikes that keep their decision.
+		{"lftp -c 'open ftp://example.com; mget *.txt'", "ask"},
+		{"lftp -c 'open ftp://example.com; mget -O out *'", "ask"},
+		{"lftp -c 'open ftp://example.com; lcd ~; mget .ssh/authorized_keys'", "ask"},
 		{"lftp -c 'local rm notes.txt'", "allow"},
 		{"lftp -c 'local ls ~/.ssh'", "allow"},
 		{"lftp -c 'open ftp://example.com; get x'", "ask"},            // the download, as before
@@ -105,5 +114,37 @@ func TestLftpLocalWrites(t *testing.T) {
 		{"lftp -c 'open ftp://example.com; mirror -R . .ssh'", "ask"}, // an upload to another host
 		{"lftp -c 'open ftp://example.com; rm -r .ssh'", "allow"},     // the remote host's files
 		{"lftp -c 'open ftp://localhost; put notes.txt -o notes2.txt'", "allow"},
+	})
+}
+
+// TestLftpRcAliases: lftp runs /etc/lftp.conf, ~/.lftprc and rc in its
+// directory (~/.lftp, else ~/.config/lftp) before its commands; an alias
+// defined there replaces the command word it names (in any case), so
+// the alias's text runs where the word is used. Look-alikes: -norc, a
+// command no alias names, --rcfile's alias left unused.
+func TestLftpRcAliases(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/": "", "home/.ssh/id_rsa": "KEY\n",
+		"home/.lftprc":         "set xfer:clobber on\nalias ls \"!rm -rf ~/.ssh\"\n",
+		"home/.config/lftp/rc": "alias dl \"local rm -rf ~/.ssh\"\nalias safe \"!echo hi\"\n",
+		"proj/extra.rc":        "alias wipe \"!rm -rf ~/.ssh\"\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"lftp -c 'open ftp://example.com; ls'", "deny"},
+		{"lftp -c 'open ftp://example.com; LS -l'", "deny"},
+		{"lftp -c 'open ftp://example.com; dl'", "deny"},
+		{"lftp --rcfile extra.rc -c 'wipe'", "deny"},
+		{"lftp -c 'alias x \"!echo hi\"; alias x \"!rm -rf ~/.ssh\"; x'", "deny"},
+		// An alias the text defines is a command word too, for lftp's
+		// own file commands (local, get -o).
+		{"lftp -c 'alias dl \"local rm -rf ~/.ssh\"; dl'", "deny"},
+		{"lftp -c 'open ftp://example.com; alias g \"get -o\"; g ~/.bashrc x'", "deny"},
+		{"lftp -c 'open ftp://example.com; alias g \"get -o ~/.bashrc\"; alias g; g x'", "allow"},
+		// Look-alikes.
+		{"lftp -norc -c 'open ftp://example.com; ls'", "allow"},
+		{"lftp -c 'open ftp://example.com; cls'", "allow"},
+		{"lftp -c 'open ftp://example.com; safe'", "allow"},
+		{"lftp --rcfile extra.rc -c 'open ftp://example.com; cls'", "allow"},
 	})
 }

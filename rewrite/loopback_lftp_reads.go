@@ -263,7 +263,7 @@ func (p *Pass) checkLoopbackLftpReads(c *syntax.Call) {
 			continue // asked about by the file-transfer rule
 		}
 		cwd, here := cwd, here
-		p.readBatch(c, "secret-read", syntax.LftpLines(t.text), t.where, "command", "", true, func(b batchCommand) {
+		p.readBatch(c, "secret-read", p.lftpLines(c, t.text), t.where, "command", "", true, func(b batchCommand) {
 			switch b.verb {
 			case "open", "connect":
 				if ops := lftpOperands(b.words, "upspe"); len(ops) > 0 {

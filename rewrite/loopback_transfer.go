@@ -290,8 +290,9 @@ func lftpLoopback(home, site string) (string, bool) {
 // the local directory (after lcd), whatever the site: local rm -r ~/.ssh
 // deletes here. Whatever the site, a download writes the local file:
 // get, get1, pget and reget write -o's name, or the remote file's base
-// name in the local directory (-O's); mirror REMOTE LOCAL writes LOCAL's
-// files. Commands for another site (open switches) are the exfiltrate
+// name in the local directory (-O's); mget writes each pattern's base
+// name there (any file, for a pattern: lcd ~/.ssh; mget *); mirror
+// REMOTE LOCAL writes LOCAL's files. Commands for another site (open switches) are the exfiltrate
 // and file-transfer rules'.
 func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 	if c.Name != "lftp" || p.Config.Home == "" {
@@ -368,6 +369,25 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 							p.judgeLoopback(c, what, remoteLocal(home, dir, path.Base(o)), o, guards.Write, "")
 						}
 					}
+				case "mget":
+					// mget [-d] [-O DIR] PATTERNS: each file matched
+					// lands under its base name (its path with -d) in
+					// the local directory or -O's; the names are the
+					// remote site's, so a pattern is any name there
+					// (lcd ~/.ssh; mget * writes into ~/.ssh).
+					mkdirs := slices.ContainsFunc(b.words, func(w string) bool {
+						return len(w) > 1 && w[0] == '-' && w[1] != '-' && strings.Contains(w, "d")
+					})
+					for _, o := range ops {
+						if strings.Contains(o, "://") {
+							continue
+						}
+						name := path.Base(o)
+						if mkdirs && !path.IsAbs(o) {
+							name = path.Clean(o)
+						}
+						p.judgeLoopback(c, what, remoteLocal(home, dir, name), o, guards.Write, "")
+					}
 				case "mirror":
 					if !reverse && len(ops) > 1 {
 						p.judgeLoopback(c, what, remoteLocal(home, l, path.Join(ops[1], "*")), ops[1], guards.Write, "")
@@ -430,7 +450,7 @@ func (p *Pass) checkLoopbackLftp(c *syntax.Call) {
 				}
 			}
 		}
-		p.readBatch(c, "bash-write", syntax.LftpLines(t.text), t.where, "command", "", true, func(b batchCommand) {
+		p.readBatch(c, "bash-write", p.lftpLines(c, t.text), t.where, "command", "", true, func(b batchCommand) {
 			switch b.verb {
 			case "open", "connect":
 				if ops := lftpOperands(b.words, "upspe"); len(ops) > 0 {

@@ -368,3 +368,38 @@ func TestKittyConfigBindings(t *testing.T) {
 		{`kitty --title 'map f1 launch rm -rf ~' htop`, "allow"},
 	})
 }
+
+// TestKittyConfigDirAndCode: without -c kitty reads kitty.conf in its
+// configuration directory ($KITTY_CONFIG_DIRECTORY, else
+// $XDG_CONFIG_HOME/kitty, else ~/.config/kitty), and geninclude FILE
+// runs FILE when the configuration is read, watcher FILE loads FILE's
+// Python into each window. Look-alikes: -c naming another file, a
+// harmless generator, -c NONE.
+func TestKittyConfigDirAndCode(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":                "",
+		"proj/kd/kitty.conf":        "map f1 launch rm -rf ~\n",
+		"proj/xdg/kitty/kitty.conf": "map f1 launch rm -rf ~\n",
+		"proj/gen.conf":             "geninclude gen.py\n",
+		"proj/gen.py":               "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"proj/w.conf":               "watcher w.py\n",
+		"proj/w.py":                 "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"proj/ok.conf":              "geninclude ok.py\n",
+		"proj/ok.py":                "print('font_size 12')\n",
+		"proj/plain.conf":           "font_size 12\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`KITTY_CONFIG_DIRECTORY=kd kitty`, "deny"},
+		{`export KITTY_CONFIG_DIRECTORY=$PWD/kd; kitty htop`, "deny"},
+		{`XDG_CONFIG_HOME=xdg kitty`, "deny"},
+		{`kitty -c gen.conf`, "deny"},
+		{`kitty -c w.conf`, "deny"},
+		{`kitty -o watcher=w.py`, "deny"},
+		// Look-alikes.
+		{`KITTY_CONFIG_DIRECTORY=kd kitty -c plain.conf`, "allow"},
+		{`KITTY_CONFIG_DIRECTORY=kd kitty -c NONE`, "allow"},
+		{`kitty -c ok.conf`, "allow"},
+		{`XDG_CONFIG_HOME=proj kitty`, "allow"},
+	})
+}

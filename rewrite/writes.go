@@ -124,6 +124,10 @@ type target struct {
 	// the mounted file system's. A mount elsewhere is system
 	// administration the path guards do not judge.
 	mount bool
+	// unmount reports a directory umount (or mount --move) takes a
+	// mounted tree away from: judged only where its files are guarded
+	// (a path merely outside the safe ones is the user's own mount).
+	unmount bool
 	// pattern reports a value whose last segment is a pattern for names
 	// only run time knows: cp /tmp/x/*.json DIR/ writes DIR/*.json.
 	pattern bool
@@ -956,6 +960,15 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 		d = cfg.Paths.DecideUnlink(env, t.path())
 	} else {
 		d = cfg.Paths.Decide(env, t.path(), t.action)
+	}
+	if t.unmount && d.Rule == "outside-safe-path" {
+		// A directory that holds a guarded file (umount ~): what it
+		// shows under the mount changes too.
+		dir := strings.TrimSuffix(norm.Abs, "/*")
+		if held := cfg.Paths.SelfGlob(env, func(abs string) bool { return guards.Within(dir, abs) }); held != "" {
+			report(Ask, fmt.Sprintf("%s takes a mounted tree away from %s, which holds %s (it registers agent hooks, configures corral or runs at login): what is there changes", what, dir, held), "blocked")
+		}
+		return
 	}
 	if t.worktree && d.Rule == "outside-safe-path" || t.treeMember && d.Rule == guards.PyBytecodeRule {
 		return

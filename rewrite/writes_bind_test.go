@@ -25,3 +25,28 @@ func TestBindMountsAlias(t *testing.T) {
 		{"mount | grep sda", "allow"},
 	})
 }
+
+// TestUnmountGuarded: umount DIR takes the mounted tree away from DIR,
+// which then shows what it held under the mount (mount --move OLD NEW
+// does the same to OLD): DIR's files change, as a mount over DIR changes
+// them, so a guarded DIR is judged as that write (mount --bind x ~/.ssh
+// is denied). Look-alikes: the user's own mounts elsewhere in the home directory, in the
+// project, outside both, and a device operand.
+func TestUnmountGuarded(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.ssh/id_rsa": "KEY\n", "home/.claude/settings.json": "{}", "proj/.git/": ""})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"mount --bind /tmp/x ~/.ssh", "deny"}, // the decision the rows below match
+		{"umount ~/.ssh", "deny"},
+		{"sudo umount -l ~/.ssh/", "deny"},
+		{"umount -t tmpfs ~/.ssh", "deny"},
+		{"mount --move ~/.ssh /mnt/x", "deny"},
+		// Look-alikes.
+		{"umount ~/mnt", "allow"},
+		{"umount ./mnt", "allow"},
+		{"umount /mnt/usb", "allow"},
+		{"umount /dev/sdb1", "allow"},
+		{"mount --move /mnt/a /mnt/b", "allow"},
+		{"mount --move ~/mnt /mnt/b", "allow"},
+	})
+}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -229,6 +230,29 @@ func compilerWrites(c *syntax.Call) []target {
 			d := ops[len(ops)-1]
 			out = append(out, target{arg: d, action: guards.Write, mount: true},
 				target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, mount: true})
+		}
+		if name == "mount" && len(ops) == 2 && slices.ContainsFunc(args, func(a syntax.Arg) bool {
+			return a.Value == "--move" || a.Value == "-M"
+		}) {
+			// mount --move OLD NEW: OLD's mounted tree leaves it, and OLD
+			// shows what it held before, as after umount OLD.
+			d := ops[0]
+			out = append(out, target{arg: d, value: strings.TrimSuffix(d.Value, "/") + "/*", action: guards.Write, mount: true, unmount: true})
+		}
+	case "umount":
+		// umount DIR: the mounted tree leaves DIR, which shows what it
+		// held under the mount: DIR's files change, as a mount over it
+		// changes them (a bind mount over ~/.ssh taken away). A device
+		// operand names no directory here.
+		for i := 0; i < len(args); i++ {
+			a := args[i]
+			switch v := a.Value; {
+			case v == "-t" || v == "-O" || v == "--types" || v == "--test-opts" || v == "-N" || v == "--namespace":
+				i++
+			case strings.HasPrefix(v, "-") && a.Static:
+			case a.Static && !strings.HasPrefix(v, "/dev/") && v != "/":
+				out = append(out, target{arg: a, value: strings.TrimSuffix(v, "/") + "/*", action: guards.Write, mount: true, unmount: true})
+			}
 		}
 	case "git":
 		// git worktree add [-f] [--detach] [--checkout] [--lock [--reason

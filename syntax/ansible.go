@@ -42,7 +42,12 @@ func (w *walker) ansible(c scope, call *Call) {
 	local := loopbackHost(call.Args[operands[0]])
 	var module, args *Arg
 	inventoryLocal := false
-	place, why := w.ansibleTargets(call, call.Args[operands[0]], opts)
+	place, why, scripts := w.ansibleTargets(c, call, call.Args[operands[0]], opts)
+	for _, p := range scripts {
+		// An executable inventory source: ansible runs it (--list) for
+		// the hosts.
+		w.scriptFile(c, call, Arg{Value: p, Raw: p, Static: true}, "")
+	}
 	switch place {
 	case sshHere:
 		inventoryLocal = true
@@ -196,7 +201,8 @@ func ansibleLoopbackList(v string) bool {
 // decide where it is: ansible_host (the name ssh is given), and
 // ansible_connection (local runs here).
 type ansibleHost struct {
-	name, group, addr, conn string
+	name, addr, conn string
+	groups           []string
 }
 
 // ansibleTargets returns where the hosts the pattern selects from the
@@ -207,8 +213,11 @@ type ansibleHost struct {
 // ansible_connection=local (or -c local, -e ansible_connection=local) is
 // this machine. sshHere when one selected host is this machine,
 // sshMaybe when one may be.
-func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlace, string) {
+func (w *walker) ansibleTargets(c scope, call *Call, pattern Arg, opts []Option) (sshPlace, string, []string) {
 	var hosts []ansibleHost
+	var inv ansibleInv
+	var scripts []string
+	sources, unknown := false, false
 	conn, extraAddr, extraConn := "", "", ""
 	var sshWords []string
 	for _, o := range opts {
@@ -221,18 +230,20 @@ func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlac
 				conn = o.Val.Value
 			}
 		case "i", "inventory", "inventory-file":
+			sources = true
 			if !o.Val.Static {
+				unknown = true
 				continue
 			}
 			if strings.Contains(o.Val.Value, ",") {
 				for _, h := range strings.Split(o.Val.Value, ",") {
 					if h = strings.TrimSpace(h); h != "" {
-						hosts = append(hosts, ansibleHost{name: h})
+						hosts = append(hosts, ansibleHost{name: h, groups: []string{"all", "ungrouped"}})
 					}
 				}
 				continue
 			}
-			hosts = append(hosts, w.ansibleInventoryFile(call.Dir, o.Val.Value)...)
+			scripts = append(scripts, w.ansibleSourcePath(&inv, call.Dir, o.Val.Value)...)
 		case "e", "extra-vars":
 			if !o.Val.Static || strings.HasPrefix(o.Val.Value, "@") {
 				continue
@@ -250,8 +261,20 @@ func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlac
 			}
 		}
 	}
+	if !sources {
+		// No -i: ANSIBLE_INVENTORY, ansible.cfg's inventory=, or
+		// /etc/ansible/hosts.
+		if list, ok := w.ansibleDefaultSources(c, call); !ok {
+			unknown = true
+		} else {
+			for _, p := range list {
+				scripts = append(scripts, w.ansibleSourcePath(&inv, call.Dir, p)...)
+			}
+		}
+	}
+	hosts = append(hosts, inv.hosts()...)
 	if !pattern.Static {
-		return sshOther, ""
+		return sshOther, "", scripts
 	}
 	var sargs []Arg
 	for _, wd := range sshWords {
@@ -261,7 +284,7 @@ func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlac
 	r := sshResolver{home: w.home, read: readSSHConfig}
 	place, why := sshOther, ""
 	for _, h := range hosts {
-		if !ansiblePatternSelects(pattern.Value, h.name) && (h.group == "" || !ansiblePatternSelects(pattern.Value, h.group)) {
+		if !ansiblePatternSelects(pattern.Value, h.name) && !slices.ContainsFunc(h.groups, func(g string) bool { return ansiblePatternSelects(pattern.Value, g) }) {
 			continue
 		}
 		c, addr := h.conn, h.addr
@@ -279,25 +302,28 @@ func (w *walker) ansibleTargets(call *Call, pattern Arg, opts []Option) (sshPlac
 		}
 		switch c {
 		case "local", "ansible.builtin.local":
-			return sshHere, "ansible runs " + h.name + " with the local connection"
+			return sshHere, "ansible runs " + h.name + " with the local connection", scripts
 		case "", "ssh", "smart", "ansible.builtin.ssh":
 			p, wy := r.target(Arg{Value: addr, Raw: addr, Static: true}, sopts, call.Dir)
 			if p == sshHere {
 				if wy == "" {
 					wy = "ansible connects " + h.name + " to " + addr
 				}
-				return sshHere, wy
+				return sshHere, wy, scripts
 			}
 			if p == sshMaybe && place == sshOther {
 				place, why = sshMaybe, wy
 			}
 		default:
 			if loopbackHost(Arg{Value: addr, Static: true}) {
-				return sshHere, "ansible connects " + h.name + " to " + addr
+				return sshHere, "ansible connects " + h.name + " to " + addr, scripts
 			}
 		}
 	}
-	return place, why
+	if place == sshOther && (unknown || len(scripts) > 0) {
+		place, why = sshMaybe, "its inventory is only known at run time"
+	}
+	return place, why, scripts
 }
 
 // ansiblePatternSelects reports whether ansible's host pattern may
@@ -317,11 +343,9 @@ func ansiblePatternSelects(pattern, name string) bool {
 	return false
 }
 
-// ansibleInventoryFile reads the hosts of an INI inventory file: each
-// line of a host section is NAME [key=value …]; the variables sections
-// ([group:vars]) and children sections name no host. A group is
-// selected by any pattern naming it, so its hosts are all read.
-func (w *walker) ansibleInventoryFile(dir Dir, name string) []ansibleHost {
+// ansibleSourcePath reads the inventory source name (a file or a
+// directory, relative to dir) into inv (ansibleinv.go).
+func (w *walker) ansibleSourcePath(inv *ansibleInv, dir Dir, name string) []string {
 	p := expandTilde(name, w.home)
 	if !filepath.IsAbs(p) {
 		if !dir.Known {
@@ -329,28 +353,5 @@ func (w *walker) ansibleInventoryFile(dir Dir, name string) []ansibleHost {
 		}
 		p = dir.Join(p).Path
 	}
-	text, exists, ok := readSSHConfig(p)
-	if !ok || !exists {
-		return nil
-	}
-	var out []ansibleHost
-	skip, group := false, ""
-	for _, line := range strings.Split(text, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "#") || strings.HasPrefix(line, ";") {
-			continue
-		}
-		if strings.HasPrefix(line, "[") {
-			group = strings.TrimSpace(strings.Trim(line, "[]"))
-			skip = strings.Contains(group, ":")
-			continue
-		}
-		if skip {
-			continue
-		}
-		kv := ansibleKeyValues(line)
-		fields := strings.Fields(line)
-		out = append(out, ansibleHost{name: fields[0], group: group, addr: kv["ansible_host"], conn: kv["ansible_connection"]})
-	}
-	return out
+	return ansibleSource(inv, p, 0)
 }

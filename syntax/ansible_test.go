@@ -89,3 +89,37 @@ func TestAnsible(t *testing.T) {
 		}
 	}
 }
+
+// TestAnsibleInventoryScript: an executable inventory source is a
+// program ansible runs for its hosts (the script inventory plugin); a
+// file that is not executable is read as an inventory, not run.
+func TestAnsibleInventoryScript(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "inv.sh"), []byte("#!/bin/sh\nshred -u key\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "inv.txt"), []byte("#!/bin/sh\nshred -u key\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		cmd  string
+		want bool
+	}{
+		{"ansible web -i inv.sh -m ping", true},
+		{"ANSIBLE_INVENTORY=inv.sh ansible web -m ping", true},
+		{"ansible web -i inv.txt -m ping", false},
+	} {
+		m, err := Analyze(tt.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
+		if err != nil {
+			t.Fatalf("%q: %v", tt.cmd, err)
+		}
+		got := false
+		for _, c := range m.Calls {
+			got = got || c.Name == "shred"
+		}
+		if got != tt.want {
+			t.Errorf("%q: runs the inventory's shred %v, want %v", tt.cmd, got, tt.want)
+		}
+	}
+}

@@ -7,7 +7,9 @@ import (
 
 // kitty's configuration as a kitty command line gives it: the lines of
 // -o/--override NAME=VALUE (NAME VALUE) and of the files of -c/--config
-// (and the files they include). A key binding (map KEY ACTION, mouse_map
+// (and the files they include), or without -c the kitty.conf of its
+// configuration directory ($KITTY_CONFIG_DIRECTORY, $XDG_CONFIG_HOME/kitty,
+// ~/.config/kitty). geninclude FILE and watcher FILE run FILE's code. A key binding (map KEY ACTION, mouse_map
 // BUTTON EVENT MODES ACTION) runs its action when the key is pressed: the
 // agent cannot press keys, but the user may, so the action is judged as
 // run, as tmux bind-key's command is. An action named by action_alias
@@ -20,17 +22,57 @@ import (
 // reports whether any ran a program or typed text.
 func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 	k := kittyConf{aliases: map[string]string{}}
+	handled := false
+	configs := false
+	for _, o := range opts {
+		configs = configs || o.HasVal && (o.Name == "c" || o.Name == "config")
+	}
+	if !configs {
+		// No -c: kitty.conf in kitty's configuration directory,
+		// $KITTY_CONFIG_DIRECTORY, else $XDG_CONFIG_HOME/kitty, else
+		// ~/.config/kitty.
+		dir := ""
+		if v, known, set := w.envOf(c, call, "KITTY_CONFIG_DIRECTORY"); set && v != "" {
+			if known {
+				dir = expandTilde(v, w.home)
+			}
+		} else if v, known, set := w.envOf(c, call, "XDG_CONFIG_HOME"); set && v != "" {
+			if known {
+				dir = filepath.Join(expandTilde(v, w.home), "kitty")
+			}
+		} else if w.home != "" {
+			dir = filepath.Join(w.home, ".config", "kitty")
+		}
+		if dir != "" {
+			p := filepath.Join(dir, "kitty.conf")
+			w.kittyConfFile(call, call.Dir, Arg{Value: p, Raw: p, Static: true}, &k, 0)
+		}
+	}
 	for _, o := range opts {
 		if !o.HasVal {
 			continue
 		}
 		switch o.Name {
 		case "o", "override":
-			k.lines = append(k.lines, kittyConfLine{text: kittyOverride(o.Val.Value), dynamic: !o.Val.Static})
+			k.lines = append(k.lines, kittyConfLine{text: kittyOverride(o.Val.Value), dynamic: !o.Val.Static, dir: call.Dir})
 		case "c", "config":
+			if o.Val.Static && o.Val.Value == "NONE" {
+				continue // no configuration file
+			}
 			w.kittyConfFile(call, call.Dir, o.Val, &k, 0)
 		case "session":
 			k.sessions = append(k.sessions, o.Val)
+		}
+	}
+	for _, l := range k.lines {
+		// geninclude FILE runs FILE (a .py file with kitty's Python) when
+		// the configuration is read and reads its output as more lines;
+		// watcher FILE is Python kitty loads for each window it makes.
+		key, val := pySplit1(l.text)
+		if (key == "geninclude" || key == "watcher") && val != "" && l.dir.Known {
+			p := l.dir.Join(expandTilde(val, w.home))
+			w.scriptFile(c, call, Arg{Value: p.Path, Raw: val, Static: !l.dynamic}, "")
+			handled = true
 		}
 	}
 	for _, l := range k.lines {
@@ -40,7 +82,6 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 			k.sessions = append(k.sessions, Arg{Value: val, Raw: val, Static: !l.dynamic})
 		}
 	}
-	handled := false
 	for _, a := range k.sessions {
 		handled = w.kittySession(c, call, a) || handled
 	}
@@ -101,6 +142,9 @@ type kittyConf struct {
 type kittyConfLine struct {
 	text    string
 	dynamic bool
+	// dir is the directory a relative file name on the line is in: the
+	// file's, or the working directory for -o.
+	dir Dir
 }
 
 // resolve replaces an action_alias name that starts action by the
@@ -181,7 +225,7 @@ func (w *walker) kittyConfFile(call *Call, dir Dir, a Arg, k *kittyConf, depth i
 			w.kittyConfFile(call, Dir{Path: filepath.Dir(d.Path), Known: true}, Arg{Value: val, Raw: val, Static: true}, k, depth+1)
 			continue
 		}
-		k.lines = append(k.lines, kittyConfLine{text: line})
+		k.lines = append(k.lines, kittyConfLine{text: line, dir: Dir{Path: filepath.Dir(d.Path), Known: d.Known}})
 	}
 }
 

@@ -1,6 +1,10 @@
 package syntax
 
 import (
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -244,6 +248,14 @@ type lftpWalk struct {
 	c    scope
 	call *Call
 	env  *state
+	// aliases are the alias commands run so far (the rc files' too):
+	// lftp looks a command's first word up among them, in any case,
+	// before its own commands; expanding names the ones being expanded.
+	aliases   map[string]string
+	expanding []string
+	// rc reports the rc files being read: an alias defined there is
+	// judged where it is used, not where it is defined.
+	rc bool
 }
 
 // lftp models the commands lftp runs: -c's, -e's, the script of -f, or
@@ -256,6 +268,7 @@ func (w *walker) lftp(c scope, call *Call, st *state) bool {
 	}
 	lw := &lftpWalk{w: w, c: c, call: call, env: env}
 	opts, _ := ScanOptions(call.Args, lftpSpec)
+	lw.rcFiles(c, call, opts)
 	read, commands := false, false
 	for _, o := range opts {
 		if !o.HasVal || !o.Val.Static {
@@ -280,6 +293,71 @@ func (w *walker) lftp(c scope, call *Call, st *state) bool {
 		}
 	}
 	return read
+}
+
+// rcFiles models the files lftp runs before its commands: /etc/lftp.conf,
+// then (without -norc) ~/.lftprc and rc in lftp's directory ($LFTP_HOME,
+// ~/.lftp, or $XDG_CONFIG_HOME/lftp, ~/.config/lftp, when ~/.lftp is not
+// there), then each --rcfile. Their aliases take effect for the
+// commands after them.
+func (lw *lftpWalk) rcFiles(c scope, call *Call, opts []Option) {
+	w := lw.w
+	norc := false
+	var extra []string
+	for _, o := range opts {
+		norc = norc || o.Name == "norc"
+		if o.Name == "rcfile" && o.HasVal && o.Val.Static {
+			extra = append(extra, call.Dir.Join(expandTilde(o.Val.Value, w.home)).Path)
+		}
+	}
+	lftpHome, _, _ := w.envOf(c, call, "LFTP_HOME")
+	xdg, _, _ := w.envOf(c, call, "XDG_CONFIG_HOME")
+	for _, f := range lftpRcPaths(w.home, lftpHome, xdg, norc, extra) {
+		if text, exists, ok := readSSHConfig(f); ok && exists {
+			lw.rc = true
+			lw.text(text, call.Dir, false, 1)
+			lw.rc = false
+		}
+	}
+}
+
+// lftpRcPaths returns the rc files lftp reads, in order (rcFiles).
+func lftpRcPaths(home, lftpHome, xdg string, norc bool, extra []string) []string {
+	files := []string{"/etc/lftp.conf"}
+	if !norc && home != "" {
+		files = append(files, filepath.Join(home, ".lftprc"))
+		dir := ""
+		if lftpHome != "" {
+			dir = expandTilde(lftpHome, home)
+		} else if fi, err := os.Stat(filepath.Join(home, ".lftp")); err == nil && fi.IsDir() {
+			dir = filepath.Join(home, ".lftp")
+		} else if filepath.IsAbs(xdg) {
+			dir = filepath.Join(xdg, "lftp")
+		} else {
+			dir = filepath.Join(home, ".config", "lftp")
+		}
+		files = append(files, filepath.Join(dir, "rc"))
+	}
+	var out []string
+	for _, f := range append(files, extra...) {
+		if filepath.IsAbs(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// LftpRcAliases returns the aliases lftp's rc files define (lftpRcPaths,
+// with lftp's own directory where it is without LFTP_HOME), by lower-case
+// name, for LftpLinesAliases; extra are --rcfile's files.
+func LftpRcAliases(home string, norc bool, extra []string) map[string]string {
+	aliases := map[string]string{}
+	for _, f := range lftpRcPaths(home, "", "", norc, extra) {
+		if text, exists, ok := readSSHConfig(f); ok && exists {
+			lftpLines(text, aliases)
+		}
+	}
+	return aliases
 }
 
 // file models source FILE and lftp -f FILE: FILE's commands.
@@ -345,6 +423,19 @@ func (lw *lftpWalk) command(c lftpCmd, dir Dir, local bool, depth int) Dir {
 		return dir
 	}
 	args := c.words[1:]
+	if a, ok := lw.aliases[strings.ToLower(c.words[0])]; ok && !slices.Contains(lw.expanding, strings.ToLower(c.words[0])) {
+		// An alias: its text with the command's other words after it,
+		// parsed again (not the alias being expanded: lftp does not
+		// expand a name inside its own alias).
+		lw.expanding = append(lw.expanding, strings.ToLower(c.words[0]))
+		text := a
+		if len(args) > 0 {
+			text += " " + lftpCombine(args)
+		}
+		lw.text(text, dir, local, depth+1)
+		lw.expanding = lw.expanding[:len(lw.expanding)-1]
+		return dir
+	}
 	switch lftpVerb(c.words[0]) {
 	case "lcd":
 		switch {
@@ -407,7 +498,15 @@ func (lw *lftpWalk) command(c lftpCmd, dir Dir, local bool, depth int) Dir {
 		// alias NAME VALUE: VALUE runs where NAME is written; it is
 		// judged where it is defined.
 		if len(args) > 1 {
-			lw.text(strings.Join(args[1:], " "), dir, local, depth+1)
+			if !lw.rc {
+				lw.text(strings.Join(args[1:], " "), dir, local, depth+1)
+			}
+			if lw.aliases == nil {
+				lw.aliases = map[string]string{}
+			}
+			lw.aliases[strings.ToLower(args[0])] = strings.Join(args[1:], " ")
+		} else if len(args) == 1 {
+			delete(lw.aliases, strings.ToLower(args[0])) // alias NAME removes it
 		}
 	case "set":
 		lw.setting(args, dir, local, depth)
@@ -514,7 +613,19 @@ func lftpCombine(words []string) string {
 // group in place of the group. Single quotes are ordinary characters to
 // lftp, so echo 'x; local rm -r ~/.ssh #' is two commands.
 func LftpLines(text string) []string {
+	return lftpLines(text, map[string]string{})
+}
+
+// LftpLinesAliases is LftpLines with the aliases defined before the
+// text (LftpRcAliases): a command whose first word one names (in any
+// case) is its text with the command's other words after it.
+func LftpLinesAliases(text string, aliases map[string]string) []string {
+	return lftpLines(text, maps.Clone(aliases))
+}
+
+func lftpLines(text string, aliases map[string]string) []string {
 	var out []string
+	var expanding []string
 	var add func(text string, depth int)
 	add = func(text string, depth int) {
 		for _, c := range lftpParse(text) {
@@ -527,6 +638,25 @@ func LftpLines(text string) []string {
 					add(c.group, depth+1)
 				}
 			default:
+				if len(c.words) > 0 {
+					name := strings.ToLower(c.words[0])
+					if a, ok := aliases[name]; ok && !slices.Contains(expanding, name) && depth < maxNestedCommands {
+						if len(c.words) > 1 {
+							a += " " + lftpCombine(c.words[1:])
+						}
+						expanding = append(expanding, name)
+						add(a, depth+1)
+						expanding = expanding[:len(expanding)-1]
+						continue
+					}
+					if lftpVerb(c.words[0]) == "alias" && len(c.words) > 1 {
+						if len(c.words) > 2 {
+							aliases[strings.ToLower(c.words[1])] = strings.Join(c.words[2:], " ")
+						} else {
+							delete(aliases, strings.ToLower(c.words[1]))
+						}
+					}
+				}
 				parts := make([]string, len(c.words))
 				for i, w := range c.words {
 					parts[i] = "'" + strings.ReplaceAll(w, "'", `'"'"'`) + "'"

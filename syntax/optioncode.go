@@ -110,22 +110,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 			}
 		}
 	case "rsync":
-		// rsync -e/--rsh CMD: the remote shell rsync starts on this
-		// machine to reach the other (rsync splits CMD into words with
-		// shell-like quoting and runs it directly).
-		for i := 0; i < len(args); i++ {
-			if args[i].Value == "--" {
-				break
-			}
-			if a, next, ok := value(i, "rsh", "e"); ok {
-				text(a, "rsync -e")
-				i = next
-			} else if v := args[i].Value; len(v) > 2 && v[0] == '-' && v[1] != '-' && strings.HasSuffix(v, "e") && i+1 < len(args) {
-				// -avze CMD: flags bundled before -e.
-				text(args[i+1], "rsync -e")
-				i++
-			}
-		}
+		// rsync -e/--rsh CMD, RSYNC_RSH, RSYNC_CONNECT_PROG: the programs
+		// rsync starts on this machine (rsyncshell.go).
+		w.rsyncShell(c, call)
 	case "make", "gmake":
 		for i := 0; i < len(args); i++ {
 			if a, next, ok := value(i, "eval", "E"); ok {

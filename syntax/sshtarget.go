@@ -3,12 +3,15 @@ package syntax
 import (
 	"io"
 	"os"
+	"os/user"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // sshPlace is where ssh's destination runs a command, as its options
@@ -34,6 +37,10 @@ const (
 // none of its negated ones does; Include reads more files in place.
 type sshResolver struct {
 	home string
+	// account is the account's home directory from its passwd entry,
+	// where ssh reads ~/.ssh/config ("" for the account corral runs
+	// as: accountHome).
+	account string
 	// read returns a configuration file's text; ok is false when the file
 	// exists but cannot be read, or is not a regular file.
 	read func(path string) (text string, exists, ok bool)
@@ -330,8 +337,41 @@ func (r sshResolver) file(path, base, host string, f *sshFound, depth int, activ
 // directory dir, runs a command for the destination word dest, and why when it is not plainly another
 // machine.
 func (r sshResolver) target(dest Arg, opts []Option, dir Dir) (sshPlace, string) {
-	return r.targetAt(dest, opts, dir, 0)
+	place, why := r.targetAt(dest, opts, dir, 0)
+	if place == sshHere || r.home == "" {
+		return place, why
+	}
+	// ssh finds ~/.ssh/config (and expands ~) in the account's home
+	// directory (getpwuid), not $HOME: when the two differ, the
+	// account's configuration is read too, and the nearer place wins.
+	acct := r.account
+	if acct == "" {
+		acct = accountHome.Get()
+	}
+	if acct == "" || filepath.Clean(acct) == filepath.Clean(r.home) {
+		return place, why
+	}
+	alt := r
+	alt.home = acct
+	p2, why2 := alt.targetAt(dest, opts, dir, 0)
+	if p2 == sshHere || p2 == sshMaybe && place == sshOther {
+		if why2 == "" {
+			why2 = "ssh connects " + dest.Value + " to this machine"
+		}
+		return p2, why2 + " (ssh reads the configuration in the account's home directory, " + acct + ", not $HOME)"
+	}
+	return place, why
 }
+
+// accountHome is the home directory of the account corral runs as, as
+// ssh finds it (getpwuid: the passwd entry), whatever $HOME says.
+var accountHome = lazy.Value[string]{New: func() string {
+	u, err := user.Current()
+	if err != nil {
+		return ""
+	}
+	return u.HomeDir
+}}
 
 // maxSSHJumps bounds how many ProxyJump hops the resolver follows.
 const maxSSHJumps = 8

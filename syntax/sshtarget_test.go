@@ -258,3 +258,38 @@ func TestSSHConfigFIFO(t *testing.T) {
 		t.Errorf("ssh -F FIFO = %v, want sshMaybe", got)
 	}
 }
+
+// TestSSHAccountHome: ssh reads ~/.ssh/config in the account's home
+// directory from the passwd entry (getpwuid), not $HOME: when the two
+// differ, a host the account's configuration sends to this machine is
+// this machine. Look-alikes: a host neither sends here, and the same
+// configuration when $HOME is the account's home.
+func TestSSHAccountHome(t *testing.T) {
+	files := map[string]string{
+		"/h/.ssh/config":    "Host web\n  HostName web.example.com\n",
+		"/acct/.ssh/config": "Host web\n  HostName 127.0.0.1\nHost far\n  HostName far.example.com\n",
+		"/acct/alt":         "Host x\n  HostName localhost\n",
+	}
+	read := func(p string) (string, bool, bool) {
+		t, ok := files[p]
+		return t, ok, true
+	}
+	static := func(v string) Arg { return Arg{Value: v, Raw: v, Static: true} }
+	dir := Dir{Path: "/p", Known: true}
+	for _, c := range []struct {
+		home, account, dest string
+		opts                []Option
+		want                sshPlace
+	}{
+		{"/h", "/acct", "web", nil, sshHere},
+		{"/h", "/acct", "x", []Option{{Name: "F", HasVal: true, Val: static("~/alt")}}, sshHere},
+		{"/h", "/acct", "far", nil, sshOther},
+		{"/h", "/acct", "box", nil, sshOther},
+		{"/h", "/h", "web", nil, sshOther},
+	} {
+		r := sshResolver{home: c.home, account: c.account, read: read, glob: func(string) ([]string, error) { return nil, nil }}
+		if got, why := r.target(static(c.dest), c.opts, dir); got != c.want {
+			t.Errorf("home %s, account %s: ssh %s = %v (%s), want %v", c.home, c.account, c.dest, got, why, c.want)
+		}
+	}
+}

@@ -284,9 +284,10 @@ func rsyncShortE(v string) int {
 	return -1
 }
 
-// rshWords splits rsync's -e command into words as rsync does: at
-// blanks, with single and double quotes grouping (a backslash in double
-// quotes escapes the next character).
+// rshWords splits rsync's -e command into words as rsync does (do_cmd):
+// at spaces (not tabs or newlines), with single and double quotes
+// grouping; inside quotes the quote doubled stands for itself; a
+// backslash is an ordinary character.
 func rshWords(s string) []string {
 	var out []string
 	var cur strings.Builder
@@ -295,7 +296,7 @@ func rshWords(s string) []string {
 	for i := 0; i < len(s); i++ {
 		ch := s[i]
 		switch {
-		case quote == 0 && (ch == ' ' || ch == '\t' || ch == '\n'):
+		case quote == 0 && ch == ' ':
 			if have {
 				out = append(out, cur.String())
 				cur.Reset()
@@ -303,11 +304,11 @@ func rshWords(s string) []string {
 			}
 		case quote == 0 && (ch == '\'' || ch == '"'):
 			quote, have = ch, true
+		case quote != 0 && ch == quote && i+1 < len(s) && s[i+1] == quote:
+			i++
+			cur.WriteByte(ch)
 		case quote != 0 && ch == quote:
 			quote = 0
-		case quote == '"' && ch == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
 		default:
 			cur.WriteByte(ch)
 			have = true
