@@ -317,3 +317,83 @@ func TestCurlServerTextStreamsOracle(t *testing.T) {
 		})
 	}
 }
+
+// TestGawkReportFiles (red team acq): gawk's -o/--pretty-print,
+// -d/--dump-variables and -p/--profile write a file named by an attached
+// value (or awkprof.out, awkvars.out), and an @include "inplace" in the
+// program text or an -e text edits the operands as -i inplace does; all
+// passed unguarded (gawk -d/ROOT/.bashrc 1 x). gawk's long options are
+// taken by prefix (--dump=F). Look-alikes: the reports to /dev/stdout,
+// /dev/null or a project file, another @include, a plain program.
+func TestGawkReportFiles(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"gawk -o.env 1 x", Deny},
+		{"gawk --pretty-print=.env 1 x", Deny},
+		{"gawk --pretty=.env 1 x", Deny},
+		{"gawk -d.env 1 x", Deny},
+		{"gawk --dump=.env 1 x", Deny},
+		{"gawk -p.env 1 x", Deny},
+		{"gawk --profile=.env 1 x", Deny},
+		{"gawk -e '@include \"inplace\"' -e 1 .env", Deny},
+		{"gawk '@include \"inplace\"; 1' .env", Deny},
+		{"gawk -o 1 x", Allow},
+		{"gawk -d 1 x", Allow},
+		{"gawk -o/dev/stdout 1 x", Allow},
+		{"gawk -d/dev/null 1 x", Allow},
+		{"gawk -oout.awk 1 x", Allow},
+		{"gawk '@include \"lib\"; 1' .env", Allow},
+		{"gawk '{print}' .env", Allow},
+		{"gawk -L 1 x", Allow},
+	})
+	gawk, err := exec.LookPath("gawk")
+	if err != nil {
+		t.Skip("no gawk")
+	}
+	for _, tc := range []struct{ args []string }{{[]string{"-dwritten", "1", "/dev/null"}}, {[]string{"--dump=written", "1", "/dev/null"}},
+		{[]string{"-owritten", "1", "/dev/null"}}} {
+		dir := t.TempDir()
+		c := exec.Command(gawk, tc.args...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Errorf("gawk %v: %v %s", tc.args, err, out)
+		}
+		if _, err := os.Stat(filepath.Join(dir, "written")); err != nil {
+			t.Errorf("gawk %v wrote no file named written: %v", tc.args, err)
+		}
+	}
+}
+
+// TestSshKeygenDefaultFiles (red team acq): ssh-keygen -R HOST and -H
+// rewrite ~/.ssh/known_hosts when -f names no file, and -s CA signs
+// KEY.pub into KEY-cert.pub beside it; all passed. Look-alikes: -F
+// (finds), -l (prints), -R with -f naming a project file.
+func TestSshKeygenDefaultFiles(t *testing.T) {
+	t.Parallel()
+	testRuleWith(t, guardedConfig(), "bash-write", []ruleCase{
+		{"ssh-keygen -R box", Deny},
+		{"ssh-keygen -H", Deny},
+		{"ssh-keygen -s ca -I x ~/.ssh/id_rsa.pub", Deny},
+		{"ssh-keygen -F box", Allow},
+		{"ssh-keygen -lf ~/.ssh/id_rsa.pub", Allow},
+		{"ssh-keygen -R box -f kh", Allow},
+		{"ssh-keygen -s ca -I x k.pub", Allow},
+	})
+	keygen, err := exec.LookPath("ssh-keygen")
+	if err != nil {
+		t.Skip("no ssh-keygen")
+	}
+	// -R's default is the passwd entry's home, not $HOME: only -s is
+	// run here, in a scratch directory.
+	dir := t.TempDir()
+	for _, args := range [][]string{{"-q", "-t", "ed25519", "-N", "", "-f", "ca"}, {"-q", "-t", "ed25519", "-N", "", "-f", "k"}, {"-q", "-s", "ca", "-I", "x", "k.pub"}} {
+		c := exec.Command(keygen, args...)
+		c.Dir = dir
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Fatalf("ssh-keygen %v: %v %s", args, err, out)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "k-cert.pub")); err != nil {
+		t.Errorf("ssh-keygen -s wrote no k-cert.pub: %v", err)
+	}
+}
