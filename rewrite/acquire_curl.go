@@ -353,6 +353,26 @@ func (p *Pass) curlWriteOut(c *syntax.Call, opts []option, outputs []option, bod
 			followed = append(followed, st)
 		}
 	}
+	if slices.Contains(routes, "/dev/stderr") {
+		// --stderr F sends what curl writes to stderr to F (--stderr -
+		// to stdout); curl 7.88 still writes the write-out after
+		// %{stderr} to fd 2 (newer ones to F), so both are followed.
+		if errs := find(opts, "stderr"); len(errs) > 0 {
+			switch o := errs[len(errs)-1]; {
+			case o.val.Static && o.val.Value == "-":
+				routes = append(routes, "/dev/stdout")
+			case o.val.Static && o.val.Value == "/dev/null":
+			default:
+				if _, ok := c.Route(o.val.Value); o.val.Static && ok {
+					routes = append(routes, o.val.Value)
+				} else if !p.InSandbox(c.Dir, o.val) {
+					dest, text := p.sandboxed(o.val, "stderr")
+					p.acquire(c, "curl", "download", "curl writes what the server sent to "+o.val.Value+" (--stderr), outside the sandbox",
+						dest, []syntax.Edit{setValue(c, o, text)}, relocate(c, c.Dir, o.val.Value, dest))
+				}
+			}
+		}
+	}
 	for _, route := range routes {
 		st, ok := c.Route(route)
 		if !ok || slices.ContainsFunc(followed, st.Same) {

