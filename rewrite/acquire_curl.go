@@ -4,6 +4,7 @@ import (
 	"iter"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -98,7 +99,9 @@ func checkCurl(p *Pass, c *syntax.Call) {
 	// What is not saved to a file goes to stdout: each -o and each -O
 	// names one URL's file, --remote-name-all every URL's.
 	saved := len(outputs) + len(named(opts, "O", "remote-name"))
-	if !has(opts, "remote-name-all") && saved < max(len(urls), 1) || hasStdoutOutput(outputs) {
+	bodyStdout := !has(opts, "remote-name-all") && saved < max(len(urls), 1) || hasStdoutOutput(outputs)
+	p.curlWriteOut(c, opts, outputs, bodyStdout)
+	if bodyStdout {
 		p.followStdout(c, "curl", "download")
 		return
 	}
@@ -301,6 +304,144 @@ func hasStdoutOutput(outputs []option) bool {
 		if o.val.Static && o.val.Value == "-" {
 			return true
 		}
+	}
+	return false
+}
+
+// curlWriteOut follows the header dump and the traces written to a
+// descriptor (-D -, --trace-ascii /dev/stderr), and the text of a
+// -w/--write-out format that the server chooses (%header{NAME}, %{header_json}, %{content_type},
+// %{redirect_url}, %{json}, …) to where the format writes it: stdout,
+// or stderr after %{stderr}. curl -s -o /dev/null -w '%header{x}' URL >
+// f put a header's value, a line of code, in f (allow); it is a download
+// like the body and moves into the sandbox. A format of the transfer's
+// numbers and the agent's own text (%{http_code}, %{time_total}) passes;
+// %output{FILE} is the syntax walker's (curlwriteout.go). A stream the
+// body already goes to is followed once.
+func (p *Pass) curlWriteOut(c *syntax.Call, opts []option, outputs []option, bodyStdout bool) {
+	var routes []string
+	if formats := find(opts, "w", "write-out"); len(formats) > 0 {
+		if f := formats[len(formats)-1].val; f.Static && !strings.HasPrefix(f.Value, "@") { // the last -w wins
+			routes = curlServerText(f.Value)
+		}
+	}
+	// The header dump and the traces hold what the server sent, as
+	// curlRecords moves their files: -D - and --trace - write them to
+	// stdout, --trace % to stderr, -D /dev/stderr where fd 2 points.
+	for _, o := range find(opts, "D", "dump-header", "trace", "trace-ascii") {
+		switch v := o.val; {
+		case !v.Static:
+		case v.Value == "-":
+			routes = append(routes, "/dev/stdout")
+		case v.Value == "%" && o.name != "D" && o.name != "dump-header":
+			routes = append(routes, "/dev/stderr")
+		default:
+			if _, ok := c.Route(v.Value); ok {
+				routes = append(routes, v.Value)
+			}
+		}
+	}
+	if len(routes) == 0 {
+		return
+	}
+	var followed []syntax.Stream
+	if bodyStdout {
+		followed = append(followed, c.Stdout())
+	}
+	for _, o := range outputs {
+		if st, ok := c.Route(o.val.Value); o.val.Static && ok {
+			followed = append(followed, st)
+		}
+	}
+	if slices.Contains(routes, "/dev/stderr") {
+		// --stderr F sends what curl writes to stderr to F (--stderr -
+		// to stdout); curl 7.88 still writes the write-out after
+		// %{stderr} to fd 2 (newer ones to F), so both are followed.
+		if errs := find(opts, "stderr"); len(errs) > 0 {
+			switch o := errs[len(errs)-1]; {
+			case o.val.Static && o.val.Value == "-":
+				routes = append(routes, "/dev/stdout")
+			case o.val.Static && o.val.Value == "/dev/null":
+			default:
+				if _, ok := c.Route(o.val.Value); o.val.Static && ok {
+					routes = append(routes, o.val.Value)
+				} else if !p.InSandbox(c.Dir, o.val) {
+					dest, text := p.sandboxed(o.val, "stderr")
+					p.acquire(c, "curl", "download", "curl writes what the server sent to "+o.val.Value+" (--stderr), outside the sandbox",
+						dest, []syntax.Edit{setValue(c, o, text)}, relocate(c, c.Dir, o.val.Value, dest))
+				}
+			}
+		}
+	}
+	for _, route := range routes {
+		st, ok := c.Route(route)
+		if !ok || slices.ContainsFunc(followed, st.Same) {
+			continue
+		}
+		followed = append(followed, st)
+		if st.Same(c.Stdout()) {
+			p.followStdout(c, "curl", "download")
+		} else {
+			p.followRoute(c, route, "curl", "download")
+		}
+	}
+}
+
+// curlServerText returns the descriptors ("/dev/stdout", "/dev/stderr")
+// that the write-out format writes text the server chose to: a
+// %header{…} or a %{variable} that is not one of the transfer's numbers,
+// addresses or the agent's own words (curlOwnVariable).
+func curlServerText(format string) []string {
+	var out []string
+	target := "/dev/stdout"
+	add := func() {
+		if target != "" && !slices.Contains(out, target) {
+			out = append(out, target)
+		}
+	}
+	for i := 0; i < len(format); i++ {
+		if format[i] != '%' || i+1 >= len(format) {
+			continue
+		}
+		rest := format[i+1:]
+		switch {
+		case rest[0] == '%':
+			i++
+		case strings.HasPrefix(rest, "header{"):
+			add()
+		case strings.HasPrefix(rest, "output{"):
+			target = "" // a file: curlwriteout.go
+		case rest[0] == '{':
+			name, _, ok := strings.Cut(rest[1:], "}")
+			if !ok {
+				continue
+			}
+			switch {
+			case name == "stdout":
+				target = "/dev/stdout"
+			case name == "stderr":
+				target = "/dev/stderr"
+			case !curlOwnVariable(name):
+				add()
+			}
+		}
+	}
+	return out
+}
+
+// curlOwnVariable reports a write-out variable whose text the server
+// does not choose: times, sizes, speeds and counts, the status code,
+// addresses and ports, the URL the command gave, the exit code.
+func curlOwnVariable(name string) bool {
+	for _, p := range []string{"time_", "size_", "speed_", "num_"} {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	switch name {
+	case "http_code", "response_code", "http_connect", "http_version", "exitcode", "local_ip", "local_port", "remote_ip",
+		"remote_port", "scheme", "method", "ssl_verify_result", "proxy_ssl_verify_result", "proxy_used", "url", "urlnum", "onerror":
+		return true
 	}
 	return false
 }

@@ -336,7 +336,10 @@ func (p *Pass) followRoute(c *syntax.Call, path, rule, kind string) bool {
 			}
 		}
 	case syntax.StreamPipe:
-		p.followPipe(c, rule, kind)
+		// The pipe the descriptor names, not the stdout: curl -o
+		// /dev/stderr URL 2>&1 >/dev/null | cat > f sends the download
+		// down the pipe while stdout goes to /dev/null.
+		p.followStream(c, st, rule, kind)
 	case syntax.StreamUnknown:
 		// curl -o /dev/stderr URL 2>&$N: a descriptor only run time
 		// resolves.

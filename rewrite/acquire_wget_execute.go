@@ -126,6 +126,16 @@ func (p *Pass) wgetStartupFile(c *syntax.Call, opts []option) bool {
 			}
 		}
 	}
+	// wget reads the file SYSTEM_WGETRC names before the user's (or
+	// --config's) one, whatever --config says: SYSTEM_WGETRC=./cfg wget
+	// -P sandbox URL saves where cfg's output_document says.
+	for _, n := range c.EnvChanged {
+		if n == "SYSTEM_WGETRC" && why == "" {
+			if _, set, ok := c.ChangedEnvValue(n); !ok || set {
+				why = "a startup file the command chose ($SYSTEM_WGETRC)"
+			}
+		}
+	}
 	if why == "" {
 		return false
 	}

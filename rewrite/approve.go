@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -66,6 +67,9 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 			// to judge (ssh h 'rm -rf ~' > out is rewritten all the same).
 			return false
 		}
+		if sshRunsCode(c) {
+			return false
+		}
 		for i, a := range c.Args {
 			v := a.Value
 			if v == "-e" || strings.HasPrefix(v, "--rsh") || c.Name != "rsync" && (v == "-S" || v == "-D") {
@@ -84,8 +88,75 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 		}
 	case "git", "git-clone":
 		return !gitRunsCode(c)
+	case "aria2c":
+		// --on-download-complete=P and the other event hooks run P;
+		// --conf-path=F reads options (hooks among them) from F.
+		// aria2c takes any unambiguous prefix of a long option.
+		if longPrefixOf(c.Args, "on-download-complete", "on-download-start", "on-download-error", "on-download-stop",
+			"on-download-pause", "on-bt-download-complete", "conf-path") {
+			return false
+		}
+	case "svn":
+		// --config-option config:tunnels:ssh=P (the program svn+ssh://
+		// runs), config:helpers:*-cmd; --config-dir D reads D/config.
+		for i, a := range c.Args {
+			v := a.Value
+			if v == "--" {
+				break
+			}
+			if v == "--config-dir" || strings.HasPrefix(v, "--config-dir=") {
+				return false
+			}
+			val, ok := strings.CutPrefix(v, "--config-option=")
+			if v == "--config-option" && i+1 < len(c.Args) {
+				val, ok = c.Args[i+1].Value, true
+			}
+			if l := strings.ToLower(val); ok && (strings.HasPrefix(l, "config:tunnels:") || strings.HasPrefix(l, "config:helpers:")) {
+				return false
+			}
+		}
+	case "hg":
+		// -e/--ssh P runs P for ssh:// sources; --config of hooks.*,
+		// extensions.*, ui.ssh and other program keys runs code;
+		// --config-file F reads them from F.
+		for i, a := range c.Args {
+			v := a.Value
+			if v == "--" {
+				break
+			}
+			if v == "-e" || strings.HasPrefix(v, "-e") && !strings.HasPrefix(v, "--") || longPrefix(v, "ssh") || strings.HasPrefix(v, "--config-") {
+				return false
+			}
+			if given, val, eq := strings.Cut(strings.TrimPrefix(v, "--"), "="); strings.HasPrefix(v, "--") && len(given) >= 3 && strings.HasPrefix("config", given) {
+				if !eq && i+1 < len(c.Args) {
+					val = c.Args[i+1].Value
+				}
+				if hgKeyRunsCode(val) {
+					return false
+				}
+			}
+		}
+	case "gh":
+		// gh repo clone REPO [DIR] -- FLAGS: gh hands FLAGS to git clone
+		// (gh repo clone o/r -- --upload-pack=P, -- -c core.fsmonitor=P).
+		if k := slices.IndexFunc(c.Args, func(a syntax.Arg) bool { return a.Value == "--" }); k >= 0 && ghClones(c.Args[:k]) {
+			g := syntax.Call{Name: "git-clone", Args: c.Args[k+1:], Dir: c.Dir}
+			return !gitRunsCode(&g)
+		}
 	}
 	return true
+}
+
+// ghClones reports whether gh's words (before "--") are a clone: gh repo
+// clone, or gh repo fork with --clone.
+func ghClones(args []syntax.Arg) bool {
+	var words []string
+	for _, a := range args {
+		if !strings.HasPrefix(a.Value, "-") {
+			words = append(words, a.Value)
+		}
+	}
+	return len(words) >= 2 && words[0] == "repo" && (words[1] == "clone" || words[1] == "fork")
 }
 
 // gitRunsCode reports whether a git call carries something that makes git
@@ -110,6 +181,9 @@ func gitRunsCode(c *syntax.Call) bool {
 				}
 			}
 		}
+	}
+	if gitSubOptionRunsCode(c) {
+		return true
 	}
 	for i, a := range c.Args {
 		v := a.Value
@@ -153,6 +227,91 @@ func gitRunsCode(c *syntax.Call) bool {
 		}
 		if key != "" && gitKeyRunsCode(key) {
 			return true
+		}
+	}
+	return false
+}
+
+// gitProgramOptions are, by subcommand, the options of git(1) whose
+// value is a program git runs: the upload-pack of clone, fetch, pull and
+// ls-remote (run locally for a local or file:// repository, and as ssh's
+// remote command), push's receive-pack, the upload-archive of archive
+// --exec, and rebase's --exec.
+func gitProgramOptions(sub string) []string {
+	switch sub {
+	case "clone", "fetch", "pull":
+		return []string{"upload-pack"}
+	case "ls-remote":
+		return []string{"upload-pack", "exec"}
+	case "push":
+		return []string{"receive-pack", "exec"}
+	case "archive", "rebase":
+		return []string{"exec"}
+	}
+	return nil
+}
+
+// gitSubOptionRunsCode reports whether the options of c's subcommand
+// name a program (gitProgramOptions) or set a configuration key that
+// runs one (clone -c/--config), as git's parse-options reads them: a long
+// option by any unambiguous prefix (clone --upload=P, --conf K=V, push
+// --rece=P), short ones in a cluster with the value attached or in the
+// next word (clone -qu P, -uP, -qc K=V). A prefix that could be such an
+// option counts whatever else it could be (git refuses the ambiguous
+// one), and so does a short letter that takes a value only there.
+func gitSubOptionRunsCode(c *syntax.Call) bool {
+	args, sub := c.Args, "clone"
+	if c.Name == "git" {
+		_, i := gitArgs(c)
+		if i < 0 {
+			return false
+		}
+		args, sub = c.Args[i+1:], c.Args[i].Value
+	}
+	progs := gitProgramOptions(sub)
+	if progs == nil {
+		return false
+	}
+	for i, a := range args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if strings.HasPrefix(v, "--") && len(v) > 2 {
+			given, val, eq := strings.Cut(v[2:], "=")
+			for _, full := range progs {
+				if strings.HasPrefix(full, given) {
+					return true
+				}
+			}
+			if sub == "clone" && strings.HasPrefix("config", given) {
+				if !eq && i+1 < len(args) {
+					val = args[i+1].Value
+				}
+				if gitKeyRunsCode(val) {
+					return true
+				}
+			}
+			continue
+		}
+		if len(v) < 2 || v[0] != '-' || sub != "clone" && sub != "ls-remote" {
+			continue
+		}
+		// clone -obucj and ls-remote -uo take a value: the rest of the
+		// word, or the next one.
+		for k := 1; k < len(v); k++ {
+			ch := v[k]
+			if !strings.ContainsRune("obucj", rune(ch)) {
+				continue
+			}
+			val := v[k+1:]
+			if val == "" && i+1 < len(args) {
+				val = args[i+1].Value
+			}
+			if ch == 'u' || ch == 'c' && sub == "clone" && gitKeyRunsCode(val) {
+				return true
+			}
+			break
 		}
 	}
 	return false
@@ -302,4 +461,105 @@ func defaultHomeDir(home, name, val string) bool {
 		return path.Clean(val) == path.Join(home, ".config")
 	}
 	return path.Clean(val) == path.Clean(home)
+}
+
+// longPrefix reports whether v is the long option name (--name,
+// --name=value) or an abbreviation of it, as getopt_long takes one.
+func longPrefix(v, name string) bool {
+	given, _, _ := strings.Cut(strings.TrimPrefix(v, "--"), "=")
+	return strings.HasPrefix(v, "--") && given != "" && strings.HasPrefix(name, given)
+}
+
+// longPrefixOf reports whether a word of args before "--" is one of the
+// long options names, whole or abbreviated (longPrefix).
+func longPrefixOf(args []syntax.Arg, names ...string) bool {
+	for _, a := range args {
+		if a.Value == "--" {
+			return false
+		}
+		for _, n := range names {
+			if longPrefix(a.Value, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hgKeyRunsCode reports whether a Mercurial --config SECTION.NAME=VALUE
+// can make hg run code: hooks, extensions (Python loaded from a path),
+// the programs of ui.ssh, ui.editor, ui.merge and merge tools, pager and
+// shell aliases.
+func hgKeyRunsCode(kv string) bool {
+	k, v, _ := strings.Cut(kv, "=")
+	k = strings.ToLower(k)
+	switch {
+	case strings.HasPrefix(k, "hooks."), strings.HasPrefix(k, "extensions."), strings.HasPrefix(k, "merge-tools."),
+		strings.HasPrefix(k, "pager."), k == "ui.ssh", k == "ui.editor", k == "ui.merge", k == "ui.remotecmd", k == "%include":
+		return true
+	case strings.HasPrefix(k, "alias."):
+		return strings.HasPrefix(strings.TrimSpace(v), "!")
+	}
+	return false
+}
+
+// sshShortValues are the one-letter options of ssh, scp, sftp and rsync
+// that take a value, by program (ssh(1), scp(1), sftp(1), rsync(1)).
+func sshShortValues(name string) string {
+	switch name {
+	case "ssh":
+		return "BbcDEeFIiJLlmOoPpQRSWw"
+	case "scp":
+		return "cDFiJlPSoX"
+	case "sftp":
+		return "BbcDFiJlPRSos"
+	case "rsync":
+		return "eBfMT@"
+	}
+	return ""
+}
+
+// sshRunsCode reports whether a short option of an ssh-family call, in a
+// cluster or alone, names a program or a configuration corral does not
+// read: rsync -e P (rsync -aez P, -aeP), -F FILE (ssh's configuration:
+// ProxyCommand and LocalCommand there run), scp/sftp -S P, sftp -D P,
+// and -o of a program key, attached or not (-qoProxyCommand=P).
+func sshRunsCode(c *syntax.Call) bool {
+	letters := sshShortValues(c.Name)
+	for i, a := range c.Args {
+		v := a.Value
+		if v == "--" {
+			break
+		}
+		if len(v) < 2 || v[0] != '-' || v[1] == '-' {
+			continue
+		}
+		for k := 1; k < len(v); k++ {
+			ch := v[k]
+			if !strings.ContainsRune(letters, rune(ch)) {
+				continue
+			}
+			val := v[k+1:]
+			if val == "" && i+1 < len(c.Args) {
+				val = c.Args[i+1].Value
+			}
+			switch {
+			case c.Name == "rsync":
+				if ch == 'e' {
+					return true
+				}
+			case ch == 'F', ch == 'S' && c.Name != "ssh", ch == 'D' && c.Name == "sftp":
+				return true
+			case ch == 'o':
+				l := strings.ToLower(strings.TrimLeft(val, " "))
+				for _, key := range []string{"proxycommand", "localcommand", "permitlocalcommand", "knownhostscommand", "match", "include"} {
+					if strings.HasPrefix(l, key) {
+						return true
+					}
+				}
+			}
+			break
+		}
+	}
+	return false
 }

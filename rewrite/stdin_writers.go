@@ -89,7 +89,11 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		"sort": {spec: specFor("sort"), out: []string{"o", "output"}, outOperand: -1, inputs: -1, dashFile: true,
 			noStdin: []string{"files0-from", "c", "C", "check"}},
 		// uniq [OPTION]... [INPUT [OUTPUT]].
-		"uniq": {spec: optSpec{shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars", "group", "all-repeated"), longEq: true},
+		// --group[=METHOD] and --all-repeated[=METHOD] take their value
+		// only attached (uniq --group IN OUT writes OUT), and GNU uniq
+		// takes any unambiguous prefix of a long option.
+		"uniq": {spec: optSpec{shortVal: "fsw", longVal: longOpts("skip-fields", "skip-chars", "check-chars"), longEq: true, abbrev: true,
+			longFlag: longOpts("group", "all-repeated", "count", "repeated", "ignore-case", "unique", "zero-terminated", "help", "version")},
 			outOperand: 1, inputs: 1},
 		// iconv [OPTION...] [FILE...]: -o FILE.
 		"iconv": {spec: optSpec{shortVal: "fto", longVal: longOpts("from-code", "to-code", "output"), longEq: true, abbrev: true},
@@ -101,7 +105,10 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 			"width", "height", "format", "delay-start", "remote", "watchfd", "last-written", "output", "pidfile", "bar-style", "extra-display", "store-and-forward")},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, noStdin: []string{"d", "watchfd", "R", "remote"}},
 		// shuf [OPTION]... [FILE]; shuf -e ARG… and -i LO-HI read nothing.
-		"shuf": {spec: optSpec{shortVal: "inoe", longEq: true, longVal: longOpts("input-range", "head-count", "output", "random-source")},
+		// -e takes no value (shuf -eo F A B writes F); GNU shuf takes any
+		// unambiguous prefix of a long option (--out=F).
+		"shuf": {spec: optSpec{shortVal: "ino", longEq: true, abbrev: true, longVal: longOpts("input-range", "head-count", "output", "random-source"),
+			longFlag: longOpts("echo", "repeat", "zero-terminated", "help", "version")},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, dashFile: true, noStdin: []string{"e", "echo", "i", "input-range"}},
 		// csplit [OPTION]... FILE PATTERN...: FILE "-" is stdin; the
 		// pieces are PREFIX00, PREFIX01, … (-f, default xx).

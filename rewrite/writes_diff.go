@@ -24,8 +24,14 @@ var gitApplyAmSpec = lazy.Value[optSpec]{New: func() optSpec {
 }}
 
 // patchSpec is GNU patch's options that take a value.
+// GNU patch takes any unambiguous prefix of a long option (getopt_long):
+// patch --out=F is --output=F, so the flags are listed too.
 var patchSpec = optSpec{shortVal: "BDFVYdiopruz", longVal: longOpts("prefix", "ifdef", "fuzz", "version-control",
-	"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only", "backup-if-mismatch"), longEq: true}
+	"basename-prefix", "directory", "input", "output", "strip", "reject-file", "suffix", "get", "quoting-style", "read-only",
+	"reject-format"), longEq: true, abbrev: true,
+	longFlag: longOpts("backup", "backup-if-mismatch", "no-backup-if-mismatch", "batch", "binary", "context", "dry-run", "ed",
+		"force", "forward", "help", "ignore-whitespace", "merge", "normal", "posix", "quiet", "silent", "remove-empty-files",
+		"reverse", "set-time", "set-utc", "unified", "verbose", "version", "follow-symlinks")}
 
 // diffTargets lists the files patch and git apply write or delete: every
 // name GNU patch may pick for a file of the diff (diffPaths: the old and

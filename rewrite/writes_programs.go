@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -279,6 +280,21 @@ func programWrites(c *syntax.Call) []target {
 				out = append(out, target{arg: o.val, value: pub.Value, action: guards.Write})
 			}
 		}
+		if has(opts, "R", "H") && len(find(opts, "f")) == 0 {
+			// -R HOST and -H rewrite ~/.ssh/known_hosts when -f names
+			// no other file (ssh-keygen(1)).
+			kh := syntax.Arg{Value: "~/.ssh/known_hosts", Raw: "~/.ssh/known_hosts", Static: true}
+			out = append(out, target{arg: kh, value: kh.Value, action: guards.Write})
+		}
+		if has(opts, "s") {
+			// -s CA_KEY -I ID KEY.pub…: each certificate is written
+			// beside its key, as KEY-cert.pub.
+			_, ops := scan(c.Args, optSpec{shortVal: "abCDEFfGIJjKmMNnOPrRsStVwYzZ"})
+			for _, i := range ops {
+				a := c.Args[i]
+				out = append(out, target{arg: a, value: strings.TrimSuffix(a.Value, ".pub") + "-cert.pub", action: guards.Write})
+			}
+		}
 	case "rsync":
 		// From a remote host it is an acquisition, moved into the sandbox
 		// by the remote-copy rule.
@@ -464,28 +480,67 @@ func programWrites(c *syntax.Call) []target {
 	return out
 }
 
-// awkInPlace lists the files gawk edits in place (-i inplace, --include
-// inplace): its operands after the program text.
+// gawkSpec is gawk's options: -d, -D, -o, -p and -L take their value
+// only attached (-d[FILE], --dump-variables[=FILE]), and gawk takes any
+// unambiguous prefix of a long option (getopt_long).
+var gawkSpec = optSpec{shortVal: "fvFiEelW", shortOpt: "dDoLp", longEq: true, abbrev: true,
+	longVal: longOpts("file", "assign", "field-separator", "include", "exec", "load", "source"),
+	longFlag: longOpts("lint", "dump-variables", "profile", "pretty-print", "debug", "characters-as-bytes", "traditional",
+		"copyright", "gen-pot", "help", "no-optimize", "optimize", "bignum", "use-lc-numeric", "non-decimal-data", "posix",
+		"re-interval", "sandbox", "lint-old", "version", "csv", "persist")}
+
+// gawkIncludesInplace matches an @include of the inplace library in
+// program text: gawk '@include "inplace"; …' FILE edits FILE as -i
+// inplace does.
+var gawkIncludesInplace = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+	return regexp.MustCompile(`@include[ \t]+"inplace(\.awk)?"`)
+}}
+
+// awkInPlace lists the files gawk writes: its operands after the program
+// text when it edits in place (-i inplace, --include inplace, an
+// @include "inplace" in the program text or an -e/--source text), and
+// the files of its reports: -d/--dump-variables (awkvars.out without a
+// name), -o/--pretty-print and -p/--profile (awkprof.out), their names
+// attached and their long options by prefix (gawk --dump=F, -oF).
 func awkInPlace(c *syntax.Call) []target {
-	opts, ops := scan(c.Args, optSpec{shortVal: "fvFiEelLW", longVal: longOpts("file", "assign", "field-separator", "include", "exec",
-		"load", "source", "lint", "dump-variables", "profile", "pretty-print", "debug"), longEq: true})
+	opts, ops := scan(c.Args, gawkSpec)
 	inplace := false
 	program := true
+	var out []target
 	for _, o := range opts {
-		if o.hasVal && (o.name == "i" || o.name == "include") && strings.TrimSuffix(o.val.Value, ".awk") == "inplace" {
-			inplace = true
+		switch o.name {
+		case "i", "include":
+			if o.hasVal && strings.TrimSuffix(o.val.Value, ".awk") == "inplace" {
+				inplace = true
+			}
+		case "e", "source":
+			if o.hasVal && gawkIncludesInplace.Get().MatchString(o.val.Value) {
+				inplace = true
+			}
+		case "d", "dump-variables", "o", "pretty-print", "p", "profile":
+			name := "awkprof.out"
+			if o.name == "d" || o.name == "dump-variables" {
+				name = "awkvars.out"
+			}
+			a := syntax.Arg{Value: name, Raw: name, Static: true}
+			if o.hasVal && (o.val.Value != "" || !o.val.Static) {
+				a = o.val
+			}
+			out = append(out, target{arg: a, action: guards.Write})
 		}
 		if o.name == "f" || o.name == "file" || o.name == "e" || o.name == "source" || o.name == "E" || o.name == "exec" {
 			program = false // the program comes from an option
 		}
 	}
-	if !inplace {
-		return nil
-	}
 	if program && len(ops) > 0 {
+		if a := c.Args[ops[0]]; a.Static && gawkIncludesInplace.Get().MatchString(a.Value) {
+			inplace = true
+		}
 		ops = ops[1:]
 	}
-	var out []target
+	if !inplace {
+		return out
+	}
 	for _, i := range ops {
 		if a := c.Args[i]; !(a.Static && strings.Contains(a.Value, "=") && !strings.Contains(a.Value, "/")) {
 			out = append(out, target{arg: a, action: guards.Write}) // not var=value
