@@ -274,6 +274,8 @@ func writeTargets(c *syntax.Call) []target {
 		for _, a := range operands() {
 			out = append(out, target{arg: a, action: guards.Write})
 		}
+	case "mktemp":
+		out = append(out, mktempTargets(c)...)
 	case "cp", "mv", "install", "ln":
 		ts := copyTargets(c)
 		out = append(out, ts...)
@@ -1747,4 +1749,81 @@ func (p *Pass) judgeRecoverable(c *syntax.Call, d deletion) {
 		return
 	}
 	p.judgeSelfReached(c, []syntax.Arg{d.arg}, "", false, guards.Delete, false, "bash-delete", d.verb)
+}
+
+// mktempTargets is the file (or directory, -d) mktemp creates: its
+// TEMPLATE (tmp.XXXXXXXXXX when none is given) with the trailing X's
+// replaced, in -p/--tmpdir's directory, else, with -t, -p, --tmpdir or
+// no template, in $TMPDIR (GNU mktemp), else as the template is
+// written, with --suffix's text after it. -u (--dry-run) creates
+// nothing. It is a new file of a name no program reads, so, as gzip's
+// NAME.gz, it is judged only where making a file runs code or touches
+// corral's own files (mktemp --suffix=.desktop
+// ~/.config/autostart/XXXX runs at login; mktemp ~/.ssh/XXX changes no
+// key). $TMPDIR only run time knows is the user's (a temporary
+// directory), as an unset one is /tmp.
+func mktempTargets(c *syntax.Call) []target {
+	// --tmpdir takes its value only attached (--tmpdir=DIR).
+	args := make([]syntax.Arg, 0, len(c.Args))
+	tmpdirVal := -1
+	for i, a := range c.Args {
+		if v, ok := strings.CutPrefix(a.Value, "--tmpdir="); ok {
+			tmpdirVal = i
+			a.Value = "--tmpdir"
+			_ = v
+		}
+		args = append(args, a)
+	}
+	opts, idx := scan(args, optSpec{shortVal: "p", longVal: longOpts("suffix"),
+		longFlag: longOpts("directory", "dry-run", "quiet", "tmpdir", "help", "version"), longEq: true, abbrev: true})
+	if has(opts, "u", "dry-run", "help", "version") {
+		return nil
+	}
+	if tmpdirVal >= 0 {
+		a := c.Args[tmpdirVal]
+		v, _ := strings.CutPrefix(a.Value, "--tmpdir=")
+		opts = append(opts, option{name: "tmpdir", long: true, hasVal: true, val: syntax.Arg{Value: v, Raw: v, Static: a.Static}})
+	}
+	tmpl := syntax.Arg{Value: "tmp.XXXXXXXXXX", Raw: "tmp.XXXXXXXXXX", Static: true}
+	given := false
+	if len(idx) > 0 {
+		tmpl, given = c.Args[idx[len(idx)-1]], true
+	}
+	dir, useDir := "", !given || has(opts, "t")
+	for _, o := range find(opts, "p", "tmpdir") {
+		useDir = true
+		if o.hasVal {
+			if !o.val.Static {
+				return nil // a directory only run time knows
+			}
+			dir = o.val.Value
+		}
+	}
+	if useDir && dir == "" {
+		v, set, known := callEnv(c, "TMPDIR")
+		switch {
+		case set && !known:
+			return nil
+		case set && v != "":
+			dir = v
+		default:
+			dir = "/tmp"
+		}
+	}
+	t := tmpl
+	if useDir && !strings.HasPrefix(tmpl.Value, "/") {
+		t.Value = strings.TrimSuffix(dir, "/") + "/" + tmpl.Value
+		t.Raw = t.Value
+		t.Static = tmpl.Static && !strings.Contains(dir, "$")
+	}
+	for _, o := range find(opts, "suffix") {
+		// --suffix=.desktop: the name ends with it.
+		t.Value += o.val.Value
+		t.Raw = t.Value
+		t.Static = t.Static && o.val.Static
+	}
+	if !t.Static {
+		return nil
+	}
+	return []target{{arg: t, action: guards.Write, created: true}}
 }

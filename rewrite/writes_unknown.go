@@ -46,7 +46,7 @@ var wordsKnown = lazy.Set{List: []string{
 	"7za", "7zr", "7zz", "sponge", "iconv", "trash", "trash-put", "gio", "srm", "wipe", "git", "scp", "rsync",
 	"zstd", "unzstd", "pzstd", "zstdmt", "lz4", "lz4c", "unlz4", "brotli", "unbrotli", "lzop", "shuf", "sdiff",
 	"dos2unix", "unix2dos", "mac2unix", "unix2mac", "keytool", "ar", "htpasswd", "crudini", "sqlite3", "pandoc", "tree",
-	"ditto", "mount", "sshfs", "bindfs", "mount.fuse", "squashfuse", "fuse-overlayfs",
+	"ditto", "mount", "sshfs", "bindfs", "mount.fuse", "squashfuse", "fuse-overlayfs", "mktemp",
 }}
 
 // runsCodePath reports a guard decision on a write that protects a path
