@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -312,23 +313,9 @@ func (p *parser) targetBinds(binds map[string]int, from, to int) {
 func (p *parser) rebindsByName() bool {
 	switch p.l {
 	case Python:
-		for _, t := range p.toks {
-			if t.kind == tIdent {
-				switch t.text {
-				case "globals", "locals", "vars", "setattr", "exec", "__dict__", "__builtins__":
-					return true
-				}
-			}
-		}
+		return p.hasIdent("globals", "locals", "vars", "setattr", "exec", "__dict__", "__builtins__")
 	case JS:
-		for _, t := range p.toks {
-			if t.kind == tIdent {
-				switch t.text {
-				case "globalThis", "global", "eval", "with", "Function", "window", "self":
-					return true
-				}
-			}
-		}
+		return p.hasIdent("globalThis", "global", "eval", "with", "Function", "window", "self")
 	case PHP:
 		// extract(), $GLOBALS["h"], parse_str, variable variables ($$n,
 		// ${"h"}) and eval.
@@ -339,17 +326,19 @@ func (p *parser) rebindsByName() bool {
 		}
 	case Ruby:
 		// eval and binding.local_variable_set assign a local by name.
-		for _, t := range p.toks {
-			if t.kind == tIdent && (t.text == "eval" || t.text == "binding" || t.text == "local_variable_set" || t.text == "instance_eval" || t.text == "class_eval") {
-				return true
-			}
-		}
+		return p.hasIdent("eval", "binding", "local_variable_set", "instance_eval", "class_eval")
 	case Perl:
 		// A string eval sees, and can assign, the lexical variables.
-		for _, t := range p.toks {
-			if t.kind == tIdent && t.text == "eval" {
-				return true
-			}
+		return p.hasIdent("eval")
+	}
+	return false
+}
+
+// hasIdent reports whether the text holds one of names as a name.
+func (p *parser) hasIdent(names ...string) bool {
+	for _, t := range p.toks {
+		if t.kind == tIdent && slices.Contains(names, t.text) {
+			return true
 		}
 	}
 	return false
