@@ -175,6 +175,10 @@ type Pass struct {
 	// checked through the links the command makes, and listing them per
 	// call made a command of N copies cost N² (red team 13 SL).
 	linkList *linkCache
+	// foundOnDisk holds foundLinks' walks of the disk, by root and
+	// reading (find_links.go): a command of many finds walks each
+	// tree once.
+	foundOnDisk map[string][]foundLink
 	// extractLinkList caches unknownExtracts for the pass.
 	extractLinkList *extractLinkCache
 	// seenWrites are the files the calls judged so far write

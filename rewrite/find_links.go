@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path"
@@ -49,7 +50,41 @@ func (p *Pass) foundLinks(f *syntax.Call, r syntax.Arg, selects string) []foundL
 		}
 	}
 	fold := findFolds(f)
+	key := fmt.Sprintf("%s\x00%s\x00%s\x00%t%t%t%d", r.Value, root.Path, selects, keepRoots, keepEntries, fold, maxDepth)
+	out, walked := p.foundOnDisk[key]
+	if !walked {
+		out = p.walkFound(r, root.Path, selects, keepRoots, keepEntries, fold, maxDepth)
+		if p.foundOnDisk == nil {
+			p.foundOnDisk = map[string][]foundLink{}
+		}
+		p.foundOnDisk[key] = out
+	}
+	out = append([]foundLink(nil), out...)
+	rootShown := strings.TrimSuffix(r.Value, "/")
+	if r.Value == "/" {
+		rootShown = ""
+	}
+	// A link this command made before find runs (ln -s ~/.ssh/id_rsa k
+	// && find . -name k -exec shred {} +) is there for it too.
+	at := topStart(f.Script, f.Start)
+	for _, l := range p.madeLinks() {
+		if !l.symbolic || !l.madeBefore(at, f) || !guards.Within(root.Path, l.link) || l.link == root.Path {
+			continue
+		}
+		rel := strings.TrimPrefix(l.link, strings.TrimSuffix(root.Path, "/")+"/")
+		if strings.Count(rel, "/")+1 > maxDepth || !findNameMatch(selects, path.Base(l.link), fold) {
+			continue
+		}
+		out = append(out, foundLink{shown: rootShown + "/" + rel, dir: !l.unknown && isDir(l.target)})
+	}
+	return out
+}
+
+// walkFound is foundLinks' walk of the disk under root (abs), named as
+// r is written.
+func (p *Pass) walkFound(r syntax.Arg, abs, selects string, keepRoots, keepEntries, fold bool, maxDepth int) []foundLink {
 	var out []foundLink
+	root := syntax.Dir{Path: abs, Known: true}
 	info, err := os.Lstat(root.Path)
 	if err != nil {
 		return nil
@@ -90,7 +125,7 @@ func (p *Pass) foundLinks(f *syntax.Call, r syntax.Arg, selects string) []foundL
 			if seen++; seen > guards.MaxWalkEntries {
 				break
 			}
-			full := cur.dir + "/" + e.Name()
+			full := strings.TrimSuffix(cur.dir, "/") + "/" + e.Name()
 			shown := cur.shown + "/" + e.Name()
 			link := e.Type()&fs.ModeSymlink != 0
 			if (link || cur.through) && findNameMatch(selects, e.Name(), fold) {
@@ -108,19 +143,6 @@ func (p *Pass) foundLinks(f *syntax.Call, r syntax.Arg, selects string) []foundL
 				}
 			}
 		}
-	}
-	// A link this command made before find runs (ln -s ~/.ssh/id_rsa k
-	// && find . -name k -exec shred {} +) is there for it too.
-	at := topStart(f.Script, f.Start)
-	for _, l := range p.madeLinks() {
-		if !l.symbolic || !l.madeBefore(at, f) || !guards.Within(root.Path, l.link) || l.link == root.Path {
-			continue
-		}
-		rel := strings.TrimPrefix(l.link, strings.TrimSuffix(root.Path, "/")+"/")
-		if strings.Count(rel, "/")+1 > maxDepth || !findNameMatch(selects, path.Base(l.link), fold) {
-			continue
-		}
-		out = append(out, foundLink{shown: rootShown + "/" + rel, dir: !l.unknown && isDir(l.target)})
 	}
 	return out
 }
