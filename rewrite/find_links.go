@@ -50,16 +50,21 @@ func (p *Pass) foundLinks(f *syntax.Call, r syntax.Arg, selects string) []foundL
 		}
 	}
 	fold := findFolds(f)
-	key := fmt.Sprintf("%s\x00%s\x00%s\x00%t%t%t%d", r.Value, root.Path, selects, keepRoots, keepEntries, fold, maxDepth)
-	out, walked := p.foundOnDisk[key]
+	key := fmt.Sprintf("%s\x00%s\x00%t%t%d", r.Value, root.Path, keepRoots, keepEntries, maxDepth)
+	all, walked := p.foundOnDisk[key]
 	if !walked {
-		out = p.walkFound(r, root.Path, selects, keepRoots, keepEntries, fold, maxDepth)
+		all = walkFound(r, root.Path, keepRoots, keepEntries, maxDepth)
 		if p.foundOnDisk == nil {
 			p.foundOnDisk = map[string][]foundLink{}
 		}
-		p.foundOnDisk[key] = out
+		p.foundOnDisk[key] = all
 	}
-	out = append([]foundLink(nil), out...)
+	var out []foundLink
+	for _, l := range all {
+		if findNameMatch(selects, path.Base(l.shown), fold) {
+			out = append(out, l)
+		}
+	}
 	rootShown := strings.TrimSuffix(r.Value, "/")
 	if r.Value == "/" {
 		rootShown = ""
@@ -81,8 +86,9 @@ func (p *Pass) foundLinks(f *syntax.Call, r syntax.Arg, selects string) []foundL
 }
 
 // walkFound is foundLinks' walk of the disk under root (abs), named as
-// r is written.
-func (p *Pass) walkFound(r syntax.Arg, abs, selects string, keepRoots, keepEntries, fold bool, maxDepth int) []foundLink {
+// r is written: every entry find can hand over that is a link or is
+// reached through one, whatever its name.
+func walkFound(r syntax.Arg, abs string, keepRoots, keepEntries bool, maxDepth int) []foundLink {
 	var out []foundLink
 	root := syntax.Dir{Path: abs, Known: true}
 	info, err := os.Lstat(root.Path)
@@ -97,10 +103,7 @@ func (p *Pass) walkFound(r syntax.Arg, abs, selects string, keepRoots, keepEntri
 	if info.Mode()&fs.ModeSymlink != 0 {
 		followed = true
 		if keepRoots {
-			if findNameMatch(selects, path.Base(root.Path), fold) {
-				out = append(out, foundLink{shown: r.Value, dir: isDir(root.Path)})
-			}
-			return out
+			return []foundLink{{shown: r.Value, dir: isDir(root.Path)}}
 		}
 		if info, err = os.Stat(root.Path); err != nil || !info.IsDir() {
 			return nil
@@ -128,7 +131,7 @@ func (p *Pass) walkFound(r syntax.Arg, abs, selects string, keepRoots, keepEntri
 			full := strings.TrimSuffix(cur.dir, "/") + "/" + e.Name()
 			shown := cur.shown + "/" + e.Name()
 			link := e.Type()&fs.ModeSymlink != 0
-			if (link || cur.through) && findNameMatch(selects, e.Name(), fold) {
+			if link || cur.through {
 				out = append(out, foundLink{shown: shown, through: cur.through, dir: isDir(full)})
 			}
 			if cur.depth >= maxDepth || guards.SystemTree(full) {

@@ -86,7 +86,7 @@ func TestTreeCopy(t *testing.T) {
 // scratchProject makes a home directory and a project under a temporary
 // root from files (paths under "home/" and "proj/"; a path ending in "/"
 // is a directory) and returns the configuration of a hook working there.
-func scratchProject(t *testing.T, files map[string]string) *Config {
+func scratchProject(t testing.TB, files map[string]string) *Config {
 	t.Helper()
 	root := t.TempDir()
 	for rel, content := range files {
