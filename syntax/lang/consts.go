@@ -296,6 +296,9 @@ func (p *parser) targetBinds(binds map[string]int, from, to int) {
 				if prev := p.tok(j - 1); isP(prev, ".") || isP(prev, "->") || isP(prev, "::") {
 					continue
 				}
+				if isP(p.tok(j-1), "[") && isP(p.tok(j+1), "]") && isP(p.tok(j+2), ":") {
+					continue // a computed key, read: const {[k]: z} = o
+				}
 				if next := p.tok(j + 1); assignOps.Get()[next.text] && j+2 == i {
 					continue // h += …: counted by the caller
 				}
