@@ -163,7 +163,7 @@ func (p *parser) constants() map[string]constant {
 		}
 	}
 	p.targetBinds(binds, 0, len(toks))
-	if p.rebindsByName() {
+	if p.rebindsByName() || p.mutateBinds(binds) {
 		return nil
 	}
 	out := map[string]constant{}
