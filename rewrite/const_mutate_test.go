@@ -25,6 +25,8 @@ var mutateCases = []struct {
 	{"rb-block", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `[h].each { |s| s.replace(NEW) }`, `FileUtils.rm_rf(h)`, `puts h`, "/tmp/rebound"},
 	{"rb-def", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `def w(s) s.replace(NEW) end; w(h)`, `FileUtils.rm_rf(h)`, `puts h`, "/tmp/rebound"},
 	{"rb-array-append", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `a = [h]; a[0] << NEW`, `FileUtils.rm_rf(h)`, `puts h`, "/tmp/x/tmp/rebound"},
+	{"rb-constant", "ruby", "-e", `require "fileutils"; H = "/tmp/x"; `, `H.replace(NEW)`, `FileUtils.rm_rf(H)`, `puts H`, "/tmp/rebound"},
+	{"rb-global-alias", "ruby", "-e", `require "fileutils"; $h = "/tmp/x"; `, `$g = $h; $g.replace(NEW)`, `FileUtils.rm_rf($h)`, `puts $h`, "/tmp/rebound"},
 	{"pl-subst-braces", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `$h =~ s{.*}{NEW}se;`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-subst-bars", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `$h =~ s|.*|NEW|se;`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-tr", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `$h =~ tr{x}{y};`, `rmtree($h)`, `print "$h\n"`, "/tmp/y"},
@@ -48,7 +50,7 @@ var mutateKeeps = []struct {
 	name, lang, prog, pre, mut, del, show string
 }{
 	{"rb-fresh-array", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `out = []; out << "y"`, `FileUtils.rm_rf(h)`, `puts h`},
-	{"rb-stdout", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `$stdout << ""`, `FileUtils.rm_rf(h)`, `puts h`},
+	{"rb-stdout", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `$stdout << ""; STDERR << ""`, `FileUtils.rm_rf(h)`, `puts h`},
 	{"rb-sub", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `g = h.sub("x", "y")`, `FileUtils.rm_rf(h)`, `puts h`},
 	{"rb-other-bang", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `n = "a"; n.upcase!`, `FileUtils.rm_rf(h)`, `puts h`},
 	{"rb-file-block", "ruby", "-e", `require "fileutils"; h = "/tmp/x"; `, `File.open("/dev/null", "w") { |f| f << "hi" }`, `FileUtils.rm_rf(h)`, `puts h`},

@@ -57,9 +57,6 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 			r := p.tok(i - 1)
 			if r.kind == tIdent && !isP(p.tok(i-2), ".") && !isP(p.tok(i-2), "::") {
 				name := r.text
-				if name[0] >= 'A' && name[0] <= 'Z' || name[0] == '$' || name[0] == '@' {
-					continue // a class, $stdout, an instance variable: no local of the code's
-				}
 				binds[name] += 2
 				if p.rubyFresh(name) {
 					continue
@@ -229,7 +226,7 @@ func perlSubst(s string) bool {
 
 // rubyFresh reports whether every assignment to the Ruby name gives it a
 // new object of its own (out = [], s = "", h = {}, b = String.new): a
-// mutation of it then changes no other name's value. A name the code
+// mutation of it then changes no other name's value. A local the code
 // never assigns is a parameter (|s|, def f(s)), which can be any object.
 func (p *parser) rubyFresh(name string) bool {
 	n := 0
@@ -246,7 +243,9 @@ func (p *parser) rubyFresh(name string) bool {
 			return false
 		}
 	}
-	return n > 0
+	// A global, a constant or an instance variable the code never
+	// assigns ($stdout, STDERR) is the interpreter's, no alias of ours.
+	return n > 0 || name[0] >= 'A' && name[0] <= 'Z' || name[0] == '$' || name[0] == '@'
 }
 
 // rubyEscapes counts, in binds, the names that can reach another name
