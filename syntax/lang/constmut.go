@@ -106,13 +106,11 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 						all = all || toks[j].text == "@_"
 					}
 				}
-			case t.kind == tIdent && t.text == "$_" && isP(p.tok(i+1), "["):
-				// $_[0] = …: the sub's caller's variable.
-				if e := p.closeOf(toks, i+1); e > i {
-					if n := p.tok(e + 1); isP(n, "=") && !isP(p.tok(e+2), "=") || isP(n, "=~") || assignOps.Get()[n.text] && isP(p.tok(e+2), "=") {
-						all = true
-					}
-				}
+			case t.kind == tIdent && (t.text == "$_" || t.text == "@_") && isP(p.tok(i+1), "["):
+				// $_[0], @_[0]: an element of @_, the sub's caller's
+				// variable, which chop $_[0], ($_[0]) = … and
+				// $_[0] =~ s/// as well as $_[0] = … change.
+				all = true
 			}
 		}
 	case PHP:
