@@ -7,7 +7,8 @@ import (
 )
 
 // mutateCases bind a name to a harmless path, change the string or the
-// variable in place (no assignment to the name: a Ruby String method,
+// variable in place or from code run in its scope (no assignment to the
+// name: node's vm.runInThisContext, a Ruby String method,
 // an alias of the object or of the variable, a Perl substitution,
 // reference or @_ element, a PHP reference or by-reference argument),
 // then delete what it holds. mut is the change with NEW standing for the
@@ -38,6 +39,8 @@ var mutateCases = []struct {
 	{"pl-args-chop", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { chop $_[0] } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
 	{"pl-map", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `map { $_ = NEW } $h;`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-chop", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `chop($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
+	{"js-vm", "node", "-e", `const fs = require("fs"); let h = "/tmp/x"; `, `require("vm").runInThisContext("h = " + JSON.stringify(NEW))`, `fs.rmSync(h, {recursive: true})`, `console.log(h)`, "/tmp/rebound"},
+	{"js-vm-computed", "node", "-e", `const fs = require("fs"); let h = "/tmp/x"; `, `require("v" + "m")["runIn" + "ThisContext"]("h = " + JSON.stringify(NEW))`, `fs.rmSync(h, {recursive: true})`, `console.log(h)`, "/tmp/rebound"},
 	{"php-ref", "php", "-r", `$h = "/tmp/x"; `, `$r = &$h; $r = NEW;`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-array-ref", "php", "-r", `$h = "/tmp/x"; `, `$a = [&$h]; $a[0] = NEW;`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-byref-param", "php", "-r", `$h = "/tmp/x"; `, `function w(&$s) { $s = NEW; } w($h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
