@@ -164,7 +164,7 @@ func (p *parser) constants() map[string]constant {
 		}
 	}
 	p.targetBinds(binds, 0, len(toks))
-	if p.rebindsByName() {
+	if p.rebindsByName() || p.mutateBinds(binds) {
 		return nil
 	}
 	out := map[string]constant{}
@@ -311,14 +311,32 @@ func (p *parser) targetBinds(binds map[string]int, from, to int) {
 
 // rebindsByName reports code that can bind any name from a string:
 // Python's globals(), locals(), vars(), setattr, exec and __dict__;
-// JavaScript's globalThis, global, eval, with and Function. A constant's
+// JavaScript's globalThis, global, eval, with, Function and node's vm
+// (runInThisContext runs code in the program's own global scope, where
+// its top-level var and let names are). A constant's
 // value at a later use is then only known at run time.
 func (p *parser) rebindsByName() bool {
 	switch p.l {
 	case Python:
 		return p.hasIdent("globals", "locals", "vars", "setattr", "exec", "__dict__", "__builtins__")
 	case JS:
-		return p.hasIdent("globalThis", "global", "eval", "with", "Function", "window", "self")
+		if p.hasIdent("globalThis", "global", "eval", "with", "Function", "window", "self",
+			"runInThisContext", "runInContext", "createContext", "Script") {
+			return true
+		}
+		for k, t := range p.toks {
+			if t.kind == tString && (t.text == "vm" || t.text == "node:vm") {
+				return true // require("vm"), import … from "node:vm": its methods, however named
+			}
+			// require("v" + "m"), import(name): a module only run time
+			// names may be vm.
+			if (isI(t, "require") || isI(t, "import")) && isP(p.tok(k+1), "(") {
+				a := p.arg(k+2, p.closeOf(p.toks, k+1))
+				if !a.lit || a.str == "vm" || a.str == "node:vm" {
+					return true
+				}
+			}
+		}
 	case PHP:
 		// extract(), $GLOBALS["h"], parse_str, variable variables ($$n,
 		// ${"h"}) and eval.

@@ -221,6 +221,9 @@ func (lx *lexer) perlString() bool {
 	if !isIdentStart(c) || start > 0 && (isIdent(lx.src[start-1]) || lx.src[start-1] == '$' || lx.src[start-1] == '@' || lx.src[start-1] == '%' || lx.src[start-1] == '&') {
 		return false
 	}
+	if start > 0 && lx.src[start-1] == '*' && lx.globSigil() {
+		return false // *q = \$p: the glob q, no quote operator
+	}
 	j := lx.i
 	for j < len(lx.src) && isIdent(lx.src[j]) {
 		j++
@@ -418,6 +421,29 @@ func (lx *lexer) phpString() bool {
 			}
 			return true
 		}
+	}
+	return false
+}
+
+// globSigil reports whether the "*" just read stands where a term goes
+// (after ";", "=", "(", a newline, local): the sigil of a glob (*q, *s),
+// not a multiplication (2 *q{3}).
+func (lx *lexer) globSigil() bool {
+	n := len(lx.toks)
+	if n == 0 || !isP(lx.toks[n-1], "*") {
+		return false
+	}
+	if n == 1 {
+		return true
+	}
+	t := lx.toks[n-2]
+	switch t.kind {
+	case tNewline:
+		return true
+	case tPunct:
+		return t.text != ")" && t.text != "]" && t.text != "}"
+	case tIdent:
+		return t.text == "local" || t.text == "our" || t.text == "my"
 	}
 	return false
 }

@@ -1,0 +1,327 @@
+package lang
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/internal/lazy"
+)
+
+// A name bound once to a string is still no constant when the code
+// changes the string in place, or the variable through another name,
+// rather than by an assignment: Ruby's p.replace(…), p << "…", p.sub!(…)
+// (a Ruby string is mutable, and q = p or a block's |s| is the same
+// object); Perl's $p =~ s{…}{…}, tr, chomp($p), read(FH, $p, n) and a
+// reference \$p ($$r = …, *q = \$p) or an element of @_ ($_[0] = … in
+// a sub, which aliases its caller's variables); PHP's reference &$p, a
+// parameter taken by reference (function f(&$s)) and the built-ins that
+// write to an argument (sscanf, preg_match, settype, str_replace's
+// count). The value at a later use is then one only run time knows.
+
+// rubyMutators are the String methods without a "!" that change the
+// receiver, and the ones that call a method by name (send(:replace, …)).
+var rubyMutators = lazy.Set{List: []string{"replace", "concat", "insert", "prepend", "clear", "setbyte", "force_encoding", "bytesplice",
+	"send", "public_send", "__send__", "method", "instance_exec", "instance_variable_set", "tap", "then", "yield_self"}}
+
+// perlAliasers are the Perl built-ins whose $_ (for: loop variable) is
+// each element of a list, an alias of the variable there.
+var perlAliasers = lazy.Set{List: []string{"map", "grep", "for", "foreach", "first", "any", "all", "none", "sort"}}
+
+// perlArgWriters are the Perl built-ins that write to a variable named
+// among their arguments.
+var perlArgWriters = lazy.Set{List: []string{"chop", "chomp", "read", "sysread", "recv", "undef", "lock"}}
+
+// phpArgWriters are the PHP built-ins that write to an argument passed
+// by reference.
+var phpArgWriters = lazy.Set{List: []string{"sscanf", "fscanf", "preg_match", "preg_match_all", "preg_replace", "preg_replace_callback",
+	"str_replace", "str_ireplace", "settype", "exec", "system", "passthru", "similar_text", "mb_convert_variables", "openssl_open",
+	"openssl_seal", "openssl_sign", "openssl_public_encrypt", "openssl_private_decrypt", "getimagesize", "dns_get_record", "stream_select"}}
+
+// mutateBinds counts, in binds, the names the code changes in place
+// (see above), and reports code that can change any of them: a Ruby
+// mutation of an object that may be one of them (a block parameter, q =
+// p), a Perl write to an element of @_, a PHP parameter by reference.
+func (p *parser) mutateBinds(binds map[string]int) (all bool) {
+	toks := p.toks
+	switch p.l {
+	case Ruby:
+		for i := 0; i+1 < len(toks); i++ {
+			t := toks[i]
+			mut := isP(t, "<<") && i > 0
+			if (isP(t, ".") || isP(t, "&.")) && p.tok(i+1).kind == tIdent {
+				m := p.tok(i + 1).text
+				mut = strings.HasSuffix(m, "!") || rubyMutators.Has(m)
+			}
+			if !mut {
+				continue
+			}
+			r := p.tok(i - 1)
+			if r.kind == tIdent && !isP(p.tok(i-2), ".") && !isP(p.tok(i-2), "::") {
+				name := r.text
+				binds[name] += 2
+				if p.rubyFresh(name) {
+					continue
+				}
+			}
+			// The receiver may be any object: a parameter, q = p,
+			// p.itself, [p][0]. A "<<" (an IO's, an array's) reaches
+			// only the names that escape; a String method, any.
+			if isP(t, "<<") {
+				p.rubyEscapes(binds)
+			} else {
+				all = true
+			}
+		}
+	case Perl:
+		for i, t := range toks {
+			switch {
+			case (isP(t, "=~") || isP(t, "!~")) && p.tok(i-1).kind == tIdent && perlSubst(p.src[t.off+2:]):
+				binds[p.tok(i-1).text] += 2
+			case isP(t, "\\"):
+				// \$p, \(@a, $p), \my $p: a reference.
+				if n := p.tok(i + 1); n.kind == tIdent {
+					binds[n.text] += 2
+					all = all || n.text == "@_" || n.text == "$_" && isP(p.tok(i+2), "[")
+				} else if isP(n, "(") {
+					for j := i + 2; j < len(toks) && j < p.closeOf(toks, i+1); j++ {
+						if toks[j].kind == tIdent {
+							binds[toks[j].text] += 2
+						}
+					}
+				}
+			case t.kind == tIdent && perlArgWriters.Has(t.text):
+				p.argNames(binds, i+1)
+			case t.kind == tIdent && perlAliasers.Has(t.text) && !isP(p.tok(i-1), "->") && !isP(p.tok(i+1), "=>"):
+				// map { $_ = … } $p: $_ is each element of the list,
+				// the variable itself; so is the loop variable of for.
+				j := i + 1
+				if isP(p.tok(j), "(") {
+					j++
+				}
+				if isP(p.tok(j), "{") {
+					j = p.closeOf(toks, j) + 1
+				}
+				for ; j < len(toks) && !p.statementEnd(j) && !isP(toks[j], "{"); j++ {
+					if toks[j].kind == tIdent {
+						binds[toks[j].text] += 2
+						all = all || toks[j].text == "@_"
+					}
+				}
+			case t.kind == tIdent && (t.text == "$_" || t.text == "@_") && isP(p.tok(i+1), "["):
+				// $_[0], @_[0]: an element of @_, the sub's caller's
+				// variable, which chop $_[0], ($_[0]) = … and
+				// $_[0] =~ s/// as well as $_[0] = … change.
+				all = true
+			}
+		}
+	case PHP:
+		for i, t := range toks {
+			switch {
+			case isP(t, "&") && p.tok(i+1).kind == tIdent && strings.HasPrefix(p.tok(i+1).text, "$"):
+				binds[p.tok(i+1).text] += 2
+				if prev := p.tok(i - 1); isP(prev, "(") || isP(prev, ",") {
+					all = true // function f(&$s), use (&$p): by reference
+				}
+			case t.kind == tIdent && phpArgWriters.Has(t.text) && isP(p.tok(i+1), "("):
+				p.argNames(binds, i+1)
+			}
+		}
+	}
+	return all
+}
+
+// argNames counts, in binds, the names among the arguments that start
+// at k: a parenthesized list, or (Perl) the rest of the statement.
+func (p *parser) argNames(binds map[string]int, k int) {
+	toks := p.toks
+	end := len(toks)
+	if isP(p.tok(k), "(") {
+		end = p.closeOf(toks, k)
+	}
+	for j := k; j < end && j < len(toks) && !(end == len(toks) && p.statementEnd(j)); j++ {
+		if toks[j].kind == tIdent {
+			binds[toks[j].text] += 2
+		}
+	}
+}
+
+// perlSubst reports whether the text after =~ is a substitution or a
+// transliteration (s{…}{…}, tr/…/…/, y///), which change the variable.
+func perlSubst(s string) bool {
+	s = strings.TrimLeft(s, " \t\n")
+	op := ""
+	for _, o := range []string{"tr", "s", "y"} {
+		if strings.HasPrefix(s, o) {
+			op = o
+			break
+		}
+	}
+	if op == "" {
+		return false
+	}
+	s = strings.TrimLeft(s[len(op):], " \t")
+	if s == "" || isIdent(s[0]) || s[0] == ';' || s[0] == ',' || s[0] == ')' {
+		return false
+	}
+	// Skip the two parts to the flags: s/…/…/r returns the new string
+	// and leaves the variable alone.
+	i := 0
+	for part := 0; part < 2 && i < len(s); part++ {
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') && part == 1 {
+			i++
+		}
+		if i >= len(s) {
+			break
+		}
+		open := s[i]
+		close := open
+		switch open {
+		case '{':
+			close = '}'
+		case '(':
+			close = ')'
+		case '[':
+			close = ']'
+		case '<':
+			close = '>'
+		}
+		depth := 0
+		for i++; i < len(s); i++ {
+			if s[i] == '\\' {
+				i++
+				continue
+			}
+			if s[i] == close && depth == 0 {
+				break
+			}
+			if open != close && s[i] == open {
+				depth++
+			} else if open != close && s[i] == close {
+				depth--
+			}
+		}
+		if open == close && part == 0 {
+			// s/a/b/: the second part starts at the shared delimiter.
+			part++
+			for i++; i < len(s); i++ {
+				if s[i] == '\\' {
+					i++
+					continue
+				}
+				if s[i] == close {
+					break
+				}
+			}
+		}
+		i++
+	}
+	for ; i < len(s) && isIdent(s[i]); i++ {
+		if s[i] == 'r' {
+			return false
+		}
+	}
+	return true
+}
+
+// rubyFresh reports whether every assignment to the Ruby name gives it a
+// new object of its own (out = [], s = "", h = {}, b = String.new): a
+// mutation of it then changes no other name's value. A local the code
+// never assigns is a parameter (|s|, def f(s)), which can be any object.
+func (p *parser) rubyFresh(name string) bool {
+	n := 0
+	for i, t := range p.toks {
+		if t.kind != tIdent || t.text != name || !isP(p.tok(i+1), "=") || isP(p.tok(i-1), ".") {
+			continue
+		}
+		n++
+		v := p.tok(i + 2)
+		switch {
+		case isP(v, "[") || isP(v, "{") || v.kind == tString:
+		case v.kind == tIdent && (v.text == "String" || v.text == "Array" || v.text == "Hash") && isP(p.tok(i+3), "."):
+		default:
+			return false
+		}
+	}
+	// A global, a constant or an instance variable the code never
+	// assigns ($stdout, STDERR) is the interpreter's, no alias of ours.
+	return n > 0 || name[0] >= 'A' && name[0] <= 'Z' || name[0] == '$' || name[0] == '@'
+}
+
+// rubyEscapes counts, in binds, the names that can reach another name
+// or a parameter: the value of an assignment (q = p), an element of a
+// literal ([p], {k: p}), a method's receiver (p.itself) or an argument
+// of a call other than a class's method or Kernel's output and process
+// functions (FileUtils.rm_rf(p), puts p).
+func (p *parser) rubyEscapes(binds map[string]int) {
+	toks := p.toks
+	for j, t := range toks {
+		if t.kind != tIdent || t.text[0] < 'a' || t.text[0] > 'z' && t.text[0] != '_' || isP(p.tok(j-1), ".") || isP(p.tok(j-1), "::") {
+			continue
+		}
+		next := p.tok(j + 1)
+		if isP(next, "=") || isP(next, "(") {
+			continue // its definition, or a call
+		}
+		if isP(next, ".") || isP(next, "&.") {
+			binds[t.text] += 2
+			continue
+		}
+		// The call or bracket the name is an argument of.
+		k := j - 1
+		for depth := 0; k >= 0; k-- {
+			u := toks[k]
+			if isP(u, ")") || isP(u, "]") || isP(u, "}") {
+				depth++
+			} else if isP(u, "(") || isP(u, "[") || isP(u, "{") {
+				if depth == 0 {
+					break
+				}
+				depth--
+			} else if depth == 0 && (u.kind == tNewline || isP(u, ";")) {
+				break
+			}
+		}
+		if k >= 0 && isP(toks[k], "{") && (isP(p.tok(k-1), ")") || p.tok(k-1).kind == tIdent) {
+			// A block's body: the statement after its |params|.
+			k++
+			if isP(p.tok(k), "|") {
+				for k++; k < j && !isP(toks[k], "|"); k++ {
+				}
+				k++
+			}
+		} else if k >= 0 && isP(toks[k], "(") {
+			k-- // the callee before "("
+		} else if k >= 0 && (isP(toks[k], "[") || isP(toks[k], "{")) {
+			binds[t.text] += 2
+			continue
+		} else {
+			k++ // a call without parentheses: its first token
+		}
+		if !p.rubyPlainCallee(k, j) {
+			binds[t.text] += 2
+		}
+	}
+}
+
+// rubyPlainCallee reports whether the call whose callee ends at (or, for
+// a call without parentheses, starts at) token k is a class's method
+// (File.open, FileUtils.rm_rf) or one of Kernel's that keeps no
+// reference to its arguments.
+func (p *parser) rubyPlainCallee(k, j int) bool {
+	c := p.tok(k)
+	if c.kind != tIdent {
+		return false
+	}
+	if isP(p.tok(k+1), ".") || isP(p.tok(k+1), "::") {
+		// FileUtils.rm_rf p: a class's method, the name its argument.
+		return c.text[0] >= 'A' && c.text[0] <= 'Z' && k+3 == j
+	}
+	if isP(p.tok(k-1), ".") || isP(p.tok(k-1), "::") {
+		r := p.tok(k - 2)
+		return r.kind == tIdent && r.text[0] >= 'A' && r.text[0] <= 'Z' && !isP(p.tok(k-3), ".")
+	}
+	return rubyKernelPlain.Has(c.text)
+}
+
+// rubyKernelPlain are Kernel's functions that keep no reference to their
+// arguments.
+var rubyKernelPlain = lazy.Set{List: []string{"puts", "print", "printf", "warn", "require", "require_relative", "load", "open", "sprintf", "format", "raise", "abort", "exit", "sleep", "p", "pp"}}
