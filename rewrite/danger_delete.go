@@ -501,9 +501,14 @@ func findRoots(c *syntax.Call) []syntax.Arg {
 		return syntax.FdRoots(c)
 	}
 	var roots []syntax.Arg
-	for _, a := range c.Args {
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
 		v := a.Value
-		if a.Static && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") || v == "-D") && len(roots) == 0 {
+		if a.Static && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O")) && len(roots) == 0 {
+			continue
+		}
+		if a.Static && v == "-D" && len(roots) == 0 {
+			i++ // -D DEBUGOPTS: find -D tree -P ~ -delete starts at ~
 			continue
 		}
 		if strings.HasPrefix(v, "-") || v == "(" || v == "!" || v == "," {

@@ -134,7 +134,8 @@ func (p *Pass) takesLinkAsLink(c *syntax.Call, name string, opts []option, a syn
 func findKeepsLinks(c *syntax.Call) (roots, entries bool) {
 	roots, entries = true, true
 	lead := true
-	for _, a := range c.Args {
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
 		v := a.Value
 		if !a.Static {
 			if lead {
@@ -142,7 +143,11 @@ func findKeepsLinks(c *syntax.Call) (roots, entries bool) {
 			}
 			continue
 		}
-		if lead && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O") || v == "-D") {
+		if lead && v == "-D" {
+			i++ // its debug options
+			continue
+		}
+		if lead && (v == "-H" || v == "-L" || v == "-P" || strings.HasPrefix(v, "-O")) {
 			switch v {
 			case "-H":
 				roots, entries = false, true

@@ -62,6 +62,10 @@ func TestFindSelectedLinks(t *testing.T) {
 		{`find -L . -name 'id*' -delete`, "deny"},
 		{`find -L . -name 'id*' -exec rm {} +`, "deny"},
 		{`find sshlink -exec rm -rf {}/ +`, "deny"},
+		// -D takes a value: the options and roots after it are find's.
+		{`find -D tree -P ~ -delete`, "deny"},
+		{`find -D stat -L . -name 'id*' -delete`, "deny"},
+		{`find -D tree sshlink -delete`, "allow"},
 		// A program that acts on the target of a selected link.
 		{`find . -name 'key*' -exec shred {} \;`, "deny"},
 		{`find . -name 'key*' -execdir shred -u {} \;`, "deny"},
