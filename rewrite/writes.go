@@ -1767,10 +1767,9 @@ func mktempTargets(c *syntax.Call) []target {
 	args := make([]syntax.Arg, 0, len(c.Args))
 	tmpdirVal := -1
 	for i, a := range c.Args {
-		if v, ok := strings.CutPrefix(a.Value, "--tmpdir="); ok {
+		if strings.HasPrefix(a.Value, "--tmpdir=") {
 			tmpdirVal = i
 			a.Value = "--tmpdir"
-			_ = v
 		}
 		args = append(args, a)
 	}
