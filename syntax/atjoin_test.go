@@ -41,17 +41,18 @@ func TestElementTargetsAgainstBash(t *testing.T) {
 	})
 }
 
-// lastCallAgainstBash runs each row in bash and compares what it prints
-// with the arguments corral reads for the row's last call (its first word
-// dropped: printf's format).
+// lastCallAgainstBash runs each row in bash, in proj of a tree holding
+// home/x, proj/sub and other (CLAUDE_PROJECT_DIR set to proj), and
+// compares what it prints with the arguments corral reads for the row's
+// last call (its first word dropped: printf's format).
 func lastCallAgainstBash(t *testing.T, rows []string) {
 	t.Helper()
-	bash, _, home, proj := bashTree(t, "home/x", "proj/sub")
+	bash, _, home, proj := bashTree(t, "home/x", "proj/sub", "other")
 	o := Options{Cwd: proj, Home: home, Project: proj}
 	for _, src := range rows {
 		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
 		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
+		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + proj}
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("%q: bash: %v", src, err)

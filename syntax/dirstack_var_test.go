@@ -1,8 +1,6 @@
 package syntax
 
 import (
-	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -18,7 +16,6 @@ import (
 // Code sets it to the project, some releases leave it unset): its
 // candidates are "" and the project (TestProjectDirCandidates).
 func TestDirStackVariableAgainstBash(t *testing.T) {
-	bash, _, home, proj := bashTree(t, "home/x", "proj/sub", "other")
 	rows := []string{
 		`pushd ~ >/dev/null; pushd ../other >/dev/null; printf '%s\n' "${DIRSTACK[1]}"`,
 		`pushd ~ >/dev/null; pushd ../other >/dev/null; printf '%s\n' "${DIRSTACK[@]}"`,
@@ -29,34 +26,7 @@ func TestDirStackVariableAgainstBash(t *testing.T) {
 		`pushd ~ >/dev/null; pushd +1 >/dev/null; printf '%s\n' "${DIRSTACK[@]}"`,
 		`CLAUDE_PROJECT_DIR=$HOME/x; printf '%s\n' "$CLAUDE_PROJECT_DIR"`,
 	}
-	o := Options{Cwd: proj, Home: home, Project: proj}
-	for _, src := range rows {
-		cmd := exec.Command(bash, "-c", src)
-		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + proj}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", src, err)
-		}
-		want := strings.TrimSuffix(string(out), "\n")
-		m, err := Analyze(src, o)
-		if err != nil {
-			t.Fatalf("%q: %v", src, err)
-		}
-		c := m.Calls[len(m.Calls)-1]
-		var got []string
-		for _, a := range c.Args[1:] {
-			if !a.Static {
-				got = nil
-				t.Errorf("%q: corral leaves %q to run time; bash prints %q", src, a.Raw, want)
-				break
-			}
-			got = append(got, a.Value)
-		}
-		if got != nil && strings.Join(got, "\n") != want {
-			t.Errorf("%q: corral reads %q, bash prints %q", src, strings.Join(got, "\n"), want)
-		}
-	}
+	lastCallAgainstBash(t, rows)
 }
 
 // TestProjectDirCandidates: "$CLAUDE_PROJECT_DIR" as a command starts is
