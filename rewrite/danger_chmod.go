@@ -86,11 +86,22 @@ func checkChmod(p *Pass, c *syntax.Call) {
 	if fromFind(c) {
 		host = p.findHost(c)
 	}
-	if host != nil && !(c.Name != "chmod" && has(opts, "h", "no-dereference")) {
+	linksOf := host
+	for _, i := range operands {
+		if linksOf == nil {
+			// for f in $(find . -name 'k*'); do chmod 644 "$f"; done:
+			// the paths find prints (find_loops.go).
+			linksOf = p.callLoopFinder(c, c.Args[i].Word)
+		}
+	}
+	if linksOf != nil && !(c.Name != "chmod" && has(opts, "h", "no-dereference")) {
 		// find . -name 'k*' -exec chmod 644 {} +: chmod and chown follow
 		// a link they are handed (chown -h does not), so a selected
 		// link's target changes (find_links.go).
-		filtered, sel := findSelects(host, setOf(c.Name), false)
+		filtered, sel := findSelection(linksOf)
+		if host != nil {
+			filtered, sel = findSelects(host, setOf(c.Name), false)
+		}
 		if !filtered {
 			sel = "*"
 		}
@@ -99,7 +110,7 @@ func checkChmod(p *Pass, c *syntax.Call) {
 			m := readMode(mode)
 			t.closes, t.opens = m.closesOnly(), m.othersWrite || m.special
 		}
-		p.judgeFoundLinks(c, host, findRoots(host), sel, t, true, "bash-write", c.Name+" (on paths given at run time)")
+		p.judgeFoundLinks(c, linksOf, findRoots(linksOf), sel, t, true, "bash-write", c.Name+" (on paths given at run time)")
 	}
 	if host != nil && !reference {
 		if filtered, _ := findSelects(host, setOf(c.Name), false); filtered {

@@ -159,6 +159,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 			out = append(out, found...)
 			continue
 		}
+		// find . -name x | while read f; do rm "$f"; done: what find
+		// prints (find_loops.go).
+		if found := p.loopFinds(c, a, d); found != nil {
+			out = append(out, found...)
+			continue
+		}
 		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
 		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
 			for _, v := range vals {

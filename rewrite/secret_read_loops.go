@@ -13,19 +13,38 @@ import (
 // $(PRODUCER); do cat $f; done each word. The producer is judged as the
 // stage before xargs is (stageSources). ok is false for any other word.
 func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
-	if !c.Loop || c.Script == nil || c.Script.File == nil || c.Stmt == nil || a.Word == nil {
+	if !c.Loop || c.Stmt == nil {
 		return nil, false
 	}
-	name, ok := loneVariable(a.Word)
+	pipe, stage, single := p.loopProducer(c.Script, c.Stmt.Pos().Offset(), a.Word)
+	switch {
+	case pipe != nil:
+		return p.stageSources(pipe, stage, nil)
+	case single != nil:
+		return p.producerSources(single)
+	}
+	return nil, false
+}
+
+// loopProducer finds what prints the values of the loop variable word w
+// at offset pos of script s is alone (loneVariable): the stage of a pipeline (pipe, its
+// index) whose lines PRODUCER | while read f; do …; done reads, or whose
+// output for f in $(PRODUCER) splits, or the one call of that
+// substitution when it is not a pipeline (single). All are nil for any
+// other word.
+func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if s == nil || s.File == nil || w == nil {
+		return nil, 0, nil
+	}
+	name, ok := loneVariable(w)
 	if !ok {
-		return nil, false
+		return nil, 0, nil
 	}
-	pos := c.Stmt.Pos().Offset()
 	var whileStmt *sh.Stmt
 	var forSubst *sh.CmdSubst
 	// Only the nodes around the call are entered: the walk is as deep as
 	// the call's nesting, not as long as the script.
-	syntax.WalkTree(c.Script.File, func(n sh.Node) bool {
+	syntax.WalkTree(s.File, func(n sh.Node) bool {
 		if n == nil || whileStmt != nil || forSubst != nil {
 			return false
 		}
@@ -60,7 +79,7 @@ func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 			}
 			for k, st := range g.Pipe.Stmts {
 				if st == whileStmt && k > 0 {
-					return p.stageSources(g.Pipe, k-1, nil)
+					return g.Pipe, k - 1, nil
 				}
 			}
 		}
@@ -77,17 +96,17 @@ func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 			if g.Pipe != nil {
 				for k, st := range g.Pipe.Stmts {
 					if st == last {
-						return p.stageSources(g.Pipe, k, nil)
+						return g.Pipe, k, nil
 					}
 				}
 				continue
 			}
 			if g.Stmt == last && g.Expr != nil {
-				return p.producerSources(g)
+				return nil, 0, g
 			}
 		}
 	}
-	return nil, false
+	return nil, 0, nil
 }
 
 // loneVariable returns the name of the variable a word is, alone: $f,

@@ -211,6 +211,7 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 	// descriptor (> /dev/fd/3) is the file the descriptor refers to
 	// where the redirection opens (route).
 	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write, route: r.Route}, "bash-write", "redirection")
+	p.checkLoopFoundRedirect(r) // find … | while read f; do echo x > "$f"; done
 }
 
 // reopenedFile returns the file a write through a descriptor's path
@@ -563,6 +564,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
 	p.checkUnknownWriter(c, ts)
+	p.checkLoopFoundWrites(c, ts) // find_loops.go
 	p.checkFilledDirs(c, ts) // writes_tree.go
 	p.checkRunFileWrites(c, ts)
 	p.checkFileRefs(c)

@@ -99,10 +99,11 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 		// find -execdir/-okdir hand ./NAME in the found file's own
 		// directory: the paths found keep their judgement there.
 		v := t.arg.Value
-		if t.backup && t.arg.Static {
+		if (t.backup || c.Name == "dd") && t.arg.Static {
 			// sed -i.bak … {} +: the backup's name is made from the
 			// path found ({}.bak; sed -i'.git/hooks/*' puts it after
-			// the suffix's prefix), writes_backup.go.
+			// the suffix's prefix), writes_backup.go. dd of={} writes
+			// the path found, not a name that starts with "of=".
 			v = t.path()
 		}
 		if ph != "" && t.arg.Static && strings.Count(v, ph) == 1 && !inFoundDir(c) {
