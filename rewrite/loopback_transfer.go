@@ -28,7 +28,7 @@ func loopbackPath(v string) (string, bool) {
 	if !remotePath(v) || strings.Contains(v, "://") {
 		return "", false
 	}
-	colon := hostColon(v)
+	colon := syntax.TransferColon(v)
 	if colon <= 0 {
 		return "", false
 	}
@@ -43,30 +43,6 @@ func loopbackPath(v string) (string, bool) {
 		p = "~/" + p
 	}
 	return p, true
-}
-
-// hostColon returns the index of the colon that ends the host part of
-// [user@]host:PATH, as scp's colon() finds it: the first one outside an
-// IPv6 address in brackets; -1 when there is none.
-func hostColon(v string) int {
-	bracket := false
-	for i := 0; i < len(v); i++ {
-		switch v[i] {
-		case '[':
-			bracket = true
-		case ']':
-			bracket = false
-		case ':':
-			if !bracket {
-				return i
-			}
-		case '/':
-			if !bracket {
-				return -1
-			}
-		}
-	}
-	return -1
 }
 
 // loopbackArg returns a with the local path its remote operand names on

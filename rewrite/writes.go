@@ -565,7 +565,7 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	}
 	p.checkUnknownWriter(c, ts)
 	p.checkLoopFoundWrites(c, ts) // find_loops.go
-	p.checkFilledDirs(c, ts) // writes_tree.go
+	p.checkFilledDirs(c, ts)      // writes_tree.go
 	p.checkRunFileWrites(c, ts)
 	p.checkFileRefs(c)
 	p.checkMemoryLinks(c)

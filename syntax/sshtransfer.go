@@ -132,6 +132,10 @@ func transferHost(v string, sftp bool) string {
 	return v[:colon]
 }
 
+// TransferColon is transferColon, for the rules that read the same
+// operands (a loopback host's path).
+func TransferColon(v string) int { return transferColon(v) }
+
 // transferColon is the colon that ends the host part of
 // [user@]host:PATH, as scp's colon() finds it: the first one outside an
 // IPv6 address in brackets and before any slash; -1 when there is none.
