@@ -73,7 +73,9 @@ func (p *Pass) readConfigFile(c *syntax.Call, v syntax.Arg) (text, unread string
 	switch {
 	case err != nil:
 		return "", v.Value + ", which corral cannot read"
-	case p.touchedEarlier(c, d.Path):
+	case p.touchedEarlier(c, d.Path) || p.writtenByCommand(d.Path):
+		// A redirection of a block, exec > f, program code: the shell
+		// model's record of the files the command writes.
 		return "", v.Value + ", which the command changes before it is read"
 	}
 	return text, ""

@@ -63,3 +63,31 @@ func TestCurlConfigFile(t *testing.T) {
 		t.Errorf("curl -K quiet.cfg -o a.json: decision %s approve %v, want rewrite, not approved", r.Decision, r.Approve)
 	}
 }
+
+// TestConfigWrittenOutsideRedirs (issue 12): a config file on disk that
+// the command rewrites before the program reads it holds the new text,
+// not the one corral reads now. A write through a call's own redirection
+// was seen (printf … > c.cfg; curl -K c.cfg asked); one through a block's
+// or a loop's redirection, exec > f, tee or program code was not, and
+// the harmless text on disk let curl -K and wget --config pass (allow ->
+// ask): the shell model's record of the files the command writes counts
+// too. Look-alikes: the config alone, another file written first.
+func TestConfigWrittenOutsideRedirs(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/c.cfg": "silent\n", "proj/rc": "tries = 3\n"})
+	u := " https://example.com/x"
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"{ echo output=~/.ssh/x; } > c.cfg; curl -K c.cfg" + u, "ask"},
+		{"( echo output=x ) > c.cfg; curl -K c.cfg" + u, "ask"},
+		{"for i in 1; do echo output=x; done > c.cfg; curl -K c.cfg" + u, "ask"},
+		{"exec 3>&1 > c.cfg; echo output=x; exec >&3; curl -K c.cfg" + u, "ask"},
+		{"echo output=x | tee c.cfg; curl -K c.cfg" + u, "ask"},
+		{`python3 -c "open('c.cfg','w').write('output=x')"; curl -K c.cfg` + u, "ask"},
+		{"{ echo output_document=x; } > rc; wget --config=rc" + u, "ask"},
+		{"printf 'output=x\\n' > c.cfg; curl -K c.cfg" + u, "ask"},
+		// Look-alikes.
+		{"curl -K c.cfg" + u, "allow"},
+		{"{ echo hi; } > notes.txt; curl -K c.cfg" + u, "allow"},
+		{"wget --config=rc -O - " + u + " | jq .", "allow"},
+	})
+}
