@@ -55,6 +55,12 @@ var selfHome = []string{
 	// ordinary init files (shell, python).
 	"~/.lesskey", "~/.config/lesskey", "~/.less", "~/.config/less",
 	"~/.gdbinit", "~/.gdbearlyinit", "~/.config/gdb/gdbinit", "~/.config/gdb/gdbearlyinit",
+	// lftp's rc files, run before its commands at every start (without
+	// -norc): a !command line, a shell command, an alias that replaces
+	// ls or get, set cmd:at-exit (lftp(1) "FILES"; /etc/lftp.conf is
+	// under /etc, blocked anyway). The rc in lftp's directory: ~/.lftp,
+	// else ~/.config/lftp.
+	"~/.lftprc", "~/.lftp/rc", "~/.config/lftp/rc",
 	// Editors' start-up files and the plugins they load at start: Vim's
 	// (vimrc, gvimrc, exrc, everything under ~/.vim: plugin/, pack/,
 	// autoload/ run at start or on use), Neovim's, Emacs's init files.

@@ -328,6 +328,11 @@ func (p *Pass) curlWriteOut(c *syntax.Call, opts []option, outputs []option, bod
 	// The header dump and the traces hold what the server sent, as
 	// curlRecords moves their files: -D - and --trace - write them to
 	// stdout, --trace % to stderr, -D /dev/stderr where fd 2 points.
+	if curlVerbose(opts) {
+		// -v is a trace to stderr (--trace-ascii %, plain): the
+		// response's status line and headers.
+		routes = append(routes, "/dev/stderr")
+	}
 	for _, o := range find(opts, "D", "dump-header", "trace", "trace-ascii") {
 		switch v := o.val; {
 		case !v.Static:
@@ -444,4 +449,20 @@ func curlOwnVariable(name string) bool {
 		return true
 	}
 	return false
+}
+
+// curlVerbose reports a curl call whose -v/--verbose is in force: curl
+// reads -v as a plain trace to stderr, so the last of -v, --trace and
+// --trace-ascii wins (tool_getparam.c), and --no-verbose turns it off.
+func curlVerbose(opts []option) bool {
+	v := false
+	for _, o := range opts {
+		switch o.name {
+		case "v", "verbose":
+			v = true
+		case "no-verbose", "trace", "trace-ascii":
+			v = false
+		}
+	}
+	return v
 }

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"errors"
+	"io/fs"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -31,7 +33,7 @@ func (p *Pass) curlConfigs(c *syntax.Call, opts []option) bool {
 		case v.Value == "-":
 			why = "a config read from stdin"
 		default:
-			text, unread := p.readConfigFile(c, v)
+			text, unread := p.readWrittenConfig(c, v)
 			switch {
 			case unread != "":
 				why = "the config file " + unread
@@ -73,7 +75,9 @@ func (p *Pass) readConfigFile(c *syntax.Call, v syntax.Arg) (text, unread string
 	switch {
 	case err != nil:
 		return "", v.Value + ", which corral cannot read"
-	case p.touchedEarlier(c, d.Path):
+	case p.touchedEarlier(c, d.Path) || p.writtenByCommand(d.Path):
+		// A redirection of a block, exec > f, program code: the shell
+		// model's record of the files the command writes.
 		return "", v.Value + ", which the command changes before it is read"
 	}
 	return text, ""
@@ -109,4 +113,27 @@ func curlConfigKey(text string) string {
 		}
 	}
 	return ""
+}
+
+// readWrittenConfig is readConfigFile for a downloader's configuration
+// (curl -K, wget --config), whose options corral scans for those that
+// save a file: a file the command wrote before the call with text the
+// shell knows (printf 'output=x\n' > c.cfg; curl -K c.cfg) is read as
+// that text, together with the disk's (the write may be in a branch
+// that does not run), instead of being unreadable.
+func (p *Pass) readWrittenConfig(c *syntax.Call, v syntax.Arg) (text, unread string) {
+	text, unread = p.readConfigFile(c, v)
+	if unread == "" || !v.Static {
+		return text, unread
+	}
+	d := c.Dir.Join(v.Value)
+	written, ok := c.WrittenArgs[d.Path]
+	if !d.Known || !ok || p.Config.NoScriptFiles {
+		return text, unread
+	}
+	disk, err := syntax.ReadScript(d.Path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return text, unread
+	}
+	return written + "\n" + disk, ""
 }

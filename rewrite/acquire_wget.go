@@ -24,8 +24,10 @@ time or not in the manual asks. A startup file wget reads instead of the
 user's (--config FILE, WGETRC or HOME set in the command) asks unless
 corral can read it, the command does not change it first, and it sets
 neither output_document nor input (the -P corral adds overrides its
-dir_prefix). -o/-a are wget's own log files, not
-content, and stay. -n takes its letters as a value (-nd, -nH,
+dir_prefix). wget's log holds text the server chose (the reason phrase,
+Content-Type, Location, every header with -S/-d): the -o/-a file, or -b's
+wget-log, moves into the sandbox, and the log on stderr (or stdout with
+-o -) is followed like the body; -q without -S or -d logs nothing. -n takes its letters as a value (-nd, -nH,
 -nv), as in wget itself.`,
 	Commands: []string{"wget", "wget2"},
 	Call:     checkWget,
@@ -110,6 +112,21 @@ func checkWget(p *Pass, c *syntax.Call) {
 			}
 		}
 	}
+	if e, r, d := p.wgetLog(c, opts, stdout); len(e) > 0 {
+		// -b's -o goes into the same insertion as -P (after the name):
+		// two insertions at one place would be two edits of one text.
+		merged := false
+		for i := range edits {
+			if ed := &edits[i]; ed.Script == e[0].Script && ed.Start == e[0].Start && ed.End == e[0].End && ed.Start == ed.End {
+				ed.New += e[0].New
+				merged = true
+			}
+		}
+		if !merged {
+			edits = append(edits, e...)
+		}
+		rel, dests = append(rel, r...), append(dests, d)
+	}
 	if len(edits) > 0 {
 		p.acquire(c, "wget", "download", "wget saves the download outside the sandbox", joinDests(dests), edits, rel)
 	}
@@ -189,4 +206,83 @@ func urlTopDir(u string) string {
 		return ""
 	}
 	return dir
+}
+
+// wgetLog follows wget's log, which holds text the server chose: the
+// status line's reason phrase, the Content-Type, a redirect's Location
+// (and under -nv the final URL and an error's reason), and with
+// -S/--server-response or -d/--debug every response header, which -q
+// does not silence. It goes to stderr, to stdout with -o -, or to the
+// file the last -o/--output-file or -a/--append-output names; with -b
+// and none of them, to wget-log in the working directory. That file is a
+// download like the body, as curl's -D and --trace files are: one outside
+// the sandbox moves into it (the edit returned, made with the body's), a
+// stream is followed (wget -S URL 2> log.txt,
+// 2>&1 | tee log.txt). -q without -S or -d writes nothing (-q -o log.txt
+// leaves it empty), and a log sent to the terminal, /dev/null or a pipe
+// into a reader (2>&1 | grep HTTP) keeps its decision.
+func (p *Pass) wgetLog(c *syntax.Call, opts []option, bodyStdout bool) ([]syntax.Edit, []Relocation, string) {
+	quiet, headers, background := false, false, false
+	var logFile *option
+	for i, o := range opts {
+		switch o.name {
+		case "q", "quiet":
+			quiet = true
+		case "no-quiet":
+			quiet = false
+		case "S", "server-response", "d", "debug":
+			headers = true
+		case "b", "background":
+			background = true
+		case "o", "output-file", "a", "append-output":
+			logFile = &opts[i]
+		}
+	}
+	if quiet && !headers {
+		return nil, nil, ""
+	}
+	if logFile == nil {
+		if background {
+			// wget -b: "Output will be written to wget-log" (or
+			// wget-log.N when that exists), here.
+			if p.DirInSandbox(c.Dir) {
+				return nil, nil, ""
+			}
+			dest := p.Config.Sandbox + "/wget-log"
+			return []syntax.Edit{Insert(c, c.NameArg.End, " -o "+syntax.Quote(dest))}, relocate(c, c.Dir, "wget-log", dest), dest
+		}
+		p.wgetLogRoute(c, "/dev/stderr", bodyStdout)
+		return nil, nil, ""
+	}
+	v := logFile.val
+	switch {
+	case v.Static && v.Value == "-":
+		p.wgetLogRoute(c, "/dev/stdout", bodyStdout)
+	case v.Static && streamDevice(c.Dir, v.Value):
+	default:
+		if _, fd := c.Route(v.Value); v.Static && fd {
+			p.wgetLogRoute(c, v.Value, bodyStdout)
+			return nil, nil, ""
+		}
+		if p.InSandbox(c.Dir, v) {
+			return nil, nil, ""
+		}
+		dest, text := p.sandboxed(v, "wget-log")
+		return []syntax.Edit{setValue(c, *logFile, text)}, relocate(c, c.Dir, v.Value, dest), dest
+	}
+	return nil, nil, ""
+}
+
+// wgetLogRoute follows the log written to a descriptor, unless the body
+// already goes down the same stream (wget -O - URL 2>&1 | tee f).
+func (p *Pass) wgetLogRoute(c *syntax.Call, route string, bodyStdout bool) {
+	st, ok := c.Route(route)
+	if !ok || bodyStdout && st.Same(c.Stdout()) {
+		return
+	}
+	if st.Same(c.Stdout()) {
+		p.followStdout(c, "wget", "download")
+		return
+	}
+	p.followRoute(c, route, "wget", "download")
 }

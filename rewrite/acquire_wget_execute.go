@@ -109,7 +109,7 @@ func (p *Pass) wgetStartupFile(c *syntax.Call, opts []option) bool {
 	why := ""
 	if cfgs := find(opts, "config"); len(cfgs) > 0 {
 		v := cfgs[len(cfgs)-1].val
-		text, unread := p.readConfigFile(c, v)
+		text, unread := p.readWrittenConfig(c, v)
 		switch {
 		case unread != "":
 			why = "the startup file " + unread

@@ -165,3 +165,54 @@ func findKeepsLinks(c *syntax.Call) (roots, entries bool) {
 	}
 	return roots, entries
 }
+
+// copyTargetDir reports a cp, install or mv call whose destination
+// directory -t/--target-directory names: every operand is then a source
+// (cp -t x ~/.ssh/id_rsa copies the key into x).
+func copyTargetDir(name string, opts []option) bool {
+	return (name == "cp" || name == "install" || name == "mv") && has(opts, "t", "target-directory")
+}
+
+// omitsDirectory reports an operand of cp or install without recursion
+// that is a directory on disk, or a symbolic link to one, which both
+// follow on the command line: GNU cp says "omitting directory" (install
+// too) and copies nothing from it, so nothing under it is read (cp
+// sshlink x, with sshlink a link to ~/.ssh, was denied as a secret
+// read). The name must be one the command leaves alone before this call:
+// a link or mount the command made at it or on the way to it (ln -sf
+// ~/.ssh/id_rsa d; cp d x) keeps the reading through it, as do a word
+// only run time knows, a pattern, and a name relative to a directory
+// only run time knows.
+func (p *Pass) omitsDirectory(c *syntax.Call, name string, a syntax.Arg) bool {
+	if name != "cp" && name != "install" || p.Config.Paths == nil {
+		return false
+	}
+	v := a.Value
+	if !a.Static || a.Glob || v == "" {
+		return false
+	}
+	t := target{arg: a, action: guards.Write}
+	if lit, ok := quotedTilde(c.Script, t, c.Name); ok {
+		v = lit
+	} else if strings.HasPrefix(v, "~") && v != "~" && !strings.HasPrefix(v, "~/") {
+		return false // ~user/x, ~+/x
+	}
+	if !c.Dir.Known && !strings.HasPrefix(v, "/") && !strings.HasPrefix(v, "~") {
+		return false
+	}
+	cfg := p.Config
+	env := guards.Env{Project: cfg.Project, Cwd: c.Dir.Path, Home: cfg.Home, Sandbox: cfg.Sandbox}
+	abs := guards.NormalizeName(env, v).Abs
+	full := guards.Normalize(env, v).Abs
+	if abs == "" || full == "" {
+		return false
+	}
+	at := topStart(c.Script, c.Start)
+	for _, l := range p.madeLinks() {
+		if l.madeBefore(at, c) && (guards.Within(l.link, abs) || guards.Within(l.link, full)) {
+			return false // made here: what it is when cp runs is the command's
+		}
+	}
+	fi, err := os.Stat(abs)
+	return err == nil && fi.IsDir()
+}

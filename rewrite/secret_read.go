@@ -610,11 +610,11 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		search = copyWalk(name, c, opts)
 		if name == "zip" && len(files) > 0 {
 			files = zipOperands(c, files[1:]) // after the archive written
-		} else if len(files) > 0 {
+		} else if len(files) > 0 && !copyTargetDir(name, opts) {
 			files = files[:len(files)-1] // the destination
 		}
 	case "mv":
-		if len(files) > 0 {
+		if len(files) > 0 && !copyTargetDir(name, opts) {
 			files = files[:len(files)-1]
 		}
 		// mv of a symbolic link moves the link, reading nothing
@@ -707,6 +707,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		}
 		if p.takesLinkAsLink(c, name, opts, a) {
 			continue // cp -a sshlink x, zip -y: the link is copied (delete_link.go)
+		}
+		if !recursive && p.omitsDirectory(c, name, a) {
+			continue // cp sshlink x: "omitting directory"
 		}
 		if p.secretOperand(c, a, recursive, hidden, search) {
 			return

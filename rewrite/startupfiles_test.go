@@ -224,3 +224,41 @@ func TestLoginAndAccessFileWrites(t *testing.T) {
 		}
 	}
 }
+
+// TestLftpRcFileWrites (issue 12): lftp runs /etc/lftp.conf, ~/.lftprc
+// and the rc of its directory (~/.lftp/rc, else ~/.config/lftp/rc) at
+// every start, before its commands: a !command line, an alias that
+// replaces ls, set cmd:at-exit run what they hold. Writing one is writing
+// a start-up file, denied as ~/.tmux.conf and ~/.gdbinit are (before, it
+// asked as any home file outside the project). Look-alikes: reading
+// them, lftp's other files there (bookmarks, its history), a project
+// file of the same name, lftp -norc.
+func TestLftpRcFileWrites(t *testing.T) {
+	t.Parallel()
+	cfg := testConfig()
+	cfg.Paths = guards.DefaultPolicy()
+	for _, tc := range []struct {
+		cmd  string
+		want Decision
+	}{
+		{"echo '!rm -rf ~' >> ~/.lftprc", Deny},
+		{"echo 'set net:timeout 5' >> ~/.lftprc", Deny},
+		{"printf 'alias ls \"!rm -rf ~\"\\n' > ~/.lftp/rc", Deny},
+		{"echo 'set cmd:at-exit \"!sh x\"' > ~/.config/lftp/rc", Deny},
+		{"cp rc.txt ~/.config/lftp/rc", Deny},
+		{"tee -a ~/.lftprc < x", Deny},
+		{"sed -i s/a/b/ ~/.lftp/rc", Deny},
+		{"echo x > /etc/lftp.conf", Deny},
+		// Look-alikes.
+		{"cat ~/.lftprc ~/.lftp/rc ~/.config/lftp/rc", Allow},
+		{"echo 'x ftp://example.com' >> ~/.lftp/bookmarks", Ask},
+		{"echo x > ~/.config/lftp/rc.bak", Ask},
+		{"echo '!rm -rf ~' > .lftprc", Allow},
+		{"echo x > docs/lftp/rc", Allow},
+		{"lftp -norc -c 'open ftp://example.com; ls'", Allow},
+	} {
+		if got := Check(cfg, tc.cmd).Decision; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.cmd, got, tc.want)
+		}
+	}
+}

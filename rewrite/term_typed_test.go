@@ -1,6 +1,9 @@
 package rewrite
 
-import "testing"
+import (
+	"path/filepath"
+	"testing"
+)
 
 // TestKittyActionSendText: kitty @ action runs a mappable action, the
 // words joined by spaces; send_text MODES TEXT types TEXT (decoded as
@@ -401,5 +404,47 @@ func TestKittyConfigDirAndCode(t *testing.T) {
 		{`KITTY_CONFIG_DIRECTORY=kd kitty -c NONE`, "allow"},
 		{`kitty -c ok.conf`, "allow"},
 		{`XDG_CONFIG_HOME=proj kitty`, "allow"},
+	})
+}
+
+// TestKittyKittenAlias: kitten_alias NAME KITTEN ARGS makes kitten NAME
+// in a mapping run KITTEN (kitty's resolve_kitten_aliases: the alias's
+// arguments before the mapping's), so an alias to a custom kitten, a
+// Python file from kitty's configuration directory, runs that file when
+// the key is pressed; kitty's own default shortcuts run the hints and
+// unicode_input kittens, so an alias of either name runs with no map
+// line at all, unless clear_all_shortcuts yes removed them (allow ->
+// deny). Look-alikes: an alias to a harmless file or to kitty's own
+// kitten, an alias no mapping or default key uses, clear_all_shortcuts.
+func TestKittyKittenAlias(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "",
+		"home/.config/kitty/wipe.py": "import shutil, os\nshutil.rmtree(os.path.expanduser('~'))\n",
+		"home/.config/kitty/show.py": "def main(args):\n    print(args)\n",
+		"proj/a1.conf":               "kitten_alias hints wipe.py\n",
+		"proj/a2.conf":               "kitten_alias mine wipe.py --x\nmap f1 kitten mine\n",
+		"proj/a3.conf":               "kitten_alias unicode_input wipe.py\nclear_all_shortcuts yes\n",
+		"proj/a4.conf":               "kitten_alias hints hints --hints-offset=0\n",
+		"proj/a5.conf":               "kitten_alias mine wipe.py\n",
+		"xdg/kitty/kitty.conf":       "kitten_alias unicode_input wipe.py\n",
+	})
+	root := filepath.Dir(cfg.Project)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`kitty -o 'kitten_alias mine wipe.py' -o 'map f1 kitten mine'`, "deny"},
+		{`kitty -o 'kitten_alias hints wipe.py'`, "deny"},
+		{`kitty -o 'kitten_alias unicode_input wipe.py' htop`, "deny"},
+		{`kitty -o 'kitten_alias mine wipe.py' -o 'action_alias go kitten mine' -o 'map f1 go'`, "deny"},
+		{`kitty -c a1.conf`, "deny"},
+		{`kitty -c a2.conf`, "deny"},
+		{`XDG_CONFIG_HOME=` + root + `/xdg kitty`, "deny"},
+		{`kitty @ load-config a1.conf`, "deny"},
+		{`printf 'kitten_alias hints wipe.py\n' > n.conf; kitty -c n.conf`, "deny"},
+		// Look-alikes.
+		{`kitty -o 'kitten_alias hints show.py'`, "allow"},
+		{`kitty -o 'kitten_alias mine show.py' -o 'map f1 kitten mine'`, "allow"},
+		{`kitty -c a3.conf`, "allow"},
+		{`kitty -c a4.conf`, "allow"},
+		{`kitty -c a5.conf`, "allow"},
+		{`kitty -o 'map f1 kitten hints'`, "allow"},
 	})
 }

@@ -13,7 +13,9 @@ import (
 // BUTTON EVENT MODES ACTION) runs its action when the key is pressed: the
 // agent cannot press keys, but the user may, so the action is judged as
 // run, as tmux bind-key's command is. An action named by action_alias
-// NAME ACTION is that action. The shell option is the program each new
+// NAME ACTION is that action, and kitten NAME of a kitten_alias NAME
+// KITTEN ARGS runs KITTEN (also from kitty's default shortcuts for hints
+// and unicode_input, unless clear_all_shortcuts yes). The shell option is the program each new
 // window runs; the session of --session or startup_session starts its
 // launch lines' programs when kitty starts (kittySession). The actions' programs and typed text are read as kitty @
 // action's (kittyLaunchActions, kittyActionTexts).
@@ -85,10 +87,47 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 	for _, a := range k.sessions {
 		handled = w.kittySession(c, call, a) || handled
 	}
+	cleared := false
 	for _, l := range k.lines {
-		if name, rest := pySplit1(l.text); name == "action_alias" {
+		switch name, rest := pySplit1(l.text); name {
+		case "action_alias":
 			if alias, action := pySplit1(rest); action != "" {
 				k.aliases[alias] = action
+			}
+		case "kitten_alias":
+			// kitten_alias NAME KITTEN ARGS…: kitten NAME in a mapping
+			// runs KITTEN with ARGS before the mapping's own.
+			if alias, target := pySplit1(rest); target != "" {
+				if k.kittens == nil {
+					k.kittens = map[string]kittyConfLine{}
+				}
+				k.kittens[alias] = kittyConfLine{text: target, dynamic: l.dynamic, dir: l.dir}
+			}
+		case "clear_all_shortcuts":
+			cleared = strings.TrimSpace(rest) == "yes"
+		}
+	}
+	judge := func(action string, dynamic bool) {
+		action = k.resolve(action)
+		if action == "" {
+			return
+		}
+		for _, words := range kittyLaunchActions(typedText{Text: action, Dynamic: dynamic}, 0) {
+			handled = w.argvChild(c, call, w.kittyExpand(words), "kitty map", nil, Dir{}) || handled
+		}
+		for _, text := range kittyActionTexts(action, 0) {
+			w.typeInto(c, call, typedText{Text: text, Dynamic: dynamic}, "kitty map send_text", w.cur)
+			handled = true
+		}
+	}
+	if !cleared {
+		// kitty's default shortcuts run two of its kittens (kitty_mod+u
+		// kitten unicode_input, kitty_mod+p>f and the other
+		// kitty_mod+p bindings kitten hints): an alias of either name is
+		// what those keys run.
+		for _, name := range []string{"hints", "unicode_input"} {
+			if l, ok := k.kittens[name]; ok {
+				judge("kitten "+name, l.dynamic)
 			}
 		}
 	}
@@ -114,17 +153,7 @@ func (w *walker) kittyConfig(c scope, call *Call, opts []Option) bool {
 		default:
 			continue
 		}
-		action = k.resolve(action)
-		if action == "" {
-			continue
-		}
-		for _, words := range kittyLaunchActions(typedText{Text: action, Dynamic: l.dynamic}, 0) {
-			handled = w.argvChild(c, call, w.kittyExpand(words), "kitty map", nil, Dir{}) || handled
-		}
-		for _, text := range kittyActionTexts(action, 0) {
-			w.typeInto(c, call, typedText{Text: text, Dynamic: l.dynamic}, "kitty map send_text", w.cur)
-			handled = true
-		}
+		judge(action, l.dynamic)
 	}
 	return handled
 }
@@ -135,6 +164,8 @@ type kittyConf struct {
 	lines    []kittyConfLine
 	aliases  map[string]string
 	sessions []Arg
+	// kittens are the kitten_alias lines: NAME to "KITTEN ARGS…".
+	kittens map[string]kittyConfLine
 }
 
 // kittyConfLine is one configuration line, with whether run time chose
@@ -157,6 +188,15 @@ func (k *kittyConf) resolve(action string) string {
 			break
 		}
 		action = strings.TrimSpace(a + " " + rest)
+	}
+	// kitten NAME ARGS with NAME a kitten_alias: its kitten, the alias's
+	// arguments, then the mapping's (kitty's resolve_kitten_aliases,
+	// one step).
+	if name, rest := pySplit1(action); name == "kitten" {
+		kitten, args := pySplit1(rest)
+		if a, ok := k.kittens[kitten]; ok {
+			action = strings.TrimSpace("kitten " + a.text + " " + args)
+		}
 	}
 	return action
 }

@@ -195,6 +195,14 @@ type Call struct {
 	// assignment, an earlier export), in EnvChanged's order; a value
 	// longer than maxEnvSetValue is left out.
 	EnvSet []EnvVar
+	// WrittenArgs are the files the call's words name (an operand, or
+	// the value after "=" of --opt=FILE) that an earlier command of the
+	// script wrote with text the shell knows, with that text (at most
+	// maxEnvSetValue bytes each): printf 'output=x\n' > c.cfg; curl -K
+	// c.cfg reads the text written, which is not on disk when the hook
+	// runs. A write in a branch that may not run leaves the disk's text
+	// possible too.
+	WrittenArgs map[string]string
 	// Env are the variables of the program's environment whose values
 	// may hold a file's content: the exported ones of Sources, the
 	// prefix assignments (KEY=$S cmd) and env's NAME=value words (env

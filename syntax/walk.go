@@ -2579,6 +2579,24 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			call.EnvSet = append(call.EnvSet, EnvVar{Name: name, Value: v.str, Own: own})
 		}
 	}
+	if len(w.written) > 0 {
+		for _, a := range call.Args {
+			v := a.Value
+			if _, after, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "--") {
+				v = after
+			}
+			if !a.Static || v == "" || !call.Dir.Known {
+				continue
+			}
+			d := call.Dir.Join(expandTilde(v, w.home))
+			if text, ok := w.written[d.Path]; ok && len(text) <= maxEnvSetValue {
+				if call.WrittenArgs == nil {
+					call.WrittenArgs = map[string]string{}
+				}
+				call.WrittenArgs[d.Path] = text
+			}
+		}
+	}
 	// env's NAME=value words are the program's environment too.
 	call.envEdit = inv.env
 	envWords := inv.env.words()
