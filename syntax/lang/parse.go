@@ -849,7 +849,9 @@ var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true,
 		"os.Getenv": true, "env.var": true, "std.env.var": true, "env.var_os": true, "std.env.var_os": true,
 		// C and C++: std::getenv, glibc's secure_getenv.
-		"std.getenv": true, "secure_getenv": true}
+		"std.getenv": true, "secure_getenv": true,
+		// R's Sys.getenv("HOME").
+		"Sys.getenv": true}
 }}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read
@@ -950,6 +952,11 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 			return "", false, 0, false
 		}
 		return v, false, next, true
+	}
+	if p.l == R {
+		if s, tilde, next, ok := p.rPathCall(name, j, b); ok {
+			return s, tilde, next, true
+		}
 	}
 	if p.l == Python && pathClasses.Get()[name] || p.l == Ruby && rubyPathClass(name) {
 		// Path("/etc"): a path object of that literal, which / extends.
