@@ -118,3 +118,56 @@ func TestCodeRComputedHomeOracle(t *testing.T) {
 		{name: "tmp-look", prog: "Rscript", argv: []string{"-e", `unlink(file.path("/tmp", "corral-no-such-file"))`}},
 	})
 }
+
+// TestCodeLuaLocalConstants: a Lua local declared once at the chunk's
+// level to a value the text shows (local h = os.getenv("HOME")) is that
+// value where it is used after the declaration (os.remove(h ..
+// "/.ssh/id_rsa") was asked as code only known at run time; denied now
+// as rm ~/.ssh/id_rsa is). Every other way to bind the name keeps it
+// only known at run time: a second assignment (in a function too), a
+// list of names (local a, h = …), a parameter or loop variable, a use
+// before the declaration, a local of a block, and _G, _ENV, load and
+// debug, which can bind names from strings or reach the locals.
+func TestCodeLuaLocalConstants(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/": "", "proj/build/a.o": "x\n", "home/.ssh/id_rsa": "KEY\n", "home/.bashrc": "x\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`lua -e 'local h = os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")'`, "deny"},
+		{"lua -e 'local h = os.getenv(\"HOME\")\nos.remove(h .. \"/.ssh/id_rsa\")'", "deny"},
+		{`lua -e 'local h <const> = os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")'`, "deny"},
+		{`lua -e 'local p = os.getenv("HOME") .. "/.ssh/id_rsa"; os.remove(p)'`, "deny"},
+		{`lua -e 'local h = os.getenv("HOME"); local f = io.open(h .. "/.bashrc", "a")'`, "deny"},
+		{`lua -e 'local h = os.getenv("HOME"); local function f() os.remove(h .. "/.ssh/id_rsa") end; f()'`, "deny"},
+		// Look-alikes: a harmless constant, and a home path printed.
+		{`lua -e 'local h = "/tmp"; os.remove(h .. "/x")'`, "allow"},
+		{`lua -e 'local d = "build"; os.remove(d .. "/a.o")'`, "allow"},
+		{`lua -e 'local h = os.getenv("HOME"); print(h .. "/.ssh/id_rsa")'`, "allow"},
+		// Bound again: the value at the use is only known at run time.
+		{`lua -e 'local h = "/tmp"; h = os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")'`, "ask"},
+		{"lua -e 'local h = \"/tmp\"\nlocal function g() h = os.getenv(\"HOME\") end\ng(); os.remove(h .. \"/.ssh/id_rsa\")'", "ask"},
+		{`lua -e 'local a, h = "/tmp"; os.remove(h .. "/x")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; local a; a, h = 1, os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; function f(h) os.remove(h .. "/x") end'`, "ask"},
+		{`lua -e 'local h = "/tmp"; for h in io.lines() do os.remove(h .. "/x") end'`, "ask"},
+		{`lua -e 'os.remove(h .. "/x"); local h = "/tmp"'`, "ask"},
+		{`lua -e 'if x then local h = "/tmp" end os.remove(h .. "/x")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; local h = os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; _G.h = 1; os.remove(h .. "/x")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; _ENV = {}; os.remove(h .. "/x")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; load("x = 1")(); os.remove(h .. "/x")'`, "ask"},
+		{`lua -e 'local h = "/tmp"; debug.setlocal(1, 1, "x"); os.remove(h .. "/x")'`, "ask"},
+	})
+}
+
+// TestCodeLuaLocalConstantsOracle runs the Lua rows where lua is
+// installed: the denied ones delete the key, the look-alikes do not.
+func TestCodeLuaLocalConstantsOracle(t *testing.T) {
+	t.Parallel()
+	computedHomeOracle(t, []computedHomeRow{
+		{name: "local", prog: "lua", argv: []string{"-e", `local h = os.getenv("HOME"); os.remove(h .. "/.ssh/id_rsa")`}, deletes: true},
+		{name: "local-chain", prog: "lua", argv: []string{"-e", `local p = os.getenv("HOME") .. "/.ssh/id_rsa"; os.remove(p)`}, deletes: true},
+		{name: "tmp-look", prog: "lua", argv: []string{"-e", `local h = "/tmp"; os.remove(h .. "/corral-no-such-file")`}},
+	})
+}
