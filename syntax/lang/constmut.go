@@ -80,16 +80,20 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 				// \$p, \(@a, $p), \my $p: a reference.
 				if n := p.tok(i + 1); n.kind == tIdent {
 					binds[n.text] += 2
-					all = all || n.text == "@_" || n.text == "$_" && isP(p.tok(i+2), "[")
+					all = all || p.perlArgAlias(i+1)
 				} else if isP(n, "(") {
+					// \(@_), \(shift): references to the caller's
+					// variables.
 					for j := i + 2; j < len(toks) && j < p.closeOf(toks, i+1); j++ {
 						if toks[j].kind == tIdent {
 							binds[toks[j].text] += 2
+							all = all || p.perlArgAlias(j)
 						}
 					}
 				}
 			case t.kind == tIdent && perlArgWriters.Has(t.text):
-				p.argNames(binds, i+1)
+				// chop(@_), chomp @_: each element, a caller's variable.
+				all = all || p.argNames(binds, i+1)
 			case t.kind == tIdent && perlAliasers.Has(t.text) && !isP(p.tok(i-1), "->") && !isP(p.tok(i+1), "=>"):
 				// map { $_ = … } $p: $_ is each element of the list,
 				// the variable itself; so is the loop variable of for.
@@ -103,7 +107,7 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 				for ; j < len(toks) && !p.statementEnd(j) && !isP(toks[j], "{"); j++ {
 					if toks[j].kind == tIdent {
 						binds[toks[j].text] += 2
-						all = all || toks[j].text == "@_"
+						all = all || p.perlArgAlias(j)
 					}
 				}
 			case t.kind == tIdent && (t.text == "$_" || t.text == "@_") && isP(p.tok(i+1), "["):
@@ -130,8 +134,10 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 }
 
 // argNames counts, in binds, the names among the arguments that start
-// at k: a parenthesized list, or (Perl) the rest of the statement.
-func (p *parser) argNames(binds map[string]int, k int) {
+// at k: a parenthesized list, or (Perl) the rest of the statement. It
+// reports a Perl argument that is a sub's caller's variable
+// (perlArgAlias).
+func (p *parser) argNames(binds map[string]int, k int) (alias bool) {
 	toks := p.toks
 	end := len(toks)
 	if isP(p.tok(k), "(") {
@@ -140,8 +146,30 @@ func (p *parser) argNames(binds map[string]int, k int) {
 	for j := k; j < end && j < len(toks) && !(end == len(toks) && p.statementEnd(j)); j++ {
 		if toks[j].kind == tIdent {
 			binds[toks[j].text] += 2
+			alias = alias || p.l == Perl && p.perlArgAlias(j)
 		}
 	}
+	return alias
+}
+
+// perlArgAlias reports, at the Perl name at token k, a value that is the
+// variable a sub's caller passed, not a copy: @_ and its elements ($_[0],
+// @_[0]), and what shift, pop and splice take from @_ (the default array
+// in a sub). A reference to one (\shift, \(@_)), a loop or map over one
+// (for (shift) { $_ = … }) and chop or chomp of @_ change the caller's
+// variable.
+func (p *parser) perlArgAlias(k int) bool {
+	t := p.tok(k)
+	if t.kind != tIdent {
+		return false
+	}
+	switch t.text {
+	case "@_", "shift", "pop", "splice":
+		return true
+	case "$_":
+		return isP(p.tok(k+1), "[")
+	}
+	return false
 }
 
 // perlSubst reports whether the text after =~ is a substitution or a
