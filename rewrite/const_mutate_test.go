@@ -54,6 +54,13 @@ var mutateCases = []struct {
 	{"php-array-ref", "php", "-r", `$h = "/tmp/x"; `, `$a = [&$h]; $a[0] = NEW;`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-byref-param", "php", "-r", `$h = "/tmp/x"; `, `function w(&$s) { $s = NEW; } w($h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-sscanf", "php", "-r", `$h = "/tmp/x"; `, `sscanf("/tmp/rebound", "%s", $h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	// is_callable's third argument is the name of what it checked, any
+	// string when syntax only is asked; sodium_increment and sodium_add
+	// change the string's bytes (".srv/…" becomes "/srv/…").
+	{"php-is-callable", "php", "-r", `$h = "/tmp/x"; `, `is_callable(NEW, true, $h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	{"php-is-callable-named", "php", "-r", `$h = "/tmp/x"; `, `is_callable(callable_name: $h, value: NEW, syntax_only: true);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	{"php-sodium-increment", "php", "-r", `$h = "/tmp/x"; `, `sodium_increment($h);`, `unlink($h);`, `echo $h, "\n";`, "0tmp/x"},
+	{"php-sodium-add", "php", "-r", `$h = "/tmp/x"; `, `sodium_add($h, "\x01\0\0\0\0\0");`, `unlink($h);`, `echo $h, "\n";`, "0tmp/x"},
 }
 
 // mutateKeeps change nothing the deletion reads (a fresh array's <<,
@@ -78,6 +85,13 @@ var mutateKeeps = []struct {
 	{"pl-sub-copy-list", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my ($x) = @_; $x = "y" } w($h);`, `rmtree($h)`, `print "$h\n"`},
 	{"pl-mult", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `my $n = 2 *q{3};`, `rmtree($h)`, `print "$h\n"`},
 	{"php-bitand", "php", "-r", `$h = "/tmp/x"; `, `$n = 3 & 1;`, `unlink($h);`, `echo $h, "\n";`},
+	// A built-in's by-value arguments: only its by-reference ones
+	// (preg_match's matches, str_replace's count) are written; sort
+	// rejects a string with a TypeError.
+	{"php-match-subject", "php", "-r", `$h = "/tmp/x"; `, `preg_match("/a/", $h, $m);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-replace-subject", "php", "-r", `$h = "/tmp/x"; `, `str_replace("a", "b", $h, $n);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-is-callable-value", "php", "-r", `$h = "/tmp/x"; `, `is_callable($h);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-sort-string", "php", "-r", `$h = "/tmp/x"; `, `try { sort($h); } catch (TypeError $e) {}`, `unlink($h);`, `echo $h, "\n";`},
 	{"php-other-match", "php", "-r", `$h = "/tmp/x"; `, `preg_match("/a/", "abc", $m);`, `unlink($h);`, `echo $h, "\n";`},
 }
 
