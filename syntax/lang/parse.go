@@ -469,6 +469,21 @@ func (p *parser) argValue(a, b int) arg {
 	joined := false
 	for k := a; k < b; k++ {
 		t := p.toks[k]
+		if want && p.l == Python && t.kind == tString && t.lit && !t.shell && isP(p.tok(k+1), ".") && isI(p.tok(k+2), "join") && isP(p.tok(k+3), "(") {
+			// "/".join(["", "root", ".bashrc"]): str.join of a list of
+			// literals (pytext.go).
+			s, tilde, next, ok := p.pyJoin(k, b)
+			if !ok {
+				return out
+			}
+			if tilde && b2.Len() == 0 {
+				out.tilde = true
+			}
+			b2.WriteString(s)
+			k = next - 1
+			want = false
+			continue
+		}
 		switch {
 		case want && t.kind == tString && t.lit:
 			if joined && strings.HasPrefix(t.text, "/") {
@@ -952,6 +967,11 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 			return "", false, 0, false
 		}
 		return v, false, next, true
+	}
+	if p.l == Python {
+		if s, next, ok := p.pyTextCall(name, k, j, b); ok {
+			return s, false, next, true
+		}
 	}
 	if p.l == R {
 		if s, tilde, next, ok := p.rPathCall(name, j, b); ok {
