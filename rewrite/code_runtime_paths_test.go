@@ -29,12 +29,12 @@ func TestCodeRunTimePaths(t *testing.T) {
 		{`python3 -c 'import os; open("%s/.local/state/corral/allowlist.json" % os.environ["HOME"], "w").write("{}")'`, "ask"},
 		{`python3 -c 'import os; open("{}/.bashrc".format(os.path.expanduser("~")), "a").write("x")'`, "ask"},
 		{`python3 -c 'import os; open("%(h)s/.bashrc" % {"h": os.environ["HOME"]}, "a")'`, "ask"},
-		{`python3 -c 'import os; open("/".join([os.environ["HOME"], ".claude", "settings.json"]), "w")'`, "ask"},
+		{`python3 -c 'import os; open("/".join([os.environ["HOME"], ".claude", "settings.json"]), "w")'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'import os, string; open(string.Template("$h/.bashrc").substitute(h=os.environ["HOME"]), "a")'`, "ask"},
 		{`python3 -c 'import os; open(os.path.expandvars("$HOME/.bashrc"), "a")'`, "ask"},
 		{`python3 -c 'open("%s/hooks/pre-commit" % ".git", "w").write("x")'`, "ask"},
 		{`python3 -c 'import os; print(open("%s/.ssh/id_rsa" % os.environ["HOME"]).read())'`, "ask"},
-		{`python3 -c 'import base64; print(open(base64.b64decode("L2hvbWUvdS8uc3NoL2lkX3JzYQ==").decode()).read())'`, "ask"},
+		{`python3 -c 'import base64; print(open(base64.b64decode("L2hvbWUvdS8uc3NoL2lkX3JzYQ==").decode()).read())'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'print(open("asr_di/hss./u/emoh/"[::-1]).read())'`, "ask"},
 		{`node -e 'require("fs").appendFileSync(require("util").format("%s/.bashrc", process.env.HOME), "x")'`, "ask"},
 		{`node -e 'require("fs").writeFileSync([process.env.HOME, ".claude/settings.json"].join("/"), "{}")'`, "ask"},
@@ -73,15 +73,15 @@ func TestCodeComputedPaths(t *testing.T) {
 	}
 	cfg.Protected = []string{"/home/u/.local/state/corral", "/home/u/.config/corral"}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
-		{`python3 -c 'import os,base64; open(os.path.expanduser(base64.b64decode("fi8ubG9jYWwvc3RhdGUvY29ycmFsL2FsbG93bGlzdC5qc29u").decode()),"w").write("{}")'`, "ask"},
+		{`python3 -c 'import os,base64; open(os.path.expanduser(base64.b64decode("fi8ubG9jYWwvc3RhdGUvY29ycmFsL2FsbG93bGlzdC5qc29u").decode()),"w").write("{}")'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'import os; open("X/.bashrc".replace("X",os.environ["HOME"]),"a").write("x")'`, "ask"},
 		{`python3 -c 'import os; open(os.path.join(os.path.expanduser("~"), bytes([46,98,97,115,104,114,99]).decode()),"a")'`, "ask"},
 		{`python3 -c 'import os; open(os.path.expanduser("~")+"/"+"".join(map(chr,[46,98,97,115,104,114,99])),"a")'`, "ask"},
-		{`python3 -c 'import os; open("".join([os.environ["HOME"],"/.bash","rc"]),"a")'`, "ask"},
+		{`python3 -c 'import os; open("".join([os.environ["HOME"],"/.bash","rc"]),"a")'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'import os,codecs; open(os.path.expanduser(codecs.decode("~/.onfuep","rot13")),"a")'`, "ask"},
 		{`python3 -c 'import os; open(os.path.expanduser("~/.%s" % "bashrc"),"a")'`, "ask"},
 		{`python3 -c 'import os; print(open(os.path.expanduser("~/.aws/credentialsX".rstrip("X"))).read())'`, "ask"},
-		{`python3 -c 'print(open(".en"+chr(118)).read())'`, "ask"},
+		{`python3 -c 'print(open(".en"+chr(118)).read())'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'print(open(".enx".replace("x","v")).read())'`, "ask"},
 		{`python3 -c 'print(open(".e{}v".format("n")).read())'`, "ask"},
 		{`python3 -c 'import os; f=getattr(__builtins__,"op"+"en"); f(os.path.expanduser("~/.bashrc"),"a")'`, "deny"},
@@ -94,10 +94,10 @@ func TestCodeComputedPaths(t *testing.T) {
 		{`perl -e 'open(F,">>",$ENV{HOME}."/.bashrX" =~ s/X/c/r); print F "x"'`, "ask"},
 		{`php -r 'file_put_contents(getenv("HOME")."/".str_replace("X","c",".bashrX"),"x",FILE_APPEND);'`, "ask"},
 		{`php -r 'echo file_get_contents(getenv("HOME")."/.ssh/".strrev("asr_di"));'`, "ask"},
-		{`python3 -c 'print(open(f".e{chr(110)}v").read())'`, "ask"},
-		{`python3 -c 'import pathlib; print(pathlib.Path(".en"+chr(118)).read_text())'`, "ask"},
+		{`python3 -c 'print(open(f".e{chr(110)}v").read())'`, "deny"},                            // computed exactly (pytext.go): ask -> deny
+		{`python3 -c 'import pathlib; print(pathlib.Path(".en"+chr(118)).read_text())'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		{`python3 -c 'import pathlib; print((pathlib.Path.home() / ".ssh" / "id_rsX".replace("X","a")).read_text())'`, "ask"},
-		{`python3 -c 'import shutil; shutil.copy(".en"+chr(118), "/tmp/x")'`, "ask"},
+		{`python3 -c 'import shutil; shutil.copy(".en"+chr(118), "/tmp/x")'`, "deny"}, // computed exactly (pytext.go): ask -> deny
 		// Loop variables hold what they iterate over (interp4): a listing
 		// of the home directory read or written entry by entry.
 		{"python3 -c 'from pathlib import Path\nfor p in Path.home().iterdir():\n    print(p.read_text())'", "ask"},

@@ -37,6 +37,15 @@ var mutateCases = []struct {
 	{"pl-args-list", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { ($_[0]) = (NEW) } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-args-slice", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { @_[0] = NEW } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-args-chop", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { chop $_[0] } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
+	// What shift, pop and splice take from @_ is the caller's variable
+	// too, and so is each element chop(@_) and chomp(@_) change.
+	{"pl-args-chop-all", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { chop(@_) } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
+	{"pl-args-chop-bare", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { chop @_ } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
+	{"pl-args-ref-list", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my @a = \(@_); ${$a[0]} = NEW } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
+	{"pl-args-ref-shift", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my $r = \shift; $$r = NEW } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
+	{"pl-args-ref-pop", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { ${\ pop} = NEW } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
+	{"pl-args-for-shift", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { for (shift) { $_ = NEW } } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
+	{"pl-args-map-splice", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { map { $_ = NEW } splice(@_, 0) } w($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-map", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `map { $_ = NEW } $h;`, `rmtree($h)`, `print "$h\n"`, "/tmp/rebound"},
 	{"pl-chop", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `chop($h);`, `rmtree($h)`, `print "$h\n"`, "/tmp/"},
 	{"js-vm", "node", "-e", `const fs = require("fs"); let h = "/tmp/x"; `, `require("vm").runInThisContext("h = " + JSON.stringify(NEW))`, `fs.rmSync(h, {recursive: true})`, `console.log(h)`, "/tmp/rebound"},
@@ -45,6 +54,13 @@ var mutateCases = []struct {
 	{"php-array-ref", "php", "-r", `$h = "/tmp/x"; `, `$a = [&$h]; $a[0] = NEW;`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-byref-param", "php", "-r", `$h = "/tmp/x"; `, `function w(&$s) { $s = NEW; } w($h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
 	{"php-sscanf", "php", "-r", `$h = "/tmp/x"; `, `sscanf("/tmp/rebound", "%s", $h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	// is_callable's third argument is the name of what it checked, any
+	// string when syntax only is asked; sodium_increment and sodium_add
+	// change the string's bytes (".srv/…" becomes "/srv/…").
+	{"php-is-callable", "php", "-r", `$h = "/tmp/x"; `, `is_callable(NEW, true, $h);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	{"php-is-callable-named", "php", "-r", `$h = "/tmp/x"; `, `is_callable(callable_name: $h, value: NEW, syntax_only: true);`, `unlink($h);`, `echo $h, "\n";`, "/tmp/rebound"},
+	{"php-sodium-increment", "php", "-r", `$h = "/tmp/x"; `, `sodium_increment($h);`, `unlink($h);`, `echo $h, "\n";`, "0tmp/x"},
+	{"php-sodium-add", "php", "-r", `$h = "/tmp/x"; `, `sodium_add($h, "\x01\0\0\0\0\0");`, `unlink($h);`, `echo $h, "\n";`, "0tmp/x"},
 }
 
 // mutateKeeps change nothing the deletion reads (a fresh array's <<,
@@ -64,8 +80,18 @@ var mutateKeeps = []struct {
 	{"pl-copy-subst", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `(my $g = $h) =~ s/x/y/;`, `rmtree($h)`, `print "$h\n"`},
 	{"pl-subst-r", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `my $g = $h =~ s/x/y/r;`, `rmtree($h)`, `print "$h\n"`},
 	{"pl-other-chomp", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `chomp(my $l = "a\n");`, `rmtree($h)`, `print "$h\n"`},
+	{"pl-sub-copy-shift", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my $x = shift; chop $x; $x } w($h);`, `rmtree($h)`, `print "$h\n"`},
+	{"pl-sub-copy-args", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my @a = @_; chop @a } w($h);`, `rmtree($h)`, `print "$h\n"`},
+	{"pl-sub-copy-list", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `sub w { my ($x) = @_; $x = "y" } w($h);`, `rmtree($h)`, `print "$h\n"`},
 	{"pl-mult", "perl", "-e", `use File::Path; my $h = "/tmp/x"; `, `my $n = 2 *q{3};`, `rmtree($h)`, `print "$h\n"`},
 	{"php-bitand", "php", "-r", `$h = "/tmp/x"; `, `$n = 3 & 1;`, `unlink($h);`, `echo $h, "\n";`},
+	// A built-in's by-value arguments: only its by-reference ones
+	// (preg_match's matches, str_replace's count) are written; sort
+	// rejects a string with a TypeError.
+	{"php-match-subject", "php", "-r", `$h = "/tmp/x"; `, `preg_match("/a/", $h, $m);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-replace-subject", "php", "-r", `$h = "/tmp/x"; `, `str_replace("a", "b", $h, $n);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-is-callable-value", "php", "-r", `$h = "/tmp/x"; `, `is_callable($h);`, `unlink($h);`, `echo $h, "\n";`},
+	{"php-sort-string", "php", "-r", `$h = "/tmp/x"; `, `try { sort($h); } catch (TypeError $e) {}`, `unlink($h);`, `echo $h, "\n";`},
 	{"php-other-match", "php", "-r", `$h = "/tmp/x"; `, `preg_match("/a/", "abc", $m);`, `unlink($h);`, `echo $h, "\n";`},
 }
 

@@ -30,11 +30,45 @@ var perlAliasers = lazy.Set{List: []string{"map", "grep", "for", "foreach", "fir
 // among their arguments.
 var perlArgWriters = lazy.Set{List: []string{"chop", "chomp", "read", "sysread", "recv", "undef", "lock"}}
 
-// phpArgWriters are the PHP built-ins that write to an argument passed
-// by reference.
-var phpArgWriters = lazy.Set{List: []string{"sscanf", "fscanf", "preg_match", "preg_match_all", "preg_replace", "preg_replace_callback",
-	"str_replace", "str_ireplace", "settype", "exec", "system", "passthru", "similar_text", "mb_convert_variables", "openssl_open",
-	"openssl_seal", "openssl_sign", "openssl_public_encrypt", "openssl_private_decrypt", "getimagesize", "dns_get_record", "stream_select"}}
+// phpArgWriters are the PHP built-ins (and the methods of its
+// extensions' classes) that write to an argument passed by reference,
+// each with the position of its first such parameter: the ones whose
+// parameter takes a string (untyped, mixed or string), so that a string
+// variable passed there gets a new value (is_callable("/x", true, $h)
+// sets $h to "/x"; sodium_increment($h) and sodium_add($h, …) change its
+// bytes). Parameters typed array (sort, array_push, end) reject a string
+// with a TypeError and leave it as it was. TestPHPByRefBuiltinsOracle
+// checks the list against the installed php's reflection.
+var phpArgWriters = lazy.Value[map[string]int]{New: func() map[string]int {
+	m := map[string]int{}
+	for _, f := range strings.Fields(`sscanf:2 fscanf:2 preg_match:2 preg_match_all:2 preg_replace:4 preg_replace_callback:4
+		preg_replace_callback_array:3 preg_filter:4 str_replace:3 str_ireplace:3 settype:0 exec:1 system:1 passthru:1
+		similar_text:2 mb_convert_variables:2 parse_str:1 mb_parse_str:1 mb_ereg:2 mb_eregi:2
+		openssl_open:1 openssl_seal:1 openssl_sign:1 openssl_public_encrypt:1 openssl_private_decrypt:1
+		openssl_private_encrypt:1 openssl_public_decrypt:1 openssl_encrypt:5 openssl_csr_new:1 openssl_csr_export:1
+		openssl_pkey_export:1 openssl_x509_export:1 openssl_pkcs12_export:1 openssl_pkcs12_read:1 openssl_pkcs7_read:1
+		openssl_cms_read:1 openssl_random_pseudo_bytes:1
+		getimagesize:1 getimagesizefromstring:1 exif_thumbnail:1 dns_get_record:2 dns_get_mx:1 getmxrr:1
+		stream_select:0 stream_socket_accept:2 stream_socket_client:1 stream_socket_server:1 stream_socket_recvfrom:3
+		fsockopen:2 pfsockopen:2 socket_recv:1 socket_recvfrom:1 socket_getpeername:1 socket_getsockname:1
+		socket_create_pair:3 ftp_alloc:2 headers_sent:0 is_callable:2 getopt:2 flock:2 proc_open:2
+		msg_receive:2 msg_send:5 pcntl_wait:0 pcntl_waitpid:1 pcntl_sigprocmask:2 pcntl_sigtimedwait:1 pcntl_sigwaitinfo:1
+		sodium_add:0 sodium_increment:0 sodium_memzero:0 sodium_crypto_generichash_update:0 sodium_crypto_generichash_final:0
+		sodium_crypto_secretstream_xchacha20poly1305_push:0 sodium_crypto_secretstream_xchacha20poly1305_pull:0
+		sodium_crypto_secretstream_xchacha20poly1305_rekey:0
+		numfmt_parse:2 numfmt_parse_currency:2 parseCurrency:1 datefmt_parse:2 datefmt_localtime:2 grapheme_extract:4
+		idn_to_ascii:3 idn_to_utf8:3 xml_parse_into_struct:2 ldap_get_option:2 ldap_parse_result:2 ldap_parse_reference:2
+		ldap_exop:4 ldap_exop_passwd:4 ldap_parse_exop:2 mysqli_stmt_bind_result:1 bind_result:0 bindParam:1 bindColumn:1
+		oci_bind_by_name:2 oci_define_by_name:2 odbc_fetch_into:1 curl_multi_exec:1 curl_multi_info_read:1`) {
+		name, pos, _ := strings.Cut(f, ":")
+		n := 0
+		for _, c := range pos {
+			n = n*10 + int(c-'0')
+		}
+		m[name] = n
+	}
+	return m
+}}
 
 // mutateBinds counts, in binds, the names the code changes in place
 // (see above), and reports code that can change any of them: a Ruby
@@ -80,16 +114,20 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 				// \$p, \(@a, $p), \my $p: a reference.
 				if n := p.tok(i + 1); n.kind == tIdent {
 					binds[n.text] += 2
-					all = all || n.text == "@_" || n.text == "$_" && isP(p.tok(i+2), "[")
+					all = all || p.perlArgAlias(i+1)
 				} else if isP(n, "(") {
+					// \(@_), \(shift): references to the caller's
+					// variables.
 					for j := i + 2; j < len(toks) && j < p.closeOf(toks, i+1); j++ {
 						if toks[j].kind == tIdent {
 							binds[toks[j].text] += 2
+							all = all || p.perlArgAlias(j)
 						}
 					}
 				}
 			case t.kind == tIdent && perlArgWriters.Has(t.text):
-				p.argNames(binds, i+1)
+				// chop(@_), chomp @_: each element, a caller's variable.
+				all = all || p.argNames(binds, i+1)
 			case t.kind == tIdent && perlAliasers.Has(t.text) && !isP(p.tok(i-1), "->") && !isP(p.tok(i+1), "=>"):
 				// map { $_ = … } $p: $_ is each element of the list,
 				// the variable itself; so is the loop variable of for.
@@ -103,7 +141,7 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 				for ; j < len(toks) && !p.statementEnd(j) && !isP(toks[j], "{"); j++ {
 					if toks[j].kind == tIdent {
 						binds[toks[j].text] += 2
-						all = all || toks[j].text == "@_"
+						all = all || p.perlArgAlias(j)
 					}
 				}
 			case t.kind == tIdent && (t.text == "$_" || t.text == "@_") && isP(p.tok(i+1), "["):
@@ -121,8 +159,10 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 				if prev := p.tok(i - 1); isP(prev, "(") || isP(prev, ",") {
 					all = true // function f(&$s), use (&$p): by reference
 				}
-			case t.kind == tIdent && phpArgWriters.Has(t.text) && isP(p.tok(i+1), "("):
-				p.argNames(binds, i+1)
+			case t.kind == tIdent && isP(p.tok(i+1), "("):
+				if pos, ok := phpArgWriters.Get()[t.text]; ok {
+					p.phpRefArgNames(binds, i+1, pos)
+				}
 			}
 		}
 	}
@@ -130,8 +170,10 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 }
 
 // argNames counts, in binds, the names among the arguments that start
-// at k: a parenthesized list, or (Perl) the rest of the statement.
-func (p *parser) argNames(binds map[string]int, k int) {
+// at k: a parenthesized list, or (Perl) the rest of the statement. It
+// reports a Perl argument that is a sub's caller's variable
+// (perlArgAlias).
+func (p *parser) argNames(binds map[string]int, k int) (alias bool) {
 	toks := p.toks
 	end := len(toks)
 	if isP(p.tok(k), "(") {
@@ -140,8 +182,74 @@ func (p *parser) argNames(binds map[string]int, k int) {
 	for j := k; j < end && j < len(toks) && !(end == len(toks) && p.statementEnd(j)); j++ {
 		if toks[j].kind == tIdent {
 			binds[toks[j].text] += 2
+			alias = alias || p.l == Perl && p.perlArgAlias(j)
 		}
 	}
+	return alias
+}
+
+// phpRefArgNames counts, in binds, the names among the arguments of the
+// call whose "(" is at k that are at position pos or later, where a
+// built-in takes its parameters by reference. A spread (...$a) or a
+// named argument (matches: $h) can put any name there: then all count.
+func (p *parser) phpRefArgNames(binds map[string]int, k, pos int) {
+	toks := p.toks
+	end := p.closeOf(toks, k)
+	if end <= k {
+		p.argNames(binds, k)
+		return
+	}
+	n, depth := 0, 0
+	for j := k + 1; j < end; j++ {
+		t := toks[j]
+		switch {
+		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
+			depth++
+		case isP(t, ")") || isP(t, "]") || isP(t, "}"):
+			depth--
+		case depth == 0 && isP(t, ","):
+			n++
+		case depth == 0 && (isP(t, ".") && isP(p.tok(j+1), ".") || t.kind == tIdent && isP(p.tok(j+1), ":") && !isP(p.tok(j+2), ":")):
+			// ...$a, or name: value.
+			p.argNames(binds, k)
+			return
+		}
+	}
+	n = 0
+	depth = 0
+	for j := k + 1; j < end; j++ {
+		t := toks[j]
+		switch {
+		case isP(t, "(") || isP(t, "[") || isP(t, "{"):
+			depth++
+		case isP(t, ")") || isP(t, "]") || isP(t, "}"):
+			depth--
+		case depth == 0 && isP(t, ","):
+			n++
+		case t.kind == tIdent && n >= pos:
+			binds[t.text] += 2
+		}
+	}
+}
+
+// perlArgAlias reports, at the Perl name at token k, a value that is the
+// variable a sub's caller passed, not a copy: @_ and its elements ($_[0],
+// @_[0]), and what shift, pop and splice take from @_ (the default array
+// in a sub). A reference to one (\shift, \(@_)), a loop or map over one
+// (for (shift) { $_ = … }) and chop or chomp of @_ change the caller's
+// variable.
+func (p *parser) perlArgAlias(k int) bool {
+	t := p.tok(k)
+	if t.kind != tIdent {
+		return false
+	}
+	switch t.text {
+	case "@_", "shift", "pop", "splice":
+		return true
+	case "$_":
+		return isP(p.tok(k+1), "[")
+	}
+	return false
 }
 
 // perlSubst reports whether the text after =~ is a substitution or a

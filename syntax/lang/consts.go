@@ -351,6 +351,11 @@ func (p *parser) rebindsByName() bool {
 	case Perl:
 		// A string eval sees, and can assign, the lexical variables.
 		return p.hasIdent("eval")
+	case Lua:
+		// The global table by name, a function's environment, the debug
+		// library (debug.setlocal, debug.setupvalue) and code compiled
+		// or run from a string or a file.
+		return p.hasIdent("_G", "_ENV", "setfenv", "getfenv", "rawset", "debug", "load", "loadstring", "loadfile", "dofile")
 	}
 	return false
 }

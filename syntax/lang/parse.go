@@ -469,6 +469,21 @@ func (p *parser) argValue(a, b int) arg {
 	joined := false
 	for k := a; k < b; k++ {
 		t := p.toks[k]
+		if want && p.l == Python && t.kind == tString && t.lit && !t.shell && isP(p.tok(k+1), ".") && isI(p.tok(k+2), "join") && isP(p.tok(k+3), "(") {
+			// "/".join(["", "root", ".bashrc"]): str.join of a list of
+			// literals (pytext.go).
+			s, tilde, next, ok := p.pyJoin(k, b)
+			if !ok {
+				return out
+			}
+			if tilde && b2.Len() == 0 {
+				out.tilde = true
+			}
+			b2.WriteString(s)
+			k = next - 1
+			want = false
+			continue
+		}
 		switch {
 		case want && t.kind == tString && t.lit:
 			if joined && strings.HasPrefix(t.text, "/") {
@@ -849,7 +864,9 @@ var envGetters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"os.getenv": true, "getenv": true, "os.environ.get": true, "environ.get": true, "ENV.fetch": true, "Deno.env.get": true,
 		"os.Getenv": true, "env.var": true, "std.env.var": true, "env.var_os": true, "std.env.var_os": true,
 		// C and C++: std::getenv, glibc's secure_getenv.
-		"std.getenv": true, "secure_getenv": true}
+		"std.getenv": true, "secure_getenv": true,
+		// R's Sys.getenv("HOME").
+		"Sys.getenv": true}
 }}
 
 // homeFromEnv reads, after the dotted name ending before token j, a read
@@ -950,6 +967,16 @@ func (p *parser) pathCall(k, b int) (string, bool, int, bool) {
 			return "", false, 0, false
 		}
 		return v, false, next, true
+	}
+	if p.l == Python {
+		if s, next, ok := p.pyTextCall(name, k, j, b); ok {
+			return s, false, next, true
+		}
+	}
+	if p.l == R {
+		if s, tilde, next, ok := p.rPathCall(name, j, b); ok {
+			return s, tilde, next, true
+		}
 	}
 	if p.l == Python && pathClasses.Get()[name] || p.l == Ruby && rubyPathClass(name) {
 		// Path("/etc"): a path object of that literal, which / extends.

@@ -34,6 +34,8 @@ func (p *parser) scopedConstants() []scopedConst {
 		return p.jsScoped()
 	case Go, Rust:
 		return p.goScoped()
+	case Lua:
+		return p.luaScoped()
 	}
 	return nil
 }
