@@ -96,3 +96,94 @@ func TestPagerReadsScriptOracle(t *testing.T) {
 		})
 	}
 }
+
+// gitDirPathRows: git -C DIR reads its path arguments from DIR, so git -C
+// .claude rm settings.json deletes .claude/settings.json (git rm, git mv,
+// git checkout PATHS). gone names the file (from the scratch root) the
+// real git removes or changes, checked by TestGitDirPathsOracle.
+var gitDirPathRows = []struct {
+	cmd, want, gone string
+}{
+	{cmd: `git -C .claude rm settings.json`, want: "deny", gone: "proj/.claude/settings.json"},
+	{cmd: `git -C .claude rm -f settings.json`, want: "deny", gone: "proj/.claude/settings.json"},
+	{cmd: `git -C .claude mv settings.json s.json`, want: "deny", gone: "proj/.claude/settings.json"},
+	{cmd: `git -C sub mv x.txt ../.claude/settings.json`, want: "deny"},
+	{cmd: `git -C .claude/ rm -r .`, want: "deny", gone: "proj/.claude/settings.json"},
+	{cmd: `git -C ~/.claude rm -f settings.json`, want: "deny"},
+	{cmd: `git -C ~ mv .bashrc x`, want: "deny"},
+	{cmd: `git -C ~ rm -rf .ssh`, want: "deny"},
+	{cmd: `git -C .claude checkout -- settings.json`, want: "deny"},
+	{cmd: `git -C "$D" rm settings.json`, want: "ask"},
+	// Look-alikes: ordinary files under -C, the index only, absolute
+	// paths, paths relative to the right directory.
+	{cmd: `git -C sub rm x.txt`, want: "allow", gone: "proj/sub/x.txt"},
+	{cmd: `git -C sub mv x.txt y.txt`, want: "allow", gone: "proj/sub/x.txt"},
+	{cmd: `git -C sub checkout x.txt`, want: "allow"},
+	{cmd: `git -C .claude rm --cached settings.json`, want: "allow"},
+	{cmd: `git -C .claude rm -n settings.json`, want: "allow"},
+	{cmd: `git -C .. rm proj/sub/x.txt`, want: "allow"},
+	{cmd: `git -C sub mv ../a.txt b.txt`, want: "allow", gone: "proj/a.txt"},
+}
+
+// gitDirPathFiles is the scratch layout of the git -C rows: proj is a
+// repository tracking a.txt, sub/x.txt and .claude/settings.json.
+var gitDirPathFiles = map[string]string{
+	"proj/a.txt": "a\n", "proj/sub/x.txt": "x\n", "proj/.claude/settings.json": "{}\n",
+	"home/.bashrc": "# canary\n", "home/.ssh/id_rsa": "k\n", "home/.claude/settings.json": "{}\n",
+}
+
+func gitDirPathRepo(t *testing.T, proj string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=a", "-c", "user.email=a@b", "commit", "-qm", "x"}} {
+		c := exec.Command("git", args...)
+		c.Dir = proj
+		c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+filepath.Dir(proj)+"/home")
+		if out, err := c.CombinedOutput(); err != nil {
+			t.Skipf("git %v: %v %s", args, err, out)
+		}
+	}
+}
+
+// TestGitDirPaths (red team: git -C pathspecs): inGitDir.
+func TestGitDirPaths(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	cfg := scratchProject(t, gitDirPathFiles)
+	gitDirPathRepo(t, cfg.Project)
+	var rows []struct{ cmd, want string }
+	for _, r := range gitDirPathRows {
+		rows = append(rows, struct{ cmd, want string }{r.cmd, r.want})
+	}
+	checkDecisions(t, cfg, rows)
+}
+
+// TestGitDirPathsOracle runs the rows that name a file with the real git
+// in a fresh copy of the layout and requires that git removed it: the
+// rows are git's behaviour.
+func TestGitDirPathsOracle(t *testing.T) {
+	t.Parallel()
+	if _, err := exec.LookPath("git"); err != nil {
+		t.Skip("git is not installed")
+	}
+	for _, r := range gitDirPathRows {
+		if r.gone == "" {
+			continue
+		}
+		t.Run(r.cmd, func(t *testing.T) {
+			cfg := scratchProject(t, gitDirPathFiles)
+			gitDirPathRepo(t, cfg.Project)
+			root := filepath.Dir(cfg.Project)
+			c := exec.Command("bash", "-c", r.cmd)
+			c.Dir = cfg.Project
+			c.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "HOME="+filepath.Join(root, "home"))
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v %s", r.cmd, err, out)
+			}
+			if _, err := os.Stat(filepath.Join(root, r.gone)); err == nil {
+				t.Errorf("%s: git left %s in place", r.cmd, r.gone)
+			}
+		})
+	}
+}

@@ -690,9 +690,9 @@ func gitWrites(c *syntax.Call) []target {
 			return nil
 		}
 		dest := args[ops[len(ops)-1]]
-		out = append(out, target{arg: dest, action: guards.Write})
+		out = append(out, inGitDir(c, dir, target{arg: dest, action: guards.Write}))
 		for _, i := range ops[:len(ops)-1] {
-			out = append(out, target{arg: args[i], action: guards.Delete})
+			out = append(out, inGitDir(c, dir, target{arg: args[i], action: guards.Delete}))
 		}
 	case "config":
 		// git config --file F KEY VALUE writes F (a --global or
@@ -726,10 +726,30 @@ func gitWrites(c *syntax.Call) []target {
 			return nil // the index only
 		}
 		for _, i := range ops {
-			out = append(out, target{arg: args[i], action: guards.Delete})
+			out = append(out, inGitDir(c, dir, target{arg: args[i], action: guards.Delete}))
 		}
 	}
 	return out
+}
+
+// inGitDir returns t with its path read as git reads it: git -C DIR
+// changes to DIR before it reads its arguments, so git -C .claude rm
+// settings.json deletes .claude/settings.json and git -C ~ mv .bashrc x
+// renames ~/.bashrc (red team: git -C pathspecs). A relative path under a
+// -C only known at run time names a file corral cannot locate: judged as
+// a path only run time knows.
+func inGitDir(c *syntax.Call, dir syntax.Dir, t target) target {
+	if !t.arg.Static || t.value != "" || path.IsAbs(t.arg.Value) || !c.Dir.Known {
+		return t
+	}
+	if !dir.Known {
+		t.arg.Static = false
+		return t
+	}
+	if dir.Path != c.Dir.Path {
+		t.value = dir.Join(t.arg.Value).Path
+	}
+	return t
 }
 
 // rsyncFromRemote reports an rsync whose sources include another host.
