@@ -114,6 +114,16 @@ var gitDirPathRows = []struct {
 	{cmd: `git -C ~ rm -rf .ssh`, want: "deny"},
 	{cmd: `git -C .claude checkout -- settings.json`, want: "deny"},
 	{cmd: `git -C "$D" rm settings.json`, want: "ask"},
+	// --work-tree and GIT_WORK_TREE: outside the work tree git reads
+	// paths from its top (checked by hand: git --work-tree=../home rm
+	// .ssh/id_rsa removes ../home/.ssh/id_rsa).
+	{cmd: `GIT_WORK_TREE=~ git rm .ssh/id_rsa`, want: "deny"},
+	{cmd: `git --work-tree=../home mv .bashrc x`, want: "deny"},
+	{cmd: `git --work-tree ../home rm -r .claude`, want: "deny"},
+	// bash leaves ~ after --work-tree= as it is: a directory named ~.
+	{cmd: `git --work-tree=~ rm .ssh/id_rsa`, want: "allow"},
+	{cmd: `cd sub && git --work-tree=.. rm x.txt`, want: "allow", gone: "proj/sub/x.txt"},
+	{cmd: `git --work-tree=. rm sub/x.txt`, want: "allow", gone: "proj/sub/x.txt"},
 	// Look-alikes: ordinary files under -C, the index only, absolute
 	// paths, paths relative to the right directory.
 	{cmd: `git -C sub rm x.txt`, want: "allow", gone: "proj/sub/x.txt"},

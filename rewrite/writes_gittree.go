@@ -305,7 +305,8 @@ func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]strin
 	lv, lk, literal := c.Getenv("GIT_LITERAL_PATHSPECS")
 	literal = literal && (!lk || lv != "0" && lv != "" && lv != "false")
 	// The paths are read from the directory git -C names (inGitDir).
-	gdir, _ := gitArgs(c)
+	gdir, gsub := gitArgs(c)
+	gdir = gitPathDir(c, gdir, gsub)
 	for _, a := range m.paths {
 		plain := a
 		if ps, ok := pathspecPlain(c, a); ok {
