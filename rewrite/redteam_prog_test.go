@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"archive/tar"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -193,6 +194,103 @@ func TestGitDirPathsOracle(t *testing.T) {
 			}
 			if _, err := os.Stat(filepath.Join(root, r.gone)); err == nil {
 				t.Errorf("%s: git left %s in place", r.cmd, r.gone)
+			}
+		})
+	}
+}
+
+// absoluteArchiveRows: tar -P (--absolute-names) and bsdtar -P write
+// members where their names say. An archive corral cannot list (not there yet, read from a pipe it
+// cannot follow, another format) can then write anywhere. ABS.tar is an
+// archive on disk whose one member is the absolute path of the home's
+// .bashrc; oracle says whether the real tar rewrites it.
+var absoluteArchiveRows = []struct {
+	cmd, want string
+	oracle    string // "changed", "kept" or "" (not run)
+}{
+	{cmd: `tar -xPf missing.tar`, want: "ask"},
+	{cmd: `tar -x -P -f missing.tar`, want: "ask"},
+	{cmd: `tar xPf missing.tar`, want: "ask"},
+	{cmd: `tar --absolute-names -xf missing.tar`, want: "ask"},
+	{cmd: `bsdtar -xPf missing.tar`, want: "ask"},
+	{cmd: `tar -xPf missing.tar -C agent_sandbox`, want: "ask"},
+	{cmd: `tar -xP < missing.tar`, want: "ask"},
+	// An archive on disk is listed, its absolute member judged.
+	{cmd: `tar -xPf ABS.tar`, want: "deny", oracle: "changed"},
+	// Look-alikes: without -P tar drops the leading / (the member lands
+	// under the working directory); member operands, listings, creation,
+	// cpio told to keep names relative.
+	{cmd: `tar -xf ABS.tar`, want: "allow", oracle: "kept"},
+	{cmd: `tar -xf missing.tar`, want: "allow"},
+	{cmd: `tar -xzf missing.tgz`, want: "allow"},
+	{cmd: `tar -xPf missing.tar etc/hosts`, want: "allow"},
+	{cmd: `tar -tPf missing.tar`, want: "allow"},
+	{cmd: `tar -cPf out.tar a.txt`, want: "allow"},
+	{cmd: `cpio -idm --no-absolute-filenames < missing.cpio`, want: "allow"},
+	{cmd: `cpio -it < missing.cpio`, want: "allow"},
+	{cmd: `tar -xf missing.tar -C agent_sandbox`, want: "allow"},
+	{cmd: `unzip missing.zip`, want: "allow"},
+}
+
+// absoluteArchive writes ABS.tar into proj: one member, the absolute
+// path of home/.bashrc, holding "pwned".
+func absoluteArchive(t *testing.T, proj, bashrc string) string {
+	t.Helper()
+	var buf strings.Builder
+	tw := tar.NewWriter(&buf)
+	body := "pwned\n"
+	if err := tw.WriteHeader(&tar.Header{Name: bashrc, Mode: 0o644, Size: int64(len(body)), Typeflag: tar.TypeReg, Format: tar.FormatGNU}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tw.Write([]byte(body)); err != nil {
+		t.Fatal(err)
+	}
+	if err := tw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(proj, "ABS.tar")
+	if err := os.WriteFile(p, []byte(buf.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestAbsoluteArchives (red team: archives with absolute names):
+// absoluteUnlisted.
+func TestAbsoluteArchives(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n", "proj/agent_sandbox/": "", "home/.bashrc": "# canary\n"})
+	bashrc := filepath.Join(filepath.Dir(cfg.Project), "home", ".bashrc")
+	absoluteArchive(t, cfg.Project, bashrc)
+	var rows []struct{ cmd, want string }
+	for _, r := range absoluteArchiveRows {
+		rows = append(rows, struct{ cmd, want string }{r.cmd, r.want})
+	}
+	checkDecisions(t, cfg, rows)
+}
+
+// TestAbsoluteArchivesOracle runs the rows that say so with the real GNU
+// tar and requires what it does to the canary .bashrc.
+func TestAbsoluteArchivesOracle(t *testing.T) {
+	t.Parallel()
+	if out, err := exec.Command("tar", "--version").Output(); err != nil || !strings.Contains(string(out), "GNU tar") {
+		t.Skip("GNU tar is not installed")
+	}
+	for _, r := range absoluteArchiveRows {
+		if r.oracle == "" {
+			continue
+		}
+		t.Run(r.cmd, func(t *testing.T) {
+			cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n", "home/.bashrc": "# canary\n"})
+			bashrc := filepath.Join(filepath.Dir(cfg.Project), "home", ".bashrc")
+			absoluteArchive(t, cfg.Project, bashrc)
+			c := exec.Command("bash", "-c", r.cmd)
+			c.Dir = cfg.Project
+			_ = c.Run()
+			data, _ := os.ReadFile(bashrc)
+			changed := string(data) != "# canary\n"
+			if changed != (r.oracle == "changed") {
+				t.Errorf("%s: canary changed %v, row says %s", r.cmd, changed, r.oracle)
 			}
 		})
 	}
