@@ -322,3 +322,54 @@ func TestManifestTasks(t *testing.T) {
 		{`pixi run python x.py`, "allow"},
 	})
 }
+
+// makeStdinIncludeRows: a makefile line include /dev/stdin (or /dev/fd/0,
+// /proc/self/fd/0) makes make read makefile text from its standard input,
+// so echo 'x: ; CMD' | make runs CMD. CANARY stands for the oracle's
+// canary; made says whether the real GNU make makes it.
+var makeStdinIncludeRows = []struct {
+	cmd, want string
+	made      bool
+}{
+	{cmd: `printf 'include /dev/stdin\n' > Makefile && echo 'x: ; touch CANARY' | make`, want: "ask", made: true},
+	{cmd: `printf 'include /dev/fd/0\n' > Makefile && echo 'x: ; touch CANARY' | make`, want: "ask", made: true},
+	{cmd: `printf -- '-include /proc/self/fd/0\n' > Makefile && echo 'x: ; touch CANARY' | make`, want: "ask", made: true},
+	// Look-alikes: an ordinary include, a recipe that reads stdin as data.
+	{cmd: `printf 'include other.mk\nx:\n\ttrue\n' > Makefile && printf 'y:\n' > other.mk && make`, want: "allow"},
+	{cmd: `printf 'x:\n\tcat /dev/stdin\n' > Makefile && echo 'touch CANARY' | make`, want: "allow"},
+}
+
+// TestMakeStdinInclude (red team: make include from stdin): makelang.go's
+// include of a stdin name.
+func TestMakeStdinInclude(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "a\n"})
+	var rows []struct{ cmd, want string }
+	for _, r := range makeStdinIncludeRows {
+		rows = append(rows, struct{ cmd, want string }{strings.ReplaceAll(r.cmd, "CANARY", "canary.txt"), r.want})
+	}
+	checkDecisions(t, cfg, rows)
+}
+
+// TestMakeStdinIncludeOracle runs the rows with the real GNU make.
+func TestMakeStdinIncludeOracle(t *testing.T) {
+	t.Parallel()
+	if out, err := exec.Command("make", "--version").Output(); err != nil || !strings.HasPrefix(string(out), "GNU Make") {
+		t.Skip("GNU make is not installed")
+	}
+	for _, r := range makeStdinIncludeRows {
+		t.Run(r.cmd, func(t *testing.T) {
+			dir := t.TempDir()
+			canary := filepath.Join(dir, "canary")
+			c := exec.Command("bash", "-c", strings.ReplaceAll(r.cmd, "CANARY", canary)+" >/dev/null 2>&1; true")
+			c.Dir = dir
+			if out, err := c.CombinedOutput(); err != nil {
+				t.Fatalf("%v %s", err, out)
+			}
+			_, err := os.Stat(canary)
+			if made := err == nil; made != r.made {
+				t.Errorf("%s: canary made %v, row says %v", r.cmd, made, r.made)
+			}
+		})
+	}
+}
