@@ -43,6 +43,8 @@ var pagerScriptRows = []struct {
 	{cmd: `git -c core.pager='sh -c less' log -1`, want: "allow"},
 	{cmd: `git -c core.pager='sh < /dev/null' log -1 --format='tformat:TOUCH'`, want: "allow"},
 	{cmd: `PAGER=less man ls`, want: "allow"},
+	{cmd: `MANPAGER="sh -c 'col -bx | bat -l man -p'" man ls`, want: "allow"},
+	{cmd: `GIT_PAGER=delta git diff`, want: "allow"},
 	{cmd: `git -c core.pager='delta --dark' log -p`, want: "allow"},
 	{cmd: `git -c pager.log=false log`, want: "allow"},
 }
