@@ -392,8 +392,7 @@ func (p *Pass) checkExtractionMembers(c *syntax.Call) bool {
 		where = c.Dir.Join(e.dir.Value)
 		base = e.dir.Value
 	}
-	renamed := len(e.transforms) > 0 || e.unreadTransform != ""
-	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(renamed && e.absolute) {
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !e.absolute {
 		return true
 	}
 	if e.unreadTransform != "" {

@@ -179,7 +179,7 @@ func (p *Pass) checkMemberOperands(c *syntax.Call) {
 	if m.e.dir != nil {
 		base, where = m.e.dir.Value, c.Dir.Join(m.e.dir.Value)
 	}
-	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !(len(m.e.transforms) > 0 && m.e.absolute) {
+	if where.Known && p.InSandbox(c.Dir, syntax.Arg{Value: where.Path, Raw: where.Path, Static: true}) && !m.e.absolute {
 		return
 	}
 	if c.Name == "tar" || c.Name == "gtar" || c.Name == "bsdtar" {
@@ -188,6 +188,10 @@ func (p *Pass) checkMemberOperands(c *syntax.Call) {
 			return // asked: a list this command makes
 		}
 		m.names = append(m.names, listed...)
+	}
+	if m.e.absolute && len(m.names) == 0 && len(m.e.transforms) == 0 && m.e.topLevel == "" && c.Name != "cpio" && c.Name != "jar" {
+		p.absoluteUnlisted(c, m)
+		return
 	}
 	if m.e.unzip && strings.HasPrefix(c.Name, "7z") {
 		if m.names, ok = p.sevenZipListedNames(c, m.names); !ok {
@@ -430,4 +434,20 @@ func (p *Pass) stdinListNames(c *syntax.Call, at syntax.Arg, sep string) (names 
 		return names, true
 	}
 	return nil, true
+}
+
+// absoluteUnlisted asks about an extraction that keeps absolute member
+// names and ".." components (tar -P/--absolute-names, bsdtar -P) of an
+// archive whose members corral did not list (not there yet, made or changed by the command, read
+// on stdin, another format): its members are written where their names
+// say, whatever the directory of the extraction, so they can be
+// ~/.bashrc, ~/.ssh/authorized_keys or the agent's settings (red team:
+// archives with absolute names). Without the option tar and bsdtar drop
+// the leading "/" and skip ".." members, and the members are judged by
+// the directory (checkExtractionMembers).
+func (p *Pass) absoluteUnlisted(c *syntax.Call, m memberOperands) {
+	how := "-P"
+	p.Report(c, Finding{Rule: "bash-write", Decision: Ask, PathContext: "blocked",
+		Message: c.Name + " extracts " + clipText(m.what, 60) + " keeping absolute member names and .. (" + how +
+			"), and corral cannot list its members: they are written where their names say, which can be a shell's startup file, ~/.ssh/authorized_keys or the agent's settings"})
 }

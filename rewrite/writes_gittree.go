@@ -304,13 +304,16 @@ func (p *Pass) treeMoveDiff(c *syntax.Call, verb string, m gitTreeMove) ([]strin
 	listed := false
 	lv, lk, literal := c.Getenv("GIT_LITERAL_PATHSPECS")
 	literal = literal && (!lk || lv != "0" && lv != "" && lv != "false")
+	// The paths are read from the directory git -C names (inGitDir).
+	gdir, gsub := gitArgs(c)
+	gdir = gitPathDir(c, gdir, gsub)
 	for _, a := range m.paths {
 		plain := a
 		if ps, ok := pathspecPlain(c, a); ok {
 			plain = ps
 		}
 		if !strings.HasPrefix(plain.Value, ":") {
-			p.judge(c, c.Script, c.Dir, target{arg: plain, action: guards.Write}, "bash-write", "git "+verb)
+			p.judge(c, c.Script, c.Dir, inGitDir(c, gdir, target{arg: plain, action: guards.Write}), "bash-write", "git "+verb)
 		}
 		p.judgeTrackedUnder(c, verb, plain)
 		if a.Static && !a.Glob && a.Value != "" {

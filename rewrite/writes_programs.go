@@ -597,6 +597,7 @@ func gitWrites(c *syntax.Call) []target {
 	}
 	args := c.Args[sub+1:]
 	out := gitOutputFiles(c, dir, c.Args[sub].Value, args)
+	pdir := gitPathDir(c, dir, sub)
 	switch c.Args[sub].Value {
 	case "init":
 		// git init [DIR] writes DIR/.git (DIR itself with --bare), and a
@@ -690,9 +691,9 @@ func gitWrites(c *syntax.Call) []target {
 			return nil
 		}
 		dest := args[ops[len(ops)-1]]
-		out = append(out, target{arg: dest, action: guards.Write})
+		out = append(out, inGitDir(c, pdir, target{arg: dest, action: guards.Write}))
 		for _, i := range ops[:len(ops)-1] {
-			out = append(out, target{arg: args[i], action: guards.Delete})
+			out = append(out, inGitDir(c, pdir, target{arg: args[i], action: guards.Delete}))
 		}
 	case "config":
 		// git config --file F KEY VALUE writes F (a --global or
@@ -726,10 +727,49 @@ func gitWrites(c *syntax.Call) []target {
 			return nil // the index only
 		}
 		for _, i := range ops {
-			out = append(out, target{arg: args[i], action: guards.Delete})
+			out = append(out, inGitDir(c, pdir, target{arg: args[i], action: guards.Delete}))
 		}
 	}
 	return out
+}
+
+// gitPathDir returns the directory git reads a call's path arguments
+// from: where it runs (git -C DIR), or, when --work-tree or GIT_WORK_TREE
+// names a work tree that directory is not inside, the top of that work
+// tree (git's setup: outside the work tree there is no prefix, so git
+// --work-tree=~ rm .ssh/id_rsa deletes ~/.ssh/id_rsa). A work tree only
+// known at run time gives an unknown directory.
+func gitPathDir(c *syntax.Call, dir syntax.Dir, sub int) syntax.Dir {
+	tree, set := gitWorkTree(c, sub)
+	switch {
+	case !set || !dir.Known:
+		return dir
+	case !tree.Known:
+		return syntax.Dir{}
+	case inTree(dir, tree):
+		return dir
+	}
+	return tree
+}
+
+// inGitDir returns t with its path read as git reads it: git -C DIR
+// changes to DIR before it reads its arguments, so git -C .claude rm
+// settings.json deletes .claude/settings.json and git -C ~ mv .bashrc x
+// renames ~/.bashrc (red team: git -C pathspecs). A relative path under a
+// -C only known at run time names a file corral cannot locate: judged as
+// a path only run time knows.
+func inGitDir(c *syntax.Call, dir syntax.Dir, t target) target {
+	if !t.arg.Static || t.value != "" || path.IsAbs(t.arg.Value) || !c.Dir.Known {
+		return t
+	}
+	if !dir.Known {
+		t.arg.Static = false
+		return t
+	}
+	if dir.Path != c.Dir.Path {
+		t.value = dir.Join(t.arg.Value).Path
+	}
+	return t
 }
 
 // rsyncFromRemote reports an rsync whose sources include another host.

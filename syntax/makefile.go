@@ -348,6 +348,9 @@ func (w *walker) makeFiles(c scope, call, inner *Call, srcs []makeSource, opts m
 		case "remade":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make remakes the makefile " + clip(r.text, 40) + " and reads it again, with text only its recipe's run gives"})
+		case "stdin-include":
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
+				What: "make reads, at " + r.where + " (" + r.text + "), makefile text from its standard input, which is only known when make runs"})
 		case "always":
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: r.text,
 				What: "make loads " + clip(r.text, 40) + " at " + r.where + ", native code corral cannot read"})

@@ -74,7 +74,7 @@ type makeRule struct {
 // $(shell …) or != runs, a file $(file >P,…) writes, text corral cannot
 // read ($(eval) of run-time text, load, guile).
 type makeAction struct {
-	kind  string // "shell", "write", "append", "read", "hidden", "always", "print"
+	kind  string // "shell", "write", "append", "read", "hidden", "always", "stdin-include", "print"
 	text  string // expanded text: $$ is a dollar, $(…) a run-time reference
 	unres bool
 	hint  string
@@ -619,6 +619,15 @@ func (e *makeEval) include(rest string, where string, nest int) {
 		if e.files++; e.files > maxMakeFiles {
 			e.incomplete = true
 			return
+		}
+		if stdinName(f, false) {
+			// include /dev/stdin: make reads makefile text from its
+			// standard input (echo 'x: ; CMD' | make, with a Makefile
+			// holding the include), text corral does not follow there
+			// (red team: make include from stdin).
+			e.incomplete = true
+			e.act(makeAction{kind: "stdin-include", text: "include " + f, where: where})
+			continue
 		}
 		if f == "~" || strings.HasPrefix(f, "~/") {
 			// make expands a leading ~ in the names include reads to

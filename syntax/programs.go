@@ -1132,7 +1132,11 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		if key == "core.gitproxy" {
 			text, _, _ = strings.Cut(text, " for ") // COMMAND for DOMAIN
 		}
+		from := len(w.m.Calls)
 		w.child(c, call, text, nil, "git "+key, !a.Static)
+		if gitPagerKey(key) {
+			w.pagerScriptReaders(from, call, "git "+key) // pagerscript.go
+		}
 	}
 }
 

@@ -114,12 +114,15 @@ func (w *walker) pyprojectRun(c scope, call *Call) bool {
 		tool, name, args = "poe", call.Args[0].Value, call.Args[1:]
 	} else if n := len(call.Wrappers); n > 0 {
 		switch call.Wrappers[n-1] {
-		case "pdm", "rye", "hatch", "uv", "uvx", "poetry", "pipx":
+		case "pdm", "rye", "hatch", "uv", "uvx", "poetry", "pipx", "pipenv", "pixi":
 			tool = call.Wrappers[n-1]
 		}
 	}
 	if tool == "" || name == "" || !call.NameArg.Static && tool != "poe" {
 		return false
+	}
+	if m, ok := taskManifests.Get()[tool]; ok {
+		return w.manifestTaskRun(c, call, tool, name, args, m) // pyscripts_manifest.go
 	}
 	if tool == "hatch" && w.hatchRun(c, call, args) {
 		return true

@@ -286,7 +286,11 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		}
 		switch commandVar(v.name) {
 		case varText:
+			from := len(w.m.Calls)
 			w.runEditor(c, call, targets, v.text, kind, v.dynamic) // editorvars.go
+			if pagerVar(v.name) {
+				w.pagerScriptReaders(from, call, kind) // pagerscript.go
+			}
 		case varLessOpen:
 			w.child(c, call, lessOpenCommand(v.text), nil, kind, v.dynamic)
 		case varLessKey:
