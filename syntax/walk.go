@@ -3181,23 +3181,48 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			return
 		}
 		old := st.dir
+		oldPWD, assigned := st.vars["PWD"]
 		st.dir = w.chdir(call, st)
+		mayFail := false
 		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
 			// cd DIR; … with no DIR when the hook runs, none made by
 			// mkdir before: bash says "No such file or directory" and
 			// goes on where it was.
+			mayFail = true
 			st.dir = dirOneOf(append(old.Candidates(), st.dir.Candidates()...))
 			if !old.Known && old.Maybe == "" {
 				st.dir = Dir{}
 			}
 		}
-		// bash sets OLDPWD to the directory it left (cd -, "$OLDPWD",
-		// ~- then name it).
-		if old.Known {
-			st.setVar("OLDPWD", variable{known: true, set: true, str: old.Path, exported: true})
-		} else {
-			st.setVar("OLDPWD", variable{exported: true})
+		// bash sets OLDPWD to the value $PWD had, which names the
+		// directory it left unless the command assigned PWD (PWD=~/.ssh;
+		// cd /tmp; cd - goes to ~/.ssh), and PWD to the directory it
+		// enters, which $PWD and ~+ then read as the state's directory.
+		// A cd that may fail leaves both as they were on that path.
+		newOld := variable{exported: true}
+		switch {
+		case assigned:
+			newOld = oldPWD
+			newOld.exported = true
+		case old.Known:
+			newOld = variable{known: true, set: true, str: old.Path, exported: true}
 		}
+		if assigned {
+			delete(st.vars, "PWD")
+			if mayFail {
+				now := variable{exported: true}
+				if st.dir.Known {
+					now = variable{known: true, set: true, str: st.dir.Path, exported: true}
+				}
+				st.setVar("PWD", either(oldPWD, now))
+			}
+		}
+		if oldOld, ok := st.vars["OLDPWD"]; mayFail && ok {
+			newOld = either(oldOld, newOld)
+		} else if mayFail {
+			newOld = variable{exported: true}
+		}
+		st.setVar("OLDPWD", newOld)
 	case "exec":
 		if len(args) == 0 {
 			st.fds = call.fds
@@ -4197,6 +4222,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 		// alias x=… runs the command x); a trap's text runs in this
 		// shell, with its aliases.
 		st = st.clone()
+		parent := st.dir
 		st.dir = dir
 		if kind != "trap" {
 			st.aliases = nil
@@ -4205,6 +4231,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 			st.posix = childPosix(call, st)
 			st.echoEscapes = st.posix != posixOff && !(call != nil && (call.Name == "bash" || call.Name == "rbash"))
 			st.zsh = zshChild(call, kind, st.zsh) // zsh.go
+			w.childPWD(parent, st, dir) // childpwd.go
 		}
 	}
 	if st.zsh && kind != "emulate -c" {
