@@ -4231,7 +4231,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 			st.posix = childPosix(call, st)
 			st.echoEscapes = st.posix != posixOff && !(call != nil && (call.Name == "bash" || call.Name == "rbash"))
 			st.zsh = zshChild(call, kind, st.zsh) // zsh.go
-			w.childPWD(parent, st, dir) // childpwd.go
+			w.childPWD(parent, st, dir)           // childpwd.go
 		}
 	}
 	if st.zsh && kind != "emulate -c" {
