@@ -4423,6 +4423,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				target = &Arg{Value: target.Raw, Raw: target.Raw}
 			}
 		}
+		target = w.fdLogicalTarget(call, st, target) // fdcdlogical.go
 		next := Dir{}
 		switch {
 		case target == nil && call.Name == "cd":
@@ -4484,7 +4485,12 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				// /dev/fd/3/../.ssh) does it let the kernel climb out
 				// of the descriptor's directory.
 				logical := dir.Join(target.Value)
+				through := fdFilesBelow(cleanPath(target.Value), call.Route, true)
 				switch {
+				case len(through) == 1 && w.isDir(Dir{Path: through[0], Known: true}):
+					// cd /dev/fd/3/../3/sub: the text left names a
+					// directory through the descriptor again.
+					next = Dir{Path: physicalPath(through[0], st.links, w.read != nil), Known: true}
 				case w.isDir(logical):
 					next = logical
 				case w.read == nil && logical.Known:
@@ -4501,6 +4507,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		default:
 			next = dir.Join(target.Value)
 		}
+		w.noteFdLogical(call, st, target, next)
 		if call.Name == "pushd" {
 			if pushdNoChange(call) {
 				// pushd -n DIR adds DIR below the top and stays; -n with
