@@ -449,8 +449,8 @@ type state struct {
 	// the kernel gave: /dev/fd/3 after exec 3<~; cd /dev/fd/3, whose ..
 	// is /dev/fd, not the parent of the home directory (fdcdlogical.go).
 	fdLogical string
-	aliases    map[string]alias
-	funcs      map[string]funcDef
+	aliases   map[string]alias
+	funcs     map[string]funcDef
 	// hashed are the entries put in bash's table of command paths
 	// (BASH_CMDS[NAME]=PATH, hash -p PATH NAME): NAME then runs PATH,
 	// which bash looks up before PATH. A path only known at run time is
