@@ -103,9 +103,10 @@ func streamFilePath(s Stream) (string, bool) {
 // exec {fd}<~, /proc/$$/fd/3/x) too, which are then known.
 func fdDirArgs(call *Call) {
 	for i := range call.Args {
-		if (call.Name == "cd" || call.Name == "pushd") && slices.Contains(strings.Split(call.Args[i].Value, "/"), "..") {
+		if (call.Name == "cd" || call.Name == "pushd") && (strings.HasPrefix(call.Args[i].Value, "/") || slices.Contains(strings.Split(call.Args[i].Value, "/"), "..")) {
 			// cd /dev/fd/3/..: bash drops the ".." in the text before
-			// the kernel sees the path (chdir, fdCdTarget).
+			// the kernel sees the path, and keeps the text as its PWD
+			// (chdir, fdCdTarget, fdcdlogical.go).
 			continue
 		}
 		fdDirRelative(&call.Args[i], call.Dir, call.Route)

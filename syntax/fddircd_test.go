@@ -31,6 +31,20 @@ func TestFdDirCdAgainstBash(t *testing.T) {
 		`exec 3<~/.config; cd /dev/fd/3/sub; pwd -P`,
 		`exec 3<~/.config; pushd /dev/fd/3/.. >/dev/null; pwd -P`,
 		`exec 3<~/.config; pushd /dev/fd/3/../.ssh >/dev/null; pwd -P`,
+		// Entered first, left with cd .. next: logically bash's PWD is
+		// /dev/fd/3, and .. of it is /dev/fd; physically the directory
+		// fd 3 was opened on, and .. its parent.
+		`exec 3<~/.config; cd /dev/fd/3; cd ..; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd ../3/sub; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd ../../fd/3/..; pwd -P`,
+		`exec 3<~/.config; cd /proc/self/fd/3; cd ..; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3/sub; cd ../..; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd -P ..; pwd -P`,
+		`exec 3<~/.config; cd -P /dev/fd/3; cd ..; pwd -P`,
+		`exec 3<~/.config; set -P; cd /dev/fd/3; cd ..; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd ..; cd 3; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd sub; cd ..; pwd -P`,
+		`exec 3<~/.config; cd /dev/fd/3; cd ..; cd ..; pwd -P`,
 		// An assigned PWD is not where a relative cd starts.
 		`PWD=~; cd sub; pwd -P`,
 		`PWD=/; cd sub; pwd -P`,

@@ -48,6 +48,7 @@ func (m *Model) ArgStream(a Arg) (Stream, bool) {
 func (w *walker) procSubst(c scope, n *sh.ProcSubst, st *state, host *Call) {
 	inner := scope{sc: c.sc, host: host, subst: n.Op.String(), loop: c.loop, sub: c.sub || !st.funcTrace}
 	sub := st.clone()
+	defer w.isolateLoops()()
 	if len(n.Stmts) == 0 {
 		w.stmts(inner, n.Stmts, sub)
 		return

@@ -444,8 +444,13 @@ type state struct {
 	// paths disagree about it.
 	stack      []Dir
 	stackKnown bool
-	aliases    map[string]alias
-	funcs      map[string]funcDef
+	// fdLogical is the directory bash's logical cd holds (its PWD) when
+	// it entered through a descriptor and the text is not the directory
+	// the kernel gave: /dev/fd/3 after exec 3<~; cd /dev/fd/3, whose ..
+	// is /dev/fd, not the parent of the home directory (fdcdlogical.go).
+	fdLogical string
+	aliases   map[string]alias
+	funcs     map[string]funcDef
 	// hashed are the entries put in bash's table of command paths
 	// (BASH_CMDS[NAME]=PATH, hash -p PATH NAME): NAME then runs PATH,
 	// which bash looks up before PATH. A path only known at run time is
@@ -631,6 +636,9 @@ func (st *state) merge(o *state) {
 			st.dir = dirOneOf(append(slices.Clone(a), b...))
 		}
 	}
+	if st.fdLogical != o.fdLogical {
+		st.fdLogical = ""
+	}
 	if st.subst == nil {
 		st.subst = o.subst
 	}
@@ -773,7 +781,7 @@ func (st *state) merge(o *state) {
 // equal reports whether merging o into st would change nothing that the
 // walk depends on (used to detect a loop's fixed point).
 func (st *state) equal(o *state) bool {
-	if st.dead != o.dead || st.dir != o.dir || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || !slices.Equal(st.posOpts, o.posOpts) || len(st.vars) != len(o.vars) ||
+	if st.dead != o.dead || st.dir != o.dir || st.fdLogical != o.fdLogical || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || !slices.Equal(st.posOpts, o.posOpts) || len(st.vars) != len(o.vars) ||
 		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
 		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) || !maps.EqualFunc(st.popped, o.popped, popMark.same) || st.localInherit != o.localInherit || st.localUnset != o.localUnset {

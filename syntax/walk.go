@@ -114,6 +114,9 @@ type walker struct {
 	frames []map[string]*variable
 	// loops counts the loops being walked to a fixed point.
 	loops int
+	// loopExits are the breaks and continues of the loops being walked,
+	// innermost last (loopexits.go).
+	loopExits []*loopExit
 	// declared are the functions declared so far, with the state at
 	// their declaration, for those never called.
 	declared []declared
@@ -388,7 +391,9 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 		w.bgJobs++
 		prevJob := w.bgJob
 		w.bgJob = w.bgJobs
+		shown := w.isolateLoops()
 		w.command(c, s, st.clone())
+		shown()
 		w.bgJob = prevJob
 		w.bg--
 		return
@@ -435,16 +440,15 @@ func (w *walker) compound(c scope, s *sh.Stmt, st *state) {
 		w.andOr(inner, s, st)
 	case *sh.Subshell:
 		inner.sub = inner.sub || !st.funcTrace
+		shown := w.isolateLoops()
 		w.stmts(inner, cmd.Stmts, st.clone())
+		shown()
 	case *sh.Block:
 		w.stmts(inner, cmd.Stmts, st)
 	case *sh.IfClause:
 		w.ifClause(inner, cmd, st)
 	case *sh.WhileClause:
-		w.loop(inner, st, func(c scope, st *state) {
-			w.stmts(c, cmd.Cond, st)
-			w.stmts(c, cmd.Do, st)
-		})
+		w.whileClause(inner, cmd, st)
 	case *sh.ForClause:
 		w.forClause(inner, cmd, st)
 	case *sh.CaseClause:
@@ -691,8 +695,19 @@ const maxLoopPasses = 6
 
 // loop walks a loop body until the state at the start of an iteration no
 // longer changes: a value the body changes is unknown in the body and
-// after the loop. The calls kept are those of the last walk.
+// after the loop. The calls kept are those of the last walk. The state
+// after the loop is that of any pass's start (the loop may stop there)
+// or of a break.
 func (w *walker) loop(c scope, st *state, body func(scope, *state)) {
+	cur, breaks := w.loopStates(c, st, body)
+	cur.mergeAll(breaks)
+	*st = *cur
+}
+
+// loopStates walks a loop body as loop does, and returns the state a
+// pass starts from (the one before the loop merged with every pass's
+// end and continue) and the states its breaks leave the loop in.
+func (w *walker) loopStates(c scope, st *state, body func(scope, *state)) (*state, []*state) {
 	c.loop = true
 	w.loops++
 	defer func() { w.loops-- }()
@@ -705,10 +720,11 @@ func (w *walker) loop(c scope, st *state, body func(scope, *state)) {
 		cur.dir = Dir{}
 		passes = 1
 	}
+	var breaks []*state
 	for pass := 1; ; pass++ {
 		w.reset(start)
 		run := cur.clone()
-		body(c, run)
+		breaks = w.pass(c, run, body)
 		next := cur.clone()
 		next.merge(run)
 		if next.equal(cur) {
@@ -719,14 +735,14 @@ func (w *walker) loop(c scope, st *state, body func(scope, *state)) {
 			next.dir = Dir{}
 			w.reset(start)
 			run = next.clone()
-			body(c, run)
+			breaks = w.pass(c, run, body)
 			next.merge(run)
 			cur = next
 			break
 		}
 		cur = next
 	}
-	*st = *cur
+	return cur, breaks
 }
 
 func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
@@ -802,7 +818,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			return
 		}
 		preArray := st.get(name).array
-		w.loop(c, st, func(c scope, st *state) {
+		cur, breaks := w.loopStates(c, st, func(c scope, st *state) {
 			switch {
 			case len(each) > 1:
 				st.iterateOneOf(name, each)
@@ -819,29 +835,37 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			}
 			w.stmts(c, fc.Do, st)
 		})
+		*st = *cur.clone()
+		st.mergeAll(breaks)
 		if preArray && !st.get(name).known {
 			// for x in … of an array x: each value is its element 0,
 			// the other elements those the passes left, which the
 			// merged state no longer knows (red team 16 AS1).
 			each = nil
 		}
-		if len(each) > 0 && exact && !hasBreak(fc.Do) && !hasContinue(fc.Do) {
-			// The list is known and every pass runs to its end: after
-			// the loop the state is the one the last pass leaves, with
-			// the variable the last value unless the body changed it (for
-			// D in x; do D=~; done ends with D=~). The last pass starts
-			// from the loop's merged state, which allows for the earlier
-			// ones; its calls were recorded by the loop's own passes.
+		if len(each) > 0 && exact && !fc.Select && !hasReturn(fc.Do) && !hiddenJumps(fc.Do) {
+			// The list is known and not empty: the body runs at least
+			// once, and the loop ends after the pass of the last value
+			// or at a break. The last pass starts from the loop's
+			// merged state, which allows for the earlier ones; its
+			// calls were recorded by the loop's own passes. After the
+			// loop the state is the one the last pass leaves, with the
+			// variable the last value unless the body changed it (for
+			// D in x; do D=~; done ends with D=~), or one a break
+			// leaves (for i in 1; do unset x; break; done unsets x).
 			start, hidden := w.mark(), len(w.m.Hidden)
-			last := st.clone()
+			last := cur.clone()
 			last.iterate(name, each[len(each)-1], true)
 			lc := c
 			lc.loop = true
-			w.stmts(lc, fc.Do, last)
+			lastBreaks := w.pass(lc, last, func(c scope, st *state) { w.stmts(c, fc.Do, st) })
 			w.reset(start)
 			w.m.Hidden = w.m.Hidden[:hidden]
-			// Only what the last pass makes certain is taken from it; a
-			// value it leaves uncertain is the loop's merged one as well.
+			last.mergeAll(breaks)
+			last.mergeAll(lastBreaks)
+			// Only what the exits make certain is taken from them; a
+			// value they leave uncertain is the loop's merged one as
+			// well.
 			for name, v := range last.vars {
 				if old, ok := st.vars[name]; ok && !v.known && !v.equal(old) {
 					last.vars[name] = either(v, old)
@@ -851,8 +875,9 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			return
 		}
 		if len(each) > 0 {
-			// A pass may stop early (break, continue): the loop's merged
-			// state already holds what the variable can be.
+			// A pass may stop early (a return, a jump the walk does
+			// not see) or not run (select): the loop's merged state
+			// already holds what the variable can be.
 			return
 		}
 		st.iterate(name, first, false)
@@ -1273,7 +1298,12 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 				sub.setFd(2, out)
 			}
 		}
+		shown := func() {}
+		if sub != st {
+			shown = w.isolateLoops()
+		}
 		w.stmt(sc, stg, sub)
+		shown()
 		if sub == st {
 			st.fds = saved
 		}
@@ -1450,7 +1480,9 @@ func (w *walker) substs(c scope, node sh.Node, st *state, host *Call) {
 			inner := scope{sc: c.sc, host: host, subst: "$(", loop: c.loop, decl: c.decl, sub: c.sub || !st.funcTrace}
 			n0 := len(w.m.Calls)
 			sub := w.substState(st)
+			shown := w.isolateLoops()
 			w.stmts(inner, n.Stmts, sub)
+			shown()
 			w.substOutput(c, n, sub, n0, st)
 			return false
 		case *sh.ProcSubst:
@@ -3012,7 +3044,9 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	savedFds := st.fds
 	st.fds = call.fds
 	before := st.clone()
+	shown := w.isolateLoops()
 	w.stmt(inner, decl.Body, st)
+	shown()
 	if hasBreak([]*sh.Stmt{decl.Body}) {
 		st.merge(before)
 	}
@@ -3165,29 +3199,56 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			return
 		}
 		old := st.dir
+		oldPWD, assigned := st.vars["PWD"]
 		st.dir = w.chdir(call, st)
+		mayFail := false
 		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
 			// cd DIR; … with no DIR when the hook runs, none made by
 			// mkdir before: bash says "No such file or directory" and
 			// goes on where it was.
+			mayFail = true
 			st.dir = dirOneOf(append(old.Candidates(), st.dir.Candidates()...))
 			if !old.Known && old.Maybe == "" {
 				st.dir = Dir{}
 			}
 		}
-		// bash sets OLDPWD to the directory it left (cd -, "$OLDPWD",
-		// ~- then name it).
-		if old.Known {
-			st.setVar("OLDPWD", variable{known: true, set: true, str: old.Path, exported: true})
-		} else {
-			st.setVar("OLDPWD", variable{exported: true})
+		// bash sets OLDPWD to the value $PWD had, which names the
+		// directory it left unless the command assigned PWD (PWD=~/.ssh;
+		// cd /tmp; cd - goes to ~/.ssh), and PWD to the directory it
+		// enters, which $PWD and ~+ then read as the state's directory.
+		// A cd that may fail leaves both as they were on that path.
+		newOld := variable{exported: true}
+		switch {
+		case assigned:
+			newOld = oldPWD
+			newOld.exported = true
+		case old.Known:
+			newOld = variable{known: true, set: true, str: old.Path, exported: true}
 		}
+		if assigned {
+			delete(st.vars, "PWD")
+			if mayFail {
+				now := variable{exported: true}
+				if st.dir.Known {
+					now = variable{known: true, set: true, str: st.dir.Path, exported: true}
+				}
+				st.setVar("PWD", either(oldPWD, now))
+			}
+		}
+		if oldOld, ok := st.vars["OLDPWD"]; mayFail && ok {
+			newOld = either(oldOld, newOld)
+		} else if mayFail {
+			newOld = variable{exported: true}
+		}
+		st.setVar("OLDPWD", newOld)
 	case "exec":
 		if len(args) == 0 {
 			st.fds = call.fds
 		}
 	case "exit", "logout":
 		st.dead = true
+	case "break", "continue":
+		w.loopJump(call.Name, args, st)
 	case "unset":
 		funcs, refs := false, false
 		for _, a := range args {
@@ -4179,6 +4240,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 		// alias x=… runs the command x); a trap's text runs in this
 		// shell, with its aliases.
 		st = st.clone()
+		parent := st.dir
 		st.dir = dir
 		if kind != "trap" {
 			st.aliases = nil
@@ -4187,6 +4249,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 			st.posix = childPosix(call, st)
 			st.echoEscapes = st.posix != posixOff && !(call != nil && (call.Name == "bash" || call.Name == "rbash"))
 			st.zsh = zshChild(call, kind, st.zsh) // zsh.go
+			w.childPWD(parent, st, dir)           // childpwd.go
 		}
 	}
 	if st.zsh && kind != "emulate -c" {
@@ -4378,6 +4441,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				target = &Arg{Value: target.Raw, Raw: target.Raw}
 			}
 		}
+		target = w.fdLogicalTarget(call, st, target) // fdcdlogical.go
 		next := Dir{}
 		switch {
 		case target == nil && call.Name == "cd":
@@ -4439,7 +4503,12 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				// /dev/fd/3/../.ssh) does it let the kernel climb out
 				// of the descriptor's directory.
 				logical := dir.Join(target.Value)
+				through := fdFilesBelow(cleanPath(target.Value), call.Route, true)
 				switch {
+				case len(through) == 1 && w.isDir(Dir{Path: through[0], Known: true}):
+					// cd /dev/fd/3/../3/sub: the text left names a
+					// directory through the descriptor again.
+					next = Dir{Path: physicalPath(through[0], st.links, w.read != nil), Known: true}
 				case w.isDir(logical):
 					next = logical
 				case w.read == nil && logical.Known:
@@ -4456,6 +4525,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		default:
 			next = dir.Join(target.Value)
 		}
+		w.noteFdLogical(call, st, target, next)
 		if call.Name == "pushd" {
 			if pushdNoChange(call) {
 				// pushd -n DIR adds DIR below the top and stays; -n with
