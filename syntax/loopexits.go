@@ -89,8 +89,7 @@ func hiddenJumps(list []*sh.Stmt) bool {
 			if !ok || len(ce.Args) == 0 {
 				return !found
 			}
-			switch name := ce.Args[0].Lit(); name {
-			case "", "eval", "source", ".":
+			if name := ce.Args[0].Lit(); name == "" || RunnerOf(name) == HostRunner {
 				found = true
 			}
 			return !found
