@@ -1,6 +1,10 @@
 package rewrite
 
-import "testing"
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+)
 
 // TestGlobShellOptions: the shell options a command sets change what its
 // patterns name (bash's "Pathname Expansion" and "The Shopt Builtin"):
@@ -44,7 +48,10 @@ func TestGlobShellOptions(t *testing.T) {
 func TestGlobWritesIntoProtected(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"home/.claude/projects/": "", "proj/build/": ""})
-	checkDecisions(t, cfg, []struct{ cmd, want string }{
+	// The source directory is the scratch tree's, never the machine's
+	// /tmp/x, whose files would decide what the pattern names.
+	drop := filepath.Join(filepath.Dir(cfg.Project), "drop")
+	rows := []struct{ cmd, want string }{
 		{"cp /tmp/x/* ~/.claude/", "ask"},
 		{"mv /tmp/x/* ~/.claude/", "ask"},
 		{"install -t ~/.claude /tmp/x/*", "ask"},
@@ -58,7 +65,11 @@ func TestGlobWritesIntoProtected(t *testing.T) {
 		{"install -t ~/.claude x", "allow"},
 		{"cp /tmp/x/* build/", "allow"},
 		{"sed -i s/a/b/ *.json", "allow"},
-	})
+	}
+	for i := range rows {
+		rows[i].cmd = strings.ReplaceAll(rows[i].cmd, "/tmp/x", drop)
+	}
+	checkDecisions(t, cfg, rows)
 }
 
 // TestRunTimeListsIntoWriters: a list printed at run time (ls of a
