@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -50,14 +49,8 @@ func lastCallAgainstBash(t *testing.T, rows []string) {
 	bash, _, home, proj := bashTree(t, "home/x", "proj/sub", "other")
 	o := Options{Cwd: proj, Home: home, Project: proj}
 	for _, src := range rows {
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "CLAUDE_PROJECT_DIR=" + proj}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", src, err)
-		}
-		want := strings.TrimSuffix(string(out), "\n")
+		out := bashPrints(t, bash, proj, src, "HOME="+home, "PATH="+os.Getenv("PATH"), "CLAUDE_PROJECT_DIR="+proj)
+		want := strings.TrimSuffix(out, "\n")
 		m, err := Analyze(src, o)
 		if err != nil {
 			t.Fatalf("%q: %v", src, err)

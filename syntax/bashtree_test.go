@@ -28,3 +28,18 @@ func bashTree(t *testing.T, dirs ...string) (bash, root, home, proj string) {
 	}
 	return bash, root, filepath.Join(root, "home"), filepath.Join(root, "proj")
 }
+
+// bashPrints runs src in bash (no start-up files) in dir with exactly the
+// environment env, and returns what it printed; the test fails at once
+// when bash exits with an error, since the row is then no oracle.
+func bashPrints(t *testing.T, bash, dir, src string, env ...string) string {
+	t.Helper()
+	cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
+	cmd.Dir = dir
+	cmd.Env = env
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("%q: bash: %v", src, err)
+	}
+	return string(out)
+}

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -68,14 +67,8 @@ func TestChildPWDAgainstBash(t *testing.T) {
 	for _, r := range rows {
 		src := strings.ReplaceAll(strings.ReplaceAll(r.src, "DIR", proj), "ROOT", root)
 		want := strings.ReplaceAll(strings.ReplaceAll(r.want, "DIR", proj), "ROOT", root)
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + root, "PATH=" + os.Getenv("PATH"), "PWD=" + proj}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", src, err)
-		}
-		printed := strings.TrimSuffix(string(out), "\n")
+		out := bashPrints(t, bash, proj, src, "HOME="+root, "PATH="+os.Getenv("PATH"), "PWD="+proj)
+		printed := strings.TrimSuffix(out, "\n")
 		if want != "?" && printed != want {
 			t.Errorf("%q: bash printed %q, the row says %q", src, printed, want)
 		}

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"os"
-	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
@@ -54,14 +53,8 @@ func TestFdDirCdAgainstBash(t *testing.T) {
 	read := func(p string) (string, error) { b, err := os.ReadFile(p); return string(b), err }
 	o := Options{Cwd: proj, Home: home, Project: proj, ReadFile: read}
 	for _, src := range rows {
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", src, err)
-		}
-		want := pid.ReplaceAllString(strings.TrimSpace(string(out)), "/proc/self/")
+		out := bashPrints(t, bash, proj, src, "HOME="+home, "PATH="+os.Getenv("PATH"))
+		want := pid.ReplaceAllString(strings.TrimSpace(out), "/proc/self/")
 		m, err := Analyze(src, o)
 		if err != nil {
 			t.Fatalf("%q: %v", src, err)

@@ -2,7 +2,6 @@ package syntax
 
 import (
 	"os"
-	"os/exec"
 	"strings"
 	"testing"
 )
@@ -60,14 +59,8 @@ func TestUnsetScopeAgainstBash(t *testing.T) {
 	}
 	o := Options{Cwd: proj, Home: home, Project: proj}
 	for _, src := range rows {
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", src)
-		cmd.Dir = proj
-		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("%q: bash: %v", src, err)
-		}
-		lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+		out := bashPrints(t, bash, proj, src, "HOME="+home, "PATH="+os.Getenv("PATH"))
+		lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 		want := lines[len(lines)-1]
 		m, err := Analyze(src, o)
 		if err != nil {
