@@ -62,6 +62,15 @@ func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
 			p.patchOutOf(c, ix) // acquire_copy_out_patch.go
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
+			if top, escapes := tarTopLevelEscapes(c); escapes && extracts && archive != nil {
+				// --one-top-level=/abs puts the members there, past the
+				// -C the rewrite gives the moved archive.
+				if src, ok := resolveMoved(c, ix, *archive); ok && p.inSandboxPath(src) {
+					p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+						Message: c.Name + " --one-top-level=" + top + " extracts " + src + ", external content, under " + top + ", outside any directory corral could set"})
+					return true
+				}
+			}
 			return p.extractOutOf(c, ix, archive, extracts, dir, absolute)
 		case "cat", "tac", "jq", "yq", "sed", "awk", "gawk", "mawk", "sort", "uniq", "head", "tail", "cut", "grep",
 			"zcat", "gunzip", "bzcat", "xzcat", "base64", "xxd", "iconv", "tr", "column", "fold", "nl":

@@ -326,13 +326,33 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, sub, args []syntax.Arg) {
 // content the agent did not write (aws s3 cp s3://b/x . saves x here;
 // rclone sync remote:d local also deletes what local holds besides).
 func (p *Pass) cloudDownload(c *syntax.Call) {
+	if ops, ok := cloudVerbOperands(c, "cat"); ok && slices.ContainsFunc(ops, func(a syntax.Arg) bool {
+		_, r := cloudRemote(c.Name, a.Value)
+		return r
+	}) {
+		// rclone cat REMOTE:path, gsutil cat gs://…, gcloud storage cat
+		// gs://… print the object: followed as curl's stdout is.
+		p.followStdout(c, "package-fetch", "download")
+		return
+	}
 	ops, ok := cloudCopyOperands(c)
 	if !ok {
 		return
 	}
 	dest := ops[len(ops)-1]
-	if _, remote := cloudRemote(c.Name, dest.Value); remote || dest.Value == "-" {
-		return // an upload (exfiltrate's), or to stdout
+	if _, remote := cloudRemote(c.Name, dest.Value); remote {
+		return // an upload (exfiltrate's)
+	}
+	if dest.Value == "-" && dest.Static {
+		// aws s3 cp s3://b/k - (gsutil cp gs://… -, rclone copyto … -
+		// is no stdout): the object on stdout, followed as curl's is.
+		for _, src := range ops[:len(ops)-1] {
+			if _, r := cloudRemote(c.Name, src.Value); r {
+				p.followStdout(c, "package-fetch", "download")
+				break
+			}
+		}
+		return
 	}
 	fromCloud, name := false, ""
 	for _, src := range ops[:len(ops)-1] {
