@@ -240,6 +240,16 @@ func (p *Pass) linkedSandboxDest(c *syntax.Call, kind string, rel []Relocation) 
 				return true
 			}
 		}
+		for _, q := range p.throughLinks(r.To, at, c) {
+			if !p.inSandboxPath(q) {
+				// ln -s ../src agent_sandbox/x.sh; curl -O URL/x.sh: a
+				// link this command made leads the moved download out of
+				// the sandbox, to a file the guards let the agent write.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, Kind: kind,
+					Message: c.Name + " would write its download to " + r.To + ", a link this command made to " + q + ", outside the sandbox"})
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -26,6 +26,7 @@ prefix of a command name: hg pul, hg up). A pull of the configured paths
 into a repository the same command creates is the pull-new-repo
 rule's).`,
 	Commands: []string{"hg"},
+	Requires: []string{"pull-new-repo"},
 	Call:     checkHg,
 }
 
@@ -124,6 +125,11 @@ func (p *Pass) hgPullURL(c *syntax.Call) {
 	opts, operands := scan(c.Args, hgPullSpec.Get())
 	if len(operands) < 2 || !hgForeignSource(c.Args[operands[1]]) {
 		return
+	}
+	for _, f := range p.ResultOf("pull-new-repo") {
+		if f.Text == c.Text() {
+			return // a pull into a repository this command creates
+		}
 	}
 	src := c.Args[operands[1]].Value
 	if has(opts, "u", "update", "rebase") {

@@ -15,8 +15,8 @@ and xh (xh, xhs) print the body, or with -d/--download save it to
 -o/--output or to a file named after the URL in the working directory;
 curlie takes curl's options; the text browsers lynx, w3m, links and elinks
 print a page with -dump or -source; gh api prints the GitHub API's answer
-(a tarball, a file's contents), gh gist view a gist's files and gh pr
-diff a pull request's diff; libwww-perl's lwp-request and its
+(a tarball, a file's contents) and gh gist view a gist's files;
+libwww-perl's lwp-request and its
 GET, POST and PUT print the body, and lwp-download URL [FILE] saves it to
 FILE or, without one, to a file named after the URL here (the sandbox
 directory is given as FILE then). A saved file (-o FILE) moves into the
@@ -84,15 +84,15 @@ func checkHTTPClient(p *Pass, c *syntax.Call) {
 			return
 		}
 		// gh gist view ID prints a gist's files (--raw: as stored, -f
-		// FILE: one of them) and gh pr diff a pull request's diff,
-		// fetched from GitHub (gh-gist-view(1), gh-pr-diff(1)): external
-		// content followed as gh api's answer is (gh pr diff | git apply
-		// asks). --web opens a browser; --help prints help; gh pr diff
-		// --name-only prints only names.
-		if len(c.Args) > 1 && (c.Args[0].Value == "gist" && c.Args[1].Value == "view" || c.Args[0].Value == "pr" && c.Args[1].Value == "diff") {
+		// FILE: one of them), fetched from GitHub (gh-gist-view(1)):
+		// external content followed as gh api's answer is. --web opens
+		// a browser; --help prints help. (gh pr diff, the project's own
+		// pull requests, is left to the reviewer: gh pr diff | git apply
+		// passes.)
+		if len(c.Args) > 1 && c.Args[0].Value == "gist" && c.Args[1].Value == "view" {
 			for _, a := range c.Args[2:] {
 				switch a.Value {
-				case "--web", "-w", "--help", "-h", "--name-only":
+				case "--web", "-w", "--help", "-h":
 					return
 				}
 			}

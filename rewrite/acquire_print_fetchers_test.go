@@ -6,8 +6,8 @@ import "testing"
 // downloads whose stdout is followed as curl's is (a file moves into the
 // sandbox, | tar x extracts there, | git apply asks): rclone cat
 // REMOTE:path, gsutil cat and gcloud storage cat gs://…, a cloud copy to
-// "-" (aws s3 cp s3://b/k -: "-" is stdout, an operand, not an option),
-// gh gist view and gh pr diff. They were allowed into the project.
+// "-" (aws s3 cp s3://b/k -: "-" is stdout, an operand, not an option)
+// and gh gist view. They were allowed into the project.
 func TestPrintingFetchers(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "home/.bashrc": "# rc\n"})
@@ -19,8 +19,7 @@ func TestPrintingFetchers(t *testing.T) {
 		{`aws s3 cp s3://b/a.tgz - | tar xz`, "rewrite", "-C"},
 		{`gsutil cp gs://b/a - > o`, "rewrite", "agent_sandbox/o"},
 		{`gh gist view abc --raw > f`, "rewrite", "agent_sandbox/f"},
-		{`gh pr diff 12 > p.diff`, "rewrite", "agent_sandbox/p.diff"},
-		{`gh pr diff 12 | git apply`, "ask", ""},
+		{`gh gist view abc | tar x`, "rewrite", "-C"},
 		{`rclone cat remote:a >> ~/.bashrc`, "deny", ""},
 		// An upload from stdin reads what is redirected there.
 		{`aws s3 cp - s3://b/a < a.txt`, "ask", ""},
@@ -29,9 +28,9 @@ func TestPrintingFetchers(t *testing.T) {
 		{`rclone cat remote:a`, "allow", ""},
 		{`aws s3 cp s3://b/a - | head`, "allow", ""},
 		{`echo hi | aws s3 cp - s3://b/x`, "allow", ""},
-		{`gh pr diff 12 | less`, "allow", ""},
+		{`gh gist view abc | less`, "allow", ""},
 		{`gh gist view abc --web`, "allow", ""},
-		{`gh pr diff --name-only > names.txt`, "allow", ""},
+		{`gh pr diff 12 | git apply`, "allow", ""},
 		{`cat a.txt > b.txt`, "allow", ""},
 	})
 }

@@ -12,7 +12,7 @@ func TestListDirectoryItself(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{
 		"proj/a.txt":          "x\n",
 		"proj/.git/config":    "[core]\n",
-		"proj/src/a.go":       "package a\n",
+		"proj/notes/a.md":     "x\n",
 		"home/.ssh/id_rsa":    "FAKE-KEY\n",
 		"home/Downloads/a.md": "x\n",
 	})
@@ -23,8 +23,8 @@ func TestListDirectoryItself(t *testing.T) {
 		{`ls -d ~/.ssh | xargs -I{} cp a.txt {}/authorized_keys`, "deny"},
 		// Look-alikes: the directory named is an ordinary one; ls of
 		// .git's entries into another place.
-		{`ls -d src | xargs -I{} cp a.txt {}/b.txt`, "allow"},
-		{`ls -d src | xargs -I{} wc -l {}/a.go`, "allow"},
-		{`ls src | xargs -I{} cp src/{} ~/Downloads/`, "allow"},
+		{`ls -d notes | xargs -I{} cp a.txt {}/b.txt`, "allow"},
+		{`ls -d notes | xargs -I{} wc -l {}/a.md`, "allow"},
+		{`ls notes | xargs -I{} cp notes/{} ~/Downloads/`, "allow"},
 	})
 }

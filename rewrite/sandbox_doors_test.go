@@ -1,0 +1,57 @@
+package rewrite
+
+import "testing"
+
+// TestLinksOutOfSandbox: a link the command makes inside the sandbox
+// that leads outside it (ln -s, a hard link, cp -s, cp -l) is a door
+// out: a write through it lands at the link's target (ln -s ~/proj
+// agent_sandbox/p; curl -o agent_sandbox/p/x URL wrote the project's x:
+// the download was in the sandbox by its name; curl -O URL/a.tgz, moved
+// to agent_sandbox/a.tgz, went through ln -s ../a.tgz agent_sandbox/).
+// Such a write asks; the link alone, and links that stay inside, pass.
+func TestLinksOutOfSandbox(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "proj/agent_sandbox/r/tool": "t\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`ln -s "$PWD" agent_sandbox/p; curl -o agent_sandbox/p/x https://example.com/a`, "ask"},
+		{`ln -s ../a.txt agent_sandbox/a; curl -o agent_sandbox/a https://example.com/a`, "ask"},
+		{`ln a.txt agent_sandbox/a && wget -O agent_sandbox/a https://example.com/a`, "ask"},
+		{`ln -s "$X" agent_sandbox/a; curl https://example.com/a > agent_sandbox/a`, "ask"},
+		{`cp -s "$PWD/a.txt" agent_sandbox/; curl -o agent_sandbox/a.txt https://example.com/a`, "ask"},
+		{`ln -s ../a.tgz agent_sandbox/a.tgz; curl -O https://example.com/a.tgz`, "ask"},
+		// Look-alikes: the links alone, links inside the sandbox, to
+		// /dev/null, and downloads that do not go through them.
+		{`ln a.txt agent_sandbox/a`, "allow"},
+		{`ln -s r/tool agent_sandbox/t; curl -o agent_sandbox/t2 https://example.com/a`, "allow"},
+		{`mkdir -p agent_sandbox/x && ln -s ../r agent_sandbox/x/y`, "allow"},
+		{`ln -s /dev/null agent_sandbox/null; curl -o agent_sandbox/null https://example.com/a`, "allow"},
+		{`ln -s ../data agent_sandbox/data; curl -O https://example.com/a.tgz`, "rewrite"},
+	})
+}
+
+// TestLoopPatternWrites: a for loop over a pattern with more matches than
+// the model lists (for f in .git/*: eleven entries) left its variable
+// unknown, and a write to "$f" passed; the loop's items give the word
+// its values (syntax.LoopValues), the pattern judged as written out, for
+// a program's operand and for a redirection alike.
+func TestLoopPatternWrites(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"proj/a.txt": "x\n", "proj/b.txt": "y\n"}
+	for _, n := range []string{"HEAD", "config", "description", "index", "COMMIT_EDITMSG", "packed-refs", "ORIG_HEAD",
+		"FETCH_HEAD", "hooks/pre-commit.sample", "info/exclude", "logs/HEAD"} {
+		files["proj/.git/"+n] = "x\n"
+	}
+	cfg := scratchProject(t, files)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`for f in .git/*; do cp a.txt "$f"; done`, "deny"},
+		{`for f in .git/*; do [ "$f" = .git/config ] && cp a.txt "$f"; done`, "deny"},
+		{`for f in .git/[a-z]*; do cp a.txt $f; done`, "deny"},
+		{`for f in .git/*; do echo x > "$f"; done`, "deny"},
+		{`for f in .git/*; do echo x >> $f; done`, "deny"},
+		// Look-alikes: loops over project files, static words, reads.
+		{`for f in *.txt; do cp "$f" "$f.bak"; done`, "allow"},
+		{`for f in *; do echo x > "$f.out"; done`, "allow"},
+		{`for f in a b c; do echo x > "$f.txt"; done`, "allow"},
+		{`for f in .git/*; do cat "$f" > /dev/null; done`, "allow"},
+	})
+}
