@@ -1,6 +1,10 @@
 package rewrite
 
-import "testing"
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
 
 // TestLinksOutOfSandbox: a link the command makes inside the sandbox
 // that leads outside it (ln -s, a hard link, cp -s, cp -l) is a door
@@ -53,5 +57,26 @@ func TestLoopPatternWrites(t *testing.T) {
 		{`for f in *; do echo x > "$f.out"; done`, "allow"},
 		{`for f in a b c; do echo x > "$f.txt"; done`, "allow"},
 		{`for f in .git/*; do cat "$f" > /dev/null; done`, "allow"},
+	})
+}
+
+// TestDownloadThroughLinkOnDisk: a link already in the sandbox that leads
+// to an ordinary project file (ln -s ../a.txt agent_sandbox/a, made by an
+// earlier command) turns curl -O URL/a, moved into the sandbox, into a
+// write of that file: it asks (only a protected target was refused).
+// Real curl writes through such a link (TestCurlFollowsOutputLink).
+func TestDownloadThroughLinkOnDisk(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "proj/agent_sandbox/keep": "k\n"})
+	sb := filepath.Join(cfg.Project, "agent_sandbox")
+	if err := os.Symlink("../a.txt", filepath.Join(sb, "a")); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`curl -O https://example.com/a`, "ask"},
+		{`curl -s https://example.com/x -o a`, "ask"},
+		// Look-alikes: another name, and a link inside the sandbox.
+		{`curl -O https://example.com/b`, "rewrite"},
+		{`curl -O https://example.com/keep`, "rewrite"},
 	})
 }

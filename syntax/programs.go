@@ -1158,8 +1158,9 @@ func (w *walker) gitShellAliasParams(call *Call, key, val string) (*state, bool)
 		return nil, false
 	}
 	_, operands := ScanOptions(call.Args, GitGlobalOptions)
-	if len(operands) == 0 || !call.Args[operands[0]].Static || !strings.EqualFold(call.Args[operands[0]].Value, name) {
-		return nil, false
+	if len(operands) == 0 || !call.Args[operands[0]].Static || !strings.EqualFold(call.Args[operands[0]].Value, name) ||
+		operands[0]+1 >= len(call.Args) {
+		return nil, false // no words after the alias: its text alone
 	}
 	st := call.env
 	if st == nil {
