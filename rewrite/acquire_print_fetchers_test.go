@@ -34,3 +34,21 @@ func TestPrintingFetchers(t *testing.T) {
 		{`cat a.txt > b.txt`, "allow", ""},
 	})
 }
+
+// TestOperandDirFetchers: ncftpget HOST LOCAL-DIR REMOTE… (or a URL,
+// into the working directory) and MinIO's mc cp/mirror name their local
+// directory as an operand, which corral does not move: outside the
+// sandbox they ask, as gem fetch does. They were allowed.
+func TestOperandDirFetchers(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`ncftpget ftp.example.com . /pub/f`, "ask"},
+		{`ncftpget ftp://ftp.example.com/pub/f`, "ask"},
+		{`mc cp s3/b/a .`, "ask"},
+		{`mc mirror s3/b ./data`, "ask"},
+		// Look-alikes: in the sandbox, listing.
+		{`mkdir -p agent_sandbox && cd agent_sandbox && ncftpget ftp.example.com . /pub/f`, "allow"},
+		{`mc ls s3/b`, "allow"},
+	})
+}
