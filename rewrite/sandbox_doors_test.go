@@ -80,3 +80,20 @@ func TestDownloadThroughLinkOnDisk(t *testing.T) {
 		{`curl -O https://example.com/keep`, "rewrite"},
 	})
 }
+
+// TestLoopCopyOut: a for loop over a pattern under the sandbox hands its
+// variable each file there (syntax.LoopValues), so cp "$f" . copies
+// sandbox content out as cp agent_sandbox/* . does: copy-out asks. It
+// was allowed: the word was only known at run time.
+func TestLoopCopyOut(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "proj/agent_sandbox/x.sh": "echo\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`for f in agent_sandbox/*; do cp "$f" .; done`, "ask"},
+		{`for f in agent_sandbox/*.sh; do install "$f" bin/; done`, "ask"},
+		// Look-alikes: copies inside the sandbox, project files, reads.
+		{`for f in agent_sandbox/*; do cp "$f" agent_sandbox/b/; done`, "allow"},
+		{`for f in *.txt; do cp "$f" out/; done`, "allow"},
+		{`for f in agent_sandbox/*; do wc -l "$f"; done`, "allow"},
+	})
+}
