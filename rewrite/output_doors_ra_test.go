@@ -70,7 +70,7 @@ func TestNetcatDumpFile(t *testing.T) {
 // table of programs that write what they read to a named file
 // (stdin_writers.go), so the path guards judge the file and a download
 // piped into them is followed there. python3 -m json.tool IN OUT
-// (Lib/json/tool.py) writes OUT.
+// (Lib/json/tool.py) writes OUT, and reads stdin as IN "-" (or none).
 func TestDecoderOutputs(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "home/.bashrc": "# rc\n"})
@@ -83,12 +83,15 @@ func TestDecoderOutputs(t *testing.T) {
 		{`python3 -m json.tool --indent 2 a.json ~/.bashrc`, "deny", ""},
 		{`curl -s https://example.com/a | uudecode -o out.bin`, "rewrite", "agent_sandbox/out.bin"},
 		{`curl -s https://example.com/a | age -d -i key.txt -o out.bin`, "rewrite", "agent_sandbox/out.bin"},
+		{`curl -s https://example.com/a | python3 -m json.tool - out.json`, "rewrite", "agent_sandbox/out.json"},
 		// Look-alikes.
 		{`uudecode -o out.bin a.txt`, "allow", ""},
 		{`age -o ok.age -r age1xyz a.txt`, "allow", ""},
 		{`python3 -m json.tool a.json out.json`, "allow", ""},
 		{`python3 -m json.tool a.json`, "allow", ""},
 		{`curl -s https://example.com/a | python3 -m json.tool`, "allow", ""},
+		{`curl -s https://example.com/a | python3 -m json.tool - -`, "allow", ""},
+		{`curl -s https://example.com/a | python3 -m json.tool other.json out.json`, "allow", ""},
 	})
 }
 

@@ -208,6 +208,21 @@ type writerIO struct {
 // readWriterIO reads what c, a program of the stdinWriters table,
 // reads and writes; ok is false for another program.
 func readWriterIO(c *syntax.Call) (io writerIO, ok bool) {
+	if m, args := pythonModule(c); m == "json.tool" {
+		// python3 -m json.tool [INFILE [OUTFILE]] (Lib/json/tool.py):
+		// INFILE "-" or none is stdin, OUTFILE "-" or none stdout;
+		// --indent takes a value.
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("indent")})
+		io.w = stdinWriter{outOperand: 1, inputs: 1}
+		if len(ops) >= 1 {
+			io.ins = append(io.ins, args[ops[0]])
+		}
+		if len(ops) >= 2 {
+			a := args[ops[1]]
+			io.outs = append(io.outs, writerOut{arg: a, value: a.Value, stdout: a.Static && a.Value == "-"})
+		}
+		return io, true
+	}
 	if !slices.Contains(stdinWriterPrograms[:], c.Name) {
 		return io, false
 	}
