@@ -97,3 +97,24 @@ func TestLoopCopyOut(t *testing.T) {
 		{`for f in agent_sandbox/*; do wc -l "$f"; done`, "allow"},
 	})
 }
+
+// TestSubstCopyOut: a printer (echo, printf) whose words hold a
+// substitution that reads a sandbox file writes that content where its
+// output goes, as x=$(cat agent_sandbox/x); echo "$x" > p does: a file
+// outside the sandbox asks (copy-out). It was allowed. Limit: the bare
+// $(< FILE) form, which runs no command, is not followed.
+func TestSubstCopyOut(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "proj/agent_sandbox/x": "ext\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`echo "$(cat agent_sandbox/x)" > y`, "ask"},
+		{`printf "%s" "$(cat agent_sandbox/x)" > y`, "ask"},
+		{`x=$(cat agent_sandbox/x); echo "$x" > y`, "ask"},
+		// Look-alikes: to the terminal, a count, a project file, a
+		// file in the sandbox.
+		{`echo "$(cat agent_sandbox/x)"`, "allow"},
+		{`echo "$(wc -l < agent_sandbox/x)" > count.txt`, "allow"},
+		{`echo "$(cat a.txt)" > y`, "allow"},
+		{`echo "$(cat agent_sandbox/x)" > agent_sandbox/y`, "allow"},
+	})
+}
