@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -237,6 +238,26 @@ func (p *Pass) linkedSandboxDest(c *syntax.Call, kind string, rel []Relocation) 
 			if d.Verdict == guards.Deny {
 				p.Report(c, Finding{Rule: "bash-write", Decision: Deny, Kind: kind, PathContext: d.PathContext,
 					Message: c.Name + " would write its download to " + r.To + ", a link to " + q + ": " + d.Message})
+				return true
+			}
+		}
+		onDisk := []string{}
+		if real, err := filepath.EvalSymlinks(r.To); err == nil && real != r.To {
+			// A link on disk where the download lands (ln -s ../a.txt
+			// agent_sandbox/a made earlier; curl -O URL/a): the file
+			// written is its target.
+			if sb, err := filepath.EvalSymlinks(cfg.Sandbox); err == nil && !guards.Within(sb, real) {
+				onDisk = append(onDisk, real)
+			}
+		}
+		for _, q := range append(p.throughLinks(r.To, at, c), onDisk...) {
+			if !p.inSandboxPath(q) {
+				// ln -s ../src agent_sandbox/x.sh; curl -O URL/x.sh: a
+				// link (made by this command or on disk) leads the moved
+				// download out of the sandbox, to a file the guards let
+				// the agent write.
+				p.Report(c, Finding{Rule: "bash-write", Decision: Ask, Kind: kind,
+					Message: c.Name + " would write its download to " + r.To + ", a link to " + q + ", outside the sandbox"})
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"path"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -24,7 +25,12 @@ a sandbox path (dd if=agent_sandbox/x of=p, ln, split, objcopy, strip
 agent_sandbox/x), or a pipe from a stage that read one (tar c -C
 agent_sandbox . | tar x -C dir), program code included. Programs that
 only name, list, count or hash a file (ls, find, wc, sha256sum), and a
-script run from the sandbox, pass. tar -P/--absolute-names extracting such an
+script run from the sandbox, pass. A link this command makes inside the
+sandbox to a place outside it (ln -s ~/proj agent_sandbox/p, ln
+../a.txt agent_sandbox/a, cp -s, cp -l) is a door out: what is written
+there lands at the link's target: a write through it later in the
+command (a word or a redirection naming a path under the link) asks, as
+through a link to a place only run time knows. tar -P/--absolute-names extracting such an
 archive writes its members at their own absolute paths, wherever -C
 points: ask. An archive this command moved is unpacked into the sandbox
 by the rewrite (its -C/-d follows it), which passes.`,
@@ -48,6 +54,86 @@ func checkCopyOut(p *Pass) {
 		reported[c] = judged || len(p.findings) > n
 	}
 	p.flowOutOf(ix, reported)
+	p.linksOutOfSandbox(reported)
+}
+
+// linksOutOfSandbox asks about a write through a link the command makes
+// inside the sandbox that leads outside it: a symbolic link to a path out
+// there, or a hard link to a file out there (the same file under a
+// sandbox name: curl -o agent_sandbox/a truncates and fills it). A later
+// word of the command naming a path through the link (curl -o
+// agent_sandbox/p/x URL after ln -s ~/proj agent_sandbox/p), or a
+// redirection to one, writes at the link's target what looks like a
+// write into the sandbox; so does a link to a place only run time knows.
+// A download the rewrite moves through such a link is linkedSandboxDest's.
+func (p *Pass) linksOutOfSandbox(reported map[*syntax.Call]bool) {
+	var doors []madeLink
+	for _, l := range p.madeLinks() {
+		if l.call == nil || !p.inSandboxPath(l.link) || l.link == p.Config.Sandbox {
+			continue
+		}
+		if !l.unknown && (l.target == "" || p.inSandboxPath(l.target) || l.target == "/dev/null") {
+			continue
+		}
+		doors = append(doors, l)
+	}
+	if len(doors) == 0 {
+		return
+	}
+	through := func(dir syntax.Dir, v string, at int, c *syntax.Call) (madeLink, bool) {
+		if !dir.Known || v == "" {
+			return madeLink{}, false
+		}
+		env := guards.Env{Project: p.Config.Project, Cwd: dir.Path, Home: p.Config.Home, Sandbox: p.Config.Sandbox}
+		abs := guards.NormalizeName(env, v).Abs
+		for _, l := range doors {
+			if l.call != c && l.madeBefore(at, c) && (abs == l.link || guards.Within(l.link, abs)) {
+				return l, true
+			}
+		}
+		return madeLink{}, false
+	}
+	report := func(c *syntax.Call, f Finding, l madeLink, name string) {
+		where := "a place only run time knows"
+		if !l.unknown {
+			where = l.target + ", outside the sandbox"
+		}
+		f.Rule, f.Decision, f.Kind = "copy-out", Ask, "download"
+		f.Message = name + " writes through " + l.link + ", a link this command made to " + where + ": what looks like a write into the sandbox lands there"
+		p.Report(c, f)
+	}
+	for _, c := range p.Model.Calls {
+		if reported[c] {
+			continue
+		}
+		at := topStart(c.Script, c.Start)
+		for _, a := range c.Args {
+			v := a.Value
+			if _, after, ok := strings.Cut(v, "="); ok && strings.HasPrefix(v, "-") {
+				v = after // --output=agent_sandbox/p/x, of=…
+			} else if k := strings.IndexByte(v, '='); k > 0 && !strings.HasPrefix(v, "-") {
+				v = v[k+1:]
+			}
+			if !a.Static {
+				continue
+			}
+			if l, ok := through(c.Dir, v, at, c); ok {
+				report(c, Finding{}, l, c.Name)
+				reported[c] = true
+				break
+			}
+		}
+	}
+	for _, r := range p.Model.Redirs {
+		if !r.Writes() || !r.Target.Static {
+			continue
+		}
+		if l, ok := through(r.Dir, r.Target.Value, topStart(r.Script, r.Target.Start), nil); ok {
+			f := Finding{Text: r.Target.Raw}
+			f.Start, f.End = topSpanOf(r.Script, r.Target.Start, r.Target.End)
+			report(nil, f, l, "a redirection")
+		}
+	}
 }
 
 // namedCopyOut judges the copiers and extractors this rule names. It
@@ -62,6 +148,15 @@ func (p *Pass) namedCopyOut(c *syntax.Call, ix relocationIndex) bool {
 			p.patchOutOf(c, ix) // acquire_copy_out_patch.go
 		case "tar", "bsdtar", "gtar":
 			archive, extracts, dir, absolute := tarExtraction(c)
+			if top, escapes := tarTopLevelEscapes(c); escapes && extracts && archive != nil {
+				// --one-top-level=/abs puts the members there, past the
+				// -C the rewrite gives the moved archive.
+				if src, ok := resolveMoved(c, ix, *archive); ok && p.inSandboxPath(src) {
+					p.Report(c, Finding{Rule: "copy-out", Decision: Ask, Kind: "download",
+						Message: c.Name + " --one-top-level=" + top + " extracts " + src + ", external content, under " + top + ", outside any directory corral could set"})
+					return true
+				}
+			}
 			return p.extractOutOf(c, ix, archive, extracts, dir, absolute)
 		case "cat", "tac", "jq", "yq", "sed", "awk", "gawk", "mawk", "sort", "uniq", "head", "tail", "cut", "grep",
 			"zcat", "gunzip", "bzcat", "xzcat", "base64", "xxd", "iconv", "tr", "column", "fold", "nl":

@@ -155,6 +155,17 @@ func contentReader(name string) bool {
 // names, as it is once the command's rewrites apply; for a pattern
 // (agent_sandbox/*.sh), the directory its literal part names.
 func (p *Pass) sandboxWord(c *syntax.Call, ix relocationIndex, a syntax.Arg) (string, bool) {
+	if !a.Static {
+		// for f in agent_sandbox/*; do cp "$f" .; done: each value an
+		// enclosing for loop of static items gives the word.
+		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
+			for _, v := range vals {
+				if src, ok := p.sandboxWord(c, ix, v); ok {
+					return src, true
+				}
+			}
+		}
+	}
 	if a.Static && a.Glob {
 		lit := a.Value
 		if i := strings.IndexAny(lit, "*?["); i >= 0 {

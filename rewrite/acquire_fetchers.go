@@ -21,8 +21,12 @@ helm pull/fetch (-d/--destination, --untardir under it), yt-dlp
 download (-p/--path), dnf download and yumdownloader (--destdir): the
 directory they save into is moved into the sandbox, or the sandbox is
 given when they would save into the working directory. Those with no
-such option (gem fetch, apt-get download and source, youtube-dl) save
-into the working directory: asked about outside the sandbox. A cloud
+such option (gem fetch, apt-get download and source, youtube-dl, and
+ncftpget and MinIO's mc cp and mc mirror, whose local directory is an
+operand) save into the working directory or a directory they name:
+asked about outside the sandbox. rclone cat, gsutil cat and gcloud
+storage cat print an object, as does a cloud copy to "-": followed as
+curl's stdout. A cloud
 storage copy from the cloud to a local path (aws s3 cp|mv|sync s3://…
 DEST, gsutil and gcloud storage cp gs://… DEST, rclone copy|sync
 REMOTE:path DEST, azcopy copy URL DEST) has DEST moved into the sandbox.
@@ -38,7 +42,7 @@ unless -o names the object: moved, or asked about without -o.`,
 	// With the Python interpreters of the language table (see init in
 	// rules.go).
 	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli"},
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli", "ncftpget", "mc"},
 	Call: checkFetchers,
 }
 
@@ -134,6 +138,14 @@ var fetcherTable = []fetcher{
 		"downlimit", "uplimit", "finish", "config-dir", "port", "tos")},
 		dest: []string{"w", "download-dir"}, flag: " -w ", lists: []string{"n", "new", "i", "info", "s", "scrape"}},
 	{name: "youtube-dl", spec: optSpec{shortVal: "ofa", longEq: true, longVal: longOpts("output", "format", "batch-file")}, lists: ytLists},
+	// ncftpget HOST LOCAL-DIR REMOTE… (or a URL, into the working
+	// directory) and MinIO's mc cp/mirror SOURCE… TARGET name the local
+	// directory as an operand: asked about outside the sandbox.
+	{name: "ncftpget", spec: optSpec{shortVal: "uUjpPdtrb", longEq: true}},
+	{name: "mc", sub: []string{"cp"}, spec: optSpec{longEq: true, longVal: longOpts("config-dir", "storage-class", "tags", "attr",
+		"encrypt-key", "limit-upload", "limit-download", "rewind", "newer-than", "older-than", "version-id")}},
+	{name: "mc", sub: []string{"mirror"}, spec: optSpec{longEq: true, longVal: longOpts("config-dir", "storage-class", "exclude",
+		"newer-than", "older-than", "limit-upload", "limit-download", "encrypt-key", "attr")}},
 }
 
 // webtorrentSpec are webtorrent-cli's options that take a value.
@@ -326,13 +338,33 @@ func (p *Pass) fetch(c *syntax.Call, f *fetcher, sub, args []syntax.Arg) {
 // content the agent did not write (aws s3 cp s3://b/x . saves x here;
 // rclone sync remote:d local also deletes what local holds besides).
 func (p *Pass) cloudDownload(c *syntax.Call) {
+	if ops, ok := cloudVerbOperands(c, "cat"); ok && slices.ContainsFunc(ops, func(a syntax.Arg) bool {
+		_, r := cloudRemote(c.Name, a.Value)
+		return r
+	}) {
+		// rclone cat REMOTE:path, gsutil cat gs://…, gcloud storage cat
+		// gs://… print the object: followed as curl's stdout is.
+		p.followStdout(c, "package-fetch", "download")
+		return
+	}
 	ops, ok := cloudCopyOperands(c)
 	if !ok {
 		return
 	}
 	dest := ops[len(ops)-1]
-	if _, remote := cloudRemote(c.Name, dest.Value); remote || dest.Value == "-" {
-		return // an upload (exfiltrate's), or to stdout
+	if _, remote := cloudRemote(c.Name, dest.Value); remote {
+		return // an upload (exfiltrate's)
+	}
+	if dest.Value == "-" && dest.Static {
+		// aws s3 cp s3://b/k - (gsutil cp gs://… -, rclone copyto … -
+		// is no stdout): the object on stdout, followed as curl's is.
+		for _, src := range ops[:len(ops)-1] {
+			if _, r := cloudRemote(c.Name, src.Value); r {
+				p.followStdout(c, "package-fetch", "download")
+				break
+			}
+		}
+		return
 	}
 	fromCloud, name := false, ""
 	for _, src := range ops[:len(ops)-1] {

@@ -15,7 +15,8 @@ and xh (xh, xhs) print the body, or with -d/--download save it to
 -o/--output or to a file named after the URL in the working directory;
 curlie takes curl's options; the text browsers lynx, w3m, links and elinks
 print a page with -dump or -source; gh api prints the GitHub API's answer
-(a tarball, a file's contents); libwww-perl's lwp-request and its
+(a tarball, a file's contents) and gh gist view a gist's files;
+libwww-perl's lwp-request and its
 GET, POST and PUT print the body, and lwp-download URL [FILE] saves it to
 FILE or, without one, to a file named after the URL here (the sandbox
 directory is given as FILE then). A saved file (-o FILE) moves into the
@@ -76,6 +77,22 @@ func checkHTTPClient(p *Pass, c *syntax.Call) {
 		if len(c.Args) > 1 && c.Args[0].Value == "api" {
 			for _, a := range c.Args[1:] {
 				if a.Value == "--help" || a.Value == "-h" {
+					return
+				}
+			}
+			p.followStdout(c, "http-client", "download")
+			return
+		}
+		// gh gist view ID prints a gist's files (--raw: as stored, -f
+		// FILE: one of them), fetched from GitHub (gh-gist-view(1)):
+		// external content followed as gh api's answer is. --web opens
+		// a browser; --help prints help. (gh pr diff, the project's own
+		// pull requests, is left to the reviewer: gh pr diff | git apply
+		// passes.)
+		if len(c.Args) > 1 && c.Args[0].Value == "gist" && c.Args[1].Value == "view" {
+			for _, a := range c.Args[2:] {
+				switch a.Value {
+				case "--web", "-w", "--help", "-h":
 					return
 				}
 			}

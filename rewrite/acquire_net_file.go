@@ -81,6 +81,8 @@ func (p *Pass) netToFile(c *syntax.Call) bool {
 			Message: what + "; corral cannot move it into the sandbox inside " + c.Name + "'s own syntax"})
 	}
 	switch c.Name {
+	case "nc", "ncat", "netcat":
+		return p.netDumpToSandbox(c, ask)
 	case "socat":
 		a, b, u, rev, ok := socatAddrs(c)
 		if !ok {
@@ -250,3 +252,39 @@ func (p *Pass) tftpGetToSandbox(c *syntax.Call, ask func(string)) {
 	p.acquire(c, "net-stream", "network stream", what+" in the working directory, outside the sandbox", dest,
 		[]syntax.Edit{Insert(c, c.NameArg.End, " -l "+syntax.Quote(dest))}, relocate(c, c.Dir, name, dest))
 }
+
+// netDumpToSandbox moves the file nc records a connection's traffic in
+// into the sandbox: ncat -o/--output FILE (and -x/--hex-dump FILE, a hex
+// dump) and netcat-traditional's -o FILE save what the peer sends (ncat(1):
+// "Dump session data to a file"), external content as a download's -o
+// is. A value only known at run time asks.
+func (p *Pass) netDumpToSandbox(c *syntax.Call, ask func(string)) bool {
+	opts, _ := scan(c.Args, netcatSpec)
+	names := []string{"o", "output"}
+	if c.Name == "ncat" {
+		names = append(names, "x", "hex-dump") // OpenBSD nc's -x is a proxy
+	}
+	done := false
+	for _, o := range find(opts, names...) {
+		if !o.hasVal || p.InSandbox(c.Dir, o.val) {
+			continue
+		}
+		what := c.Name + " saves the traffic of a network connection to " + o.val.Value
+		if !o.val.Static || o.val.Split {
+			ask(what)
+			return true
+		}
+		dest, text := p.sandboxed(o.val, "download")
+		p.acquire(c, "net-stream", "network stream", what+", outside the sandbox", dest,
+			[]syntax.Edit{setValue(c, o, text)}, relocate(c, c.Dir, o.val.Value, dest))
+		done = true
+	}
+	return done
+}
+
+// netcatSpec reads nc, ncat and netcat's options (ncat 7.9, OpenBSD nc,
+// netcat-traditional): the letters and long options that take a value.
+var netcatSpec = optSpec{shortVal: "pswiqeIOTxXcMPmogGd", longEq: true, longVal: longOpts("source-port", "source", "wait",
+	"idle-timeout", "exec", "sh-exec", "lua-exec", "proxy", "proxy-type", "proxy-auth", "output", "hex-dump", "max-conns",
+	"delay", "allow", "allowfile", "deny", "denyfile", "ssl-cert", "ssl-key", "ssl-trustfile", "ssl-ciphers",
+	"ssl-servername", "ssl-alpn", "proxy-dns")}

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -385,6 +386,11 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 			Message: "tar -P extracts the download's members at their absolute paths, outside any directory corral could set"})
 		return
 	}
+	if top, escapes := tarTopLevelEscapes(s); escapes {
+		p.Report(s, Finding{Rule: rule, Decision: Ask, Kind: kind,
+			Message: "tar --one-top-level=" + top + " extracts the download's members under " + top + ", outside any directory corral could set"})
+		return
+	}
 	if dirs := find(opts, "C", "directory"); len(dirs) > 0 {
 		d := dirs[len(dirs)-1]
 		if p.InSandbox(s.Dir, d.val) {
@@ -400,6 +406,29 @@ func (p *Pass) extractTar(s *syntax.Call, rule, kind string) {
 	last := s.Args[len(s.Args)-1]
 	p.acquire(s, rule, kind, "tar extracts the download into the working directory", p.Config.Sandbox,
 		[]syntax.Edit{Insert(s, last.End, " -C "+syntax.Quote(p.Config.Sandbox))}, nil)
+}
+
+// tarTopLevelEscapes reports a GNU tar --one-top-level=DIR (any prefix
+// of the option down to --one-t, as tar takes it) that puts the members
+// outside the directory -C names: DIR is taken relative to that
+// directory, so an absolute DIR, or one that climbs out with "..", is
+// where they land whatever -C says (checked with GNU tar 1.34:
+// tar -x --one-top-level=/abs -C box writes /abs/MEMBER). A value only
+// known at run time escapes too.
+func tarTopLevelEscapes(c *syntax.Call) (string, bool) {
+	for _, a := range syntax.TarArgs(c.Args) {
+		name, val, eq := strings.Cut(a.Value, "=")
+		if !eq || len(name) < len("--one-t") || !strings.HasPrefix("--one-top-level", name) {
+			continue
+		}
+		if !a.Static {
+			return a.Raw, true
+		}
+		if clean := path.Clean(val); path.IsAbs(clean) || clean == ".." || strings.HasPrefix(clean, "../") {
+			return val, true
+		}
+	}
+	return "", false
 }
 
 // bsdtarAbsolutePaths reports bsdtar's --absolute-paths (any prefix of

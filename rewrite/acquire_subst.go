@@ -76,7 +76,10 @@ func (p *Pass) followWords(h *syntax.Call, rule, kind string) {
 		return
 	}
 	for _, r := range h.Redirs {
-		if r.Op == "<<<" && (r.Fd == "" || r.Fd == "0") {
+		// A here-string, or a here-document whose body holds the
+		// substitution (cat > f <<E / $(curl URL) / E): the text on
+		// stdin carries the download.
+		if (r.Op == "<<<" || r.Op == "<<" || r.Op == "<<-") && (r.Fd == "" || r.Fd == "0") {
 			if !runsStdin(h) && p.followReader(h, rule, kind) {
 				p.followPipe(h, rule, kind)
 			}

@@ -3,6 +3,7 @@ package rewrite
 import (
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
@@ -179,4 +180,29 @@ func wgetrcName(raw string) string {
 		}
 		return r
 	}, raw)
+}
+
+// wgetrcWriteCommands are the wgetrc commands (normalised) whose value is
+// a file wget writes: logfile is -o, savecookies --save-cookies (wget's
+// manual, "Wgetrc Commands"). wget expands a leading ~/ in them itself.
+var wgetrcWriteCommands = lazy.Set{List: []string{"logfile", "savecookies"}}
+
+// wgetrcWrites returns the files that -e/--execute commands in opts make
+// wget write besides the download: wget -e logfile=.env writes its log to
+// .env, as wget -o .env does (the download rule moves only the download).
+func wgetrcWrites(_ *syntax.Call, opts []option, _ []syntax.Arg) []target {
+	var out []target
+	for _, o := range find(opts, "e", "execute") {
+		if !o.hasVal || !o.val.Static {
+			continue
+		}
+		raw, val, eq := strings.Cut(o.val.Value, "=")
+		if !eq || !wgetrcWriteCommands.Has(wgetrcName(raw)) {
+			continue
+		}
+		if val = strings.TrimSpace(val); val != "" && val != "-" {
+			out = append(out, target{arg: o.val, value: val, action: guards.Write})
+		}
+	}
+	return out
 }

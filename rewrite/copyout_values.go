@@ -35,6 +35,18 @@ func movedCandidates(c *syntax.Call, ix relocationIndex, a syntax.Arg) []string 
 // read, mapfile or source filled from F), or "": echo "$x" > p after
 // x=$(cat agent_sandbox/x) copies that file out as cat would.
 func (p *Pass) valueRead(c *syntax.Call, ix relocationIndex) string {
+	if argPrinter(c) {
+		// echo "$(cat agent_sandbox/x)" > p: a substitution in the
+		// printer's words that reads a sandbox file hands its content
+		// to the words, as x=$(cat …); echo "$x" does.
+		for _, w := range p.Model.Calls {
+			if w.Host == c && w.Subst == "$(" && w != c {
+				if src := p.sandboxRead(w, ix, false); src != "" {
+					return src
+				}
+			}
+		}
+	}
 	for _, a := range c.Args {
 		for _, f := range a.From() {
 			for _, q := range movedCandidates(c, ix, syntax.Arg{Value: f, Static: true}) {

@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -39,6 +40,14 @@ func (p *Pass) cloudUploads(c *syntax.Call) {
 // cp|mv|rsync, rclone copy|copyto|move|moveto|sync, azcopy copy|sync),
 // its options and their values left out.
 func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
+	ops, ok := cloudVerbOperands(c, "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto")
+	return ops, ok && len(ops) >= 2
+}
+
+// cloudVerbOperands returns the operands of a cloud storage command whose
+// verb (after the global options and, for aws and gcloud, the service)
+// is one of verbs, its options and their values left out.
+func cloudVerbOperands(c *syntax.Call, verbs ...string) ([]syntax.Arg, bool) {
 	args := c.Words()
 	skip := 1 // the words before the operands: aws s3 cp, gsutil cp
 	switch c.Name {
@@ -72,15 +81,13 @@ func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
 	if len(args) < skip {
 		return nil, false
 	}
-	switch args[skip-1] {
-	case "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto":
-	default:
+	if !slices.Contains(verbs, args[skip-1]) {
 		return nil, false
 	}
 	var ops []syntax.Arg
 	for i := skip; i < len(c.Args); i++ {
 		a := c.Args[i]
-		if strings.HasPrefix(a.Value, "-") {
+		if strings.HasPrefix(a.Value, "-") && a.Value != "-" { // "-" is stdin or stdout
 			if i+1 < len(c.Args) && cloudValued(a.Value) {
 				i++
 			}
@@ -88,7 +95,7 @@ func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
 		}
 		ops = append(ops, a)
 	}
-	return ops, len(ops) >= 2
+	return ops, true
 }
 
 // cloudValued reports a cloud CLI option that takes the next word.

@@ -129,6 +129,18 @@ func checkGitClone(p *Pass, c *syntax.Call) {
 	if !p.cloneGitDirs(c, dir, start, opts) {
 		return
 	}
+	for _, o := range find(opts, "c", "config") {
+		// git clone -c core.worktree=DIR keeps DIR in the clone's
+		// configuration: the clone checks out into its own directory,
+		// but every later checkout, reset or pull there writes the
+		// foreign tree into DIR (checked with git 2.39), which the
+		// sandbox cannot hold.
+		if k, _, _ := strings.Cut(o.val.Value, "="); o.hasVal && (!o.val.Static || strings.EqualFold(strings.TrimSpace(k), "core.worktree")) {
+			p.Report(c, Finding{Rule: "git-clone", Decision: Ask, Kind: "git clone",
+				Message: "git clone -c " + o.val.Raw + " sets the clone's work tree, where later git commands in it write its files; corral cannot keep that in the sandbox"})
+			return
+		}
+	}
 	if len(pos) == 0 {
 		if c.ExtraArgs && !p.DirInSandbox(dir) && start > 0 {
 			// xargs git clone: the repositories come at run time.

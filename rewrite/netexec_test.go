@@ -36,7 +36,9 @@ func TestNetcatCommands(t *testing.T) {
 		// Look-alikes.
 		{"ncat -l 8080", Allow},
 		{"ncat localhost 8080", Allow},
-		{"ncat -l 8080 --keep-open -o log.txt", Allow},
+		// -o records what connecting peers send: moved into the sandbox
+		// (net-stream), not run.
+		{"ncat -l 8080 --keep-open -o log.txt", Rewrite},
 		{"nc -zv host 22", Allow},
 		{"ncat -l 8080 -c 'echo hi'", Allow},
 		{"nc -l 8080 -e /bin/date", Allow},

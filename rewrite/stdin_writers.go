@@ -67,7 +67,7 @@ var compressorSpec = lazy.Value[optSpec]{New: func() optSpec {
 // stdinWriterPrograms are the programs of stdinWriters, so that a call of
 // any other program (nearly every call: approvableCall asks about each)
 // does not build the table (TestStdinWriterNames checks that they agree).
-var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4", "base64", "dos2unix", "unix2dos", "mac2unix", "unix2mac"}
+var stdinWriterPrograms = [...]string{"sort", "uniq", "iconv", "pv", "shuf", "csplit", "openssl", "gpg", "gpg2", "zip", "xxd", "lz4", "lz4c", "unlz4", "base64", "dos2unix", "unix2dos", "mac2unix", "unix2mac", "uudecode", "age"}
 
 // stdinWriters is the table, by program name.
 var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]stdinWriter {
@@ -140,6 +140,16 @@ var stdinWriters = lazy.Value[map[string]stdinWriter]{New: func() map[string]std
 		"unix2mac": newline,
 		"base64": {spec: optSpec{shortVal: "biow", longEq: true, longVal: longOpts("break", "input", "output", "wrap")},
 			out: []string{"o", "output"}, outOperand: -1, inputs: -1, in: []string{"input"}},
+		// uudecode [-o FILE] [FILE…] (GNU sharutils 4.15, the BSDs):
+		// -o/--output-file FILE gets the decoded bytes instead of the
+		// name the encoded text gives; "/dev/stdout" is stdout.
+		"uudecode": {spec: optSpec{shortVal: "o", longEq: true, abbrev: true, longVal: longOpts("output-file"),
+			longFlag: longOpts("ignore-chmod", "help", "version")}, out: []string{"o", "output-file"}, outOperand: -1, inputs: -1},
+		// age [-e|-d] [-r R | -R F | -i F | -p] [-a] [-o OUTPUT] [INPUT]
+		// (age 1.1): the (de)crypted bytes go to -o/--output.
+		"age": {spec: optSpec{shortVal: "orRi", longEq: true, longVal: longOpts("output", "recipient", "recipients-file", "identity"),
+			longFlag: longOpts("encrypt", "decrypt", "passphrase", "armor", "help", "version")},
+			out: []string{"o", "output"}, outOperand: -1, inputs: -1},
 		// xxd [options] [infile [outfile]]: "-" is stdin as infile and
 		// stdout as outfile; -r turns a dump back into the bytes.
 		"xxd": {spec: optSpec{shortVal: "cglosnR"}, outOperand: 1, inputs: 1},
@@ -198,6 +208,21 @@ type writerIO struct {
 // readWriterIO reads what c, a program of the stdinWriters table,
 // reads and writes; ok is false for another program.
 func readWriterIO(c *syntax.Call) (io writerIO, ok bool) {
+	if m, args := pythonModule(c); m == "json.tool" {
+		// python3 -m json.tool [INFILE [OUTFILE]] (Lib/json/tool.py):
+		// INFILE "-" or none is stdin, OUTFILE "-" or none stdout;
+		// --indent takes a value.
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("indent")})
+		io.w = stdinWriter{outOperand: 1, inputs: 1}
+		if len(ops) >= 1 {
+			io.ins = append(io.ins, args[ops[0]])
+		}
+		if len(ops) >= 2 {
+			a := args[ops[1]]
+			io.outs = append(io.outs, writerOut{arg: a, value: a.Value, stdout: a.Static && a.Value == "-"})
+		}
+		return io, true
+	}
 	if !slices.Contains(stdinWriterPrograms[:], c.Name) {
 		return io, false
 	}

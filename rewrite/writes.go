@@ -210,6 +210,19 @@ func checkRedirect(p *Pass, r syntax.Redirect) {
 	// (of a block or a loop) with their own. A target that names a
 	// descriptor (> /dev/fd/3) is the file the descriptor refers to
 	// where the redirection opens (route).
+	if !r.Target.Static && r.Stmt != nil && r.Script != nil {
+		// for f in .git/*; do echo x > "$f"; done: each value an
+		// enclosing for loop of static items gives the target (a
+		// pattern item's as that pattern), as for a program's operand
+		// (judge); the word is judged as run-time text below too.
+		in := &syntax.Call{Loop: true, Script: r.Script, Stmt: r.Stmt, Dir: r.Dir}
+		if vals, ok := syntax.LoopValues(in, r.Target, p.Config.Home); ok {
+			for _, v := range vals {
+				v.Start, v.End, v.Raw = r.Target.Start, r.Target.End, r.Target.Raw
+				p.judge(nil, r.Script, r.Dir, target{arg: v, action: guards.Write, route: r.Route}, "bash-write", "redirection")
+			}
+		}
+	}
 	p.judge(nil, r.Script, r.Dir, target{arg: r.Target, action: guards.Write, route: r.Route}, "bash-write", "redirection")
 	p.checkLoopFoundRedirect(r) // find … | while read f; do echo x > "$f"; done
 }
@@ -778,6 +791,20 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 			p.judge(c, sc, dir, u, rule, what)
 		}
 		return
+	}
+	if c != nil && !t.arg.Static && !t.derived && t.value == "" {
+		// for f in .git/*; do cp a.txt "$f"; done: the values an
+		// enclosing for loop of static items gives the word, a pattern
+		// item's as that pattern, when the loop has too many to list
+		// (its variable is then unknown to the model).
+		if vals, ok := syntax.LoopValues(c, t.arg, p.Config.Home); ok {
+			for _, r := range vals {
+				u := t
+				u.arg = r
+				p.judge(c, sc, dir, u, rule, what)
+			}
+			return
+		}
 	}
 	if m := maybeArgs(t.arg); len(m) > 0 && !t.derived && (t.value == "" || strings.HasPrefix(t.value, t.arg.Value)) {
 		// ${x:-~/.bashrc}: a value the word takes when its variables are

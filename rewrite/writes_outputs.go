@@ -76,8 +76,10 @@ var outputFiles = lazy.Value[[]outputFile]{New: func() []outputFile {
 			"stderr", "libcurl", "etag-save", "hsts", "alt-svc"}, operands: curlWriteOutFiles},
 		// wget -o/--output-file LOGFILE, -a/--append-output LOGFILE,
 		// --save-cookies FILE, --hsts-file FILE.
+		// -e/--execute COMMAND of the wgetrc commands logfile and
+		// save_cookies writes the same files (wgetrcWrites).
 		{program: "wget", spec: specFor("wget"), opts: []string{"o", "output-file", "a", "append-output", "save-cookies",
-			"hsts-file", "rejected-log"}},
+			"hsts-file", "rejected-log"}, operands: wgetrcWrites},
 		// lesskey -o/--output OUT SRC writes the compiled file (less
 		// 590's lesskey). Without -o it writes ~/.less, which carries
 		// SRC's #env; that text is judged as less's (syntax/lesskey.go).

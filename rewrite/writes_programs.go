@@ -66,10 +66,19 @@ func programWrites(c *syntax.Call) []target {
 			}
 		}
 	}
+	if m, args := pythonModule(c); m == "json.tool" {
+		// python3 -m json.tool [options] [INFILE [OUTFILE]]
+		// (Lib/json/tool.py): OUTFILE is written; --indent takes a
+		// value.
+		_, ops := scan(args, optSpec{longEq: true, longVal: longOpts("indent")})
+		if len(ops) >= 2 && args[ops[1]].Value != "-" {
+			out = append(out, write(args[ops[1]]))
+		}
+	}
 	switch c.Name {
 	case "strace", "ltrace":
 		traceOut(c.Args)
-	case "iconv", "sort", "uniq", "csplit", "shuf", "gpg", "gpg2", "base64":
+	case "iconv", "sort", "uniq", "csplit", "shuf", "gpg", "gpg2", "base64", "uudecode", "age":
 		// iconv -o, sort -o, uniq IN OUT, csplit -f PREFIX (PREFIX00, …),
 		// shuf -o, gpg -o: the one table of programs that write what
 		// they read to a named file (stdin_writers.go), which also

@@ -183,7 +183,7 @@ func compgenNames(args []Arg) (nameList, bool) {
 // (*), a directory's entries (bare names, taken in the working
 // directory: *), or the names a pattern operand matches.
 func (r *resolver) lsPattern(args []Arg) (nameList, bool) {
-	dot := false
+	dot, self := false, false
 	var ops []Arg
 	opts := true
 	for _, a := range args {
@@ -193,12 +193,16 @@ func (r *resolver) lsPattern(args []Arg) (nameList, bool) {
 			opts = false
 		case opts && !a.Glob && (v == "--all" || v == "--almost-all"):
 			dot = true
+		case opts && !a.Glob && v == "--directory":
+			self = true
 		case opts && !a.Glob && strings.HasPrefix(v, "-") && len(v) > 1 && !strings.HasPrefix(v, "--"):
 			for _, c := range v[1:] {
 				switch c {
 				case 'a', 'A':
 					dot = true
-				case '1', 'U', 'd':
+				case 'd':
+					self = true
+				case '1', 'U':
 				default:
 					return nameList{}, false // -l, -F and the like print more than names
 				}
@@ -210,6 +214,8 @@ func (r *resolver) lsPattern(args []Arg) (nameList, bool) {
 		}
 	}
 	switch {
+	case len(ops) == 0 && self:
+		return nameList{}, false // ls -d prints "."
 	case len(ops) == 0:
 		return nameList{pat: "*", dot: dot, lit: "", prefixed: true}, true
 	case len(ops) > 1:
@@ -222,7 +228,9 @@ func (r *resolver) lsPattern(args []Arg) (nameList, bool) {
 		return nameList{pat: pat}, true
 	}
 	d := r.dir.Join(ops[0].Value)
-	if fi, err := os.Stat(d.Path); !d.Known || err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(d.Path); self || !d.Known || err != nil || !fi.IsDir() {
+		// ls -d DIR prints DIR itself, not its entries (ls(1):
+		// "list directories themselves, not their contents").
 		return nameList{}, false // a file's name: printedpath.go's
 	}
 	return nameList{pat: "*", dot: dot, lit: "", prefixed: true}, true

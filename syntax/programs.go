@@ -1133,11 +1133,50 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 			text, _, _ = strings.Cut(text, " for ") // COMMAND for DOMAIN
 		}
 		from := len(w.m.Calls)
-		w.child(c, call, text, nil, "git "+key, !a.Static)
+		if st, ok := w.gitShellAliasParams(call, key, val); ok {
+			// git-config(1): a shell alias runs with the words after
+			// it as its arguments (git runs sh -c 'TEXT "$@"' TEXT
+			// ARGS…), so git -c 'alias.x=!git clone' x URL clones URL.
+			w.childIn(c, call, text+` "$@"`, nil, "git "+key, !a.Static, st, call.Dir)
+		} else {
+			w.child(c, call, text, nil, "git "+key, !a.Static)
+		}
 		if gitPagerKey(key) {
 			w.pagerScriptReaders(from, call, "git "+key) // pagerscript.go
 		}
 	}
+}
+
+// gitShellAliasParams returns the state a "!" alias (key alias.NAME,
+// lower case) starts in when call is the git command that runs it (git
+// [global options] NAME ARGS…): its positional parameters are ARGS, as
+// git hands them to the shell ($0 is the alias's text). ok is false for
+// any other call or key.
+func (w *walker) gitShellAliasParams(call *Call, key, val string) (*state, bool) {
+	name, isAlias := strings.CutPrefix(key, "alias.")
+	if !isAlias || !strings.HasPrefix(val, "!") || call.Name != "git" || call.ExtraArgs {
+		return nil, false
+	}
+	_, operands := ScanOptions(call.Args, GitGlobalOptions)
+	if len(operands) == 0 || !call.Args[operands[0]].Static || !strings.EqualFold(call.Args[operands[0]].Value, name) ||
+		operands[0]+1 >= len(call.Args) {
+		return nil, false // no words after the alias: its text alone
+	}
+	st := call.env
+	if st == nil {
+		st = w.cur.exportedOnly(call.Dir, w.home)
+	}
+	st = st.clone()
+	st.pos, st.posKnown, st.posOpts = nil, true, nil
+	st.setVar("0", variable{known: true, set: true, str: strings.TrimPrefix(val, "!")})
+	for _, a := range call.Args[operands[0]+1:] {
+		if !a.Static {
+			st.pos, st.posKnown = nil, false
+			break
+		}
+		st.pos = append(st.pos, a.Value)
+	}
+	return st, true
 }
 
 // gitInsteadOfHelper returns the base URL of url.<base>.insteadOf=… (kv
