@@ -57,3 +57,43 @@ func TestRSessionTempdir(t *testing.T) {
 		{`Rscript -e 'unlink(Sys.getenv("HOME"), recursive=TRUE)'`, "deny"},
 	})
 }
+
+// TestLuaConstantsAndLabels: Lua names whose value is certain at a use
+// (Lua 5.4 manual 3.3.3, 3.5): a global assigned once at the chunk's own
+// level, from that statement on, unless a require (another chunk sharing
+// the globals) or a goto (which may jump past the assignment) is in the
+// text; a local declared once in a function body or any block, up to the
+// end of that block (the next else or elseif ends a branch's local);
+// os.getenv"HOME" (a call with one string argument needs no
+// parentheses, 3.4.10) is the home directory. A label ::name:: is a
+// statement, not a name separator: ::s:: os.remove(…) calls os.remove
+// (it was read as s.os.remove and allowed).
+func TestLuaConstantsAndLabels(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "proj/a.txt": "a\n", "home/.ssh/id_rsa": "KEY\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`lua -e 'p="a.txt"; os.remove(p)'`, "allow"},
+		{`lua -e 'p = os.getenv("HOME") .. "/.ssh/id_rsa"; os.remove(p)'`, "deny"},
+		{`lua -e 'function f() local p = os.getenv("HOME") .. "/.ssh/id_rsa"; os.remove(p) end; f()'`, "deny"},
+		{`lua -e 'function f() local p = "a.txt"; os.remove(p) end; f()'`, "allow"},
+		{`lua -e 'if c then local h = os.getenv"HOME"; os.execute("rm -rf " .. h) end'`, "deny"},
+		{`lua -e 'os.remove(os.getenv"HOME")'`, "deny"},
+		{`lua -e 'os.remove(os.getenv[[HOME]])'`, "deny"},
+		{`lua -e 'print(os.getenv"HOME")'`, "allow"},
+		{`lua -e '::s:: os.remove(os.getenv("HOME") .. "/.ssh/id_rsa")'`, "deny"},
+		{`lua -e ':: top :: os.remove(q)'`, "ask"},
+		{`lua -e '::top:: print("rm -rf ~")'`, "allow"},
+		// Not certain: bound twice, in a branch, before the use, by
+		// a function, through _G, after a require, past a goto, or
+		// used outside the local's block.
+		{`lua -e 'p="a.txt"; p=q; os.remove(p)'`, "ask"},
+		{`lua -e 'if c then p="a.txt" end; os.remove(p)'`, "ask"},
+		{`lua -e 'os.remove(p); p="a.txt"'`, "ask"},
+		{`lua -e 'p="a.txt"; function g() p = q end; g(); os.remove(p)'`, "ask"},
+		{`lua -e 'p="a.txt"; _G.p = q; os.remove(p)'`, "ask"},
+		{`lua -e 'p="a.txt"; require "m"; os.remove(p)'`, "ask"},
+		{`lua -e 'goto s; p="a.txt"; ::s:: os.remove(p)'`, "ask"},
+		{`lua -e 'function f() local p = "a.txt" end; os.remove(p)'`, "ask"},
+		{`lua -e 'if c then local p = "a.txt" else os.remove(p) end'`, "ask"},
+	})
+}
