@@ -1,6 +1,10 @@
 package rewrite
 
-import "testing"
+import (
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
 
 // TestPagerVarsOnlyWhereRun: a pager, editor or helper variable matters
 // only to a program that starts one. ls, cat, wc and the other programs
@@ -95,5 +99,46 @@ func TestLuaConstantsAndLabels(t *testing.T) {
 		{`lua -e 'goto s; p="a.txt"; ::s:: os.remove(p)'`, "ask"},
 		{`lua -e 'function f() local p = "a.txt" end; os.remove(p)'`, "ask"},
 		{`lua -e 'if c then local p = "a.txt" else os.remove(p) end'`, "ask"},
+	})
+}
+
+// TestCdSurelyFails: a cd whose directory is absent when the hook runs,
+// named from / or ./ (no CDPATH search), with nothing before it in the
+// command that could make it (only shell builtins, functions and
+// programs that write nothing), cannot succeed: bash prints an error,
+// stays, and leaves PWD as the command assigned it (bash manual, cd:
+// "If the directory change is successful, … PWD"). So PWD=~; cd
+// /nonexistent; rm -rf "$PWD"/.ssh deletes ~/.ssh (ask -> deny). A
+// mkdir, any other program, code only known at run time, a relative
+// name (CDPATH) or the right side of && keep the cd uncertain or
+// successful. The oracle runs bash.
+func TestCdSurelyFails(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "home/.ssh/id_rsa": "KEY\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`PWD=~; cd /nonexistent; rm -rf "$PWD"/.ssh`, "deny"},
+		{`cd ~; cd /nonexistent; rm -rf .ssh`, "deny"},
+		{`PWD=~; echo hi; ls; cd /nonexistent; rm -rf "$PWD"/.ssh`, "deny"},
+		{`PWD=~; f() { cd /nonexistent; }; f; rm -rf "$PWD"/.ssh`, "deny"},
+		{`PWD=~; cd /nonexistent || rm -rf "$PWD"/.ssh`, "deny"},
+		// Look-alikes: the directory may exist by then, or cd succeeds.
+		{`cd /nonexistent; rm -rf build`, "allow"},
+		{`PWD=~; cd /tmp; rm -rf "$PWD"/.ssh`, "allow"},
+		{`PWD=~; mkdir /nonexistent; cd /nonexistent; rm -rf "$PWD"/.ssh`, "ask"},
+		{`PWD=~; tar xf a.tar; cd /nonexistent; rm -rf "$PWD"/.ssh`, "ask"},
+		{`PWD=~; eval "$X"; cd /nonexistent; rm -rf "$PWD"/.ssh`, "ask"},
+		{`PWD=~; cd nonexistent; rm -rf "$PWD"/.ssh`, "ask"},
+		{`PWD=~; cd /nonexistent && rm -rf "$PWD"/.ssh`, "ask"},
+	})
+	t.Run("bash", func(t *testing.T) {
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skip("no bash")
+		}
+		missing := filepath.Join(t.TempDir(), "nonexistent")
+		out, err := exec.Command(bash, "-c", `PWD=/assigned; cd "$1" 2>/dev/null; printf %s "$PWD"`, "_", missing).Output()
+		if err != nil || string(out) != "/assigned" {
+			t.Fatalf("bash left PWD %q (%v), want /assigned", out, err)
+		}
 	})
 }

@@ -3202,6 +3202,12 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		oldPWD, assigned := st.vars["PWD"]
 		st.dir = w.chdir(call, st)
 		mayFail := false
+		if !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) && w.cdSurelyFails(c, call, st, st.dir) {
+			// Nothing can have made the directory: bash stays, and
+			// PWD and OLDPWD keep their values (cdfail.go).
+			st.dir = old
+			return
+		}
 		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
 			// cd DIR; … with no DIR when the hook runs, none made by
 			// mkdir before: bash says "No such file or directory" and
