@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -139,6 +140,55 @@ func TestCdSurelyFails(t *testing.T) {
 		out, err := exec.Command(bash, "-c", `PWD=/assigned; cd "$1" 2>/dev/null; printf %s "$PWD"`, "_", missing).Output()
 		if err != nil || string(out) != "/assigned" {
 			t.Fatalf("bash left PWD %q (%v), want /assigned", out, err)
+		}
+	})
+}
+
+// TestFunctionReturnPaths: bash's return leaves the function at once,
+// from a loop, a branch or an eval'd text (bash manual, return: "causes
+// a function to stop executing"), so the state a call leaves is the one
+// at each return as well as at the body's end. A return used to be
+// taken as "the body may stop anywhere", which lost the state at the
+// return: f() { x=~; return; x=/tmp/y; }; f; rm -rf "$x" deleted ~ and
+// was allowed. A return in a subshell of the body ends only the
+// subshell, and break in a function does not leave the caller's loop
+// (bash 5 prints an error). Each row also runs in bash with rm replaced
+// by printf: the target it prints is ~ exactly for the deny rows.
+func TestFunctionReturnPaths(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "home/.ssh/id_rsa": "KEY\n"})
+	rows := []struct{ cmd, want string }{
+		{`f() { x=~; return; x=/tmp/y; }; f; rm -rf "$x"`, "deny"},
+		{`f() { if true; then x=~; return; fi; x=/tmp/y; }; f; rm -rf "$x"`, "deny"},
+		{`f() { while true; do x=~; return; done; x=/tmp/y; }; f; rm -rf "$x"`, "deny"},
+		{`f() { for i in 1; do x=~; return; done; x=/tmp/y; }; f; rm -rf "$x"`, "deny"},
+		{`f() { x=~; return 3; x=/tmp/y; }; f; rm -rf "$x"`, "deny"},
+		{`x=/tmp/y; N=1; for i in 1 2; do for j in 1; do break $N; done; x=~; done; rm -rf "$x"`, "deny"},
+		// Look-alikes: what follows the return never runs.
+		{`f() { for i in 1; do return; done; x=~; }; x=/tmp/y; f; rm -rf "$x"`, "allow"},
+		{`f() { x=/tmp/y; return; x=~; }; f; rm -rf "$x"`, "allow"},
+		{`f() { x=/tmp/y; for i in 1; do for j in 1; do return; done; done; x=~; }; f; rm -rf "$x"`, "allow"},
+		{`f() { for i in 1; do x=~; (return); done; x=/tmp/y; }; f; rm -rf "$x"`, "allow"},
+		{`f() { x=/tmp/y; eval return; x=~; }; f; rm -rf "$x"`, "allow"},
+		{`x=/tmp/y; for i in 1; do eval break; x=~; done; rm -rf "$x"`, "allow"},
+		{`x=/tmp/y; N=2; for i in 1 2; do for j in 1; do break $N; done; x=~; done; rm -rf "$x"`, "allow"},
+		{`for i in 1 2; do f() { x=~; break; }; x=/tmp/y; f; x=/tmp/z; done; rm -rf "$x"`, "allow"},
+	}
+	checkDecisions(t, cfg, rows)
+	t.Run("bash", func(t *testing.T) {
+		bash, err := exec.LookPath("bash")
+		if err != nil {
+			t.Skip("no bash")
+		}
+		home := t.TempDir()
+		for _, r := range rows {
+			script := strings.ReplaceAll(r.cmd, "rm -rf", "printf %s")
+			cmd := exec.Command(bash, "-c", script)
+			cmd.Env = []string{"HOME=" + home, "PATH=/usr/bin:/bin"}
+			out, _ := cmd.Output()
+			if got := string(out) == home; got != (r.want == "deny") {
+				t.Errorf("%s: bash targets %q, corral says %s", r.cmd, out, r.want)
+			}
 		}
 	})
 }

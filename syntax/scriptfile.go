@@ -302,6 +302,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if len(call.Args) == 0 {
 			return false
 		}
+		defer w.hideReturns()() // a return there ends the file
 		a := w.searchedArg(call, w.sourceGlob(call, call.Args[0]), true)
 		n, fd := fdPath(a.Value)
 		switch {
