@@ -58,7 +58,8 @@ func TestRSessionTempdir(t *testing.T) {
 		{`Rscript -e 'unlink(paste0(tempdir(), "/../.."), recursive=TRUE)'`, "ask"},
 		{`Rscript -e 'unlink(dirname(tempdir()), recursive=TRUE)'`, "ask"},
 		{`Rscript -e 'unlink(paste0("~", tempdir()), recursive=TRUE)'`, "ask"},
-		{`Rscript -e 'unlink(tempdir(x), recursive=TRUE)'`, "ask"},
+		{`Rscript -e 'unlink(tempdir(x), recursive=TRUE)'`, "allow"}, // x is check
+		{`Rscript -e 'unlink(tempdir(TRUE, x), recursive=TRUE)'`, "ask"},
 		{`Rscript -e 'unlink(Sys.getenv("HOME"), recursive=TRUE)'`, "deny"},
 	})
 }
@@ -82,8 +83,8 @@ func TestLuaConstantsAndLabels(t *testing.T) {
 		{`lua -e 'function f() local p = os.getenv("HOME") .. "/.ssh/id_rsa"; os.remove(p) end; f()'`, "deny"},
 		{`lua -e 'function f() local p = "a.txt"; os.remove(p) end; f()'`, "allow"},
 		{`lua -e 'if c then local h = os.getenv"HOME"; os.execute("rm -rf " .. h) end'`, "deny"},
-		{`lua -e 'os.remove(os.getenv"HOME")'`, "deny"},
-		{`lua -e 'os.remove(os.getenv[[HOME]])'`, "deny"},
+		{`lua -e 'os.remove(os.getenv"HOME" .. "/.ssh/id_rsa")'`, "deny"},
+		{`lua -e 'os.remove(os.getenv[[HOME]] .. "/.ssh/id_rsa")'`, "deny"},
 		{`lua -e 'print(os.getenv"HOME")'`, "allow"},
 		{`lua -e '::s:: os.remove(os.getenv("HOME") .. "/.ssh/id_rsa")'`, "deny"},
 		{`lua -e ':: top :: os.remove(q)'`, "ask"},
@@ -190,5 +191,35 @@ func TestFunctionReturnPaths(t *testing.T) {
 				t.Errorf("%s: bash targets %q, corral says %s", r.cmd, out, r.want)
 			}
 		}
+	})
+}
+
+// TestLoaderVarsMissingLibrary: LD_PRELOAD and LD_AUDIT name files the
+// dynamic linker loads into the program (ld.so(8)); a missing one is
+// skipped with a warning, but whatever is put there before the program
+// starts (by an earlier program of the command, a job left running, or
+// any user in /tmp) is loaded: unread code, judged as a library already
+// there (ask), as LD_LIBRARY_PATH=/tmp already was. An LD_LIBRARY_PATH
+// directory with no library now asks when others may write it (/tmp,
+// /dev/shm) or an earlier program of the command may have written it.
+// Look-alikes: system paths, a bare name (searched in the system's
+// directories), an empty value, a project directory with no library and
+// nothing before, and a program the project built.
+func TestLoaderVarsMissingLibrary(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "proj/lib/": "", "proj/a.txt": "a\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`LD_PRELOAD=/tmp/corral-missing-x.so ls`, "ask"},
+		{`LD_AUDIT=/tmp/corral-missing-x.so ls`, "ask"},
+		{`LD_PRELOAD=./missing.so cat a.txt`, "ask"},
+		{`export LD_PRELOAD=/dev/shm/corral-missing.so; ls`, "ask"},
+		{`LD_LIBRARY_PATH=/dev/shm/corral-missing ls`, "ask"},
+		{`make; LD_LIBRARY_PATH=lib ls`, "ask"},
+		{`LD_PRELOAD=/usr/lib/corral-missing.so ls`, "allow"},
+		{`LD_PRELOAD=libfoo.so ls`, "allow"},
+		{`LD_PRELOAD= ls`, "allow"},
+		{`LD_LIBRARY_PATH=lib ls`, "allow"},
+		{`LD_LIBRARY_PATH=/usr/lib ls`, "allow"},
+		{`echo hi; LD_LIBRARY_PATH=lib ls`, "allow"},
 	})
 }

@@ -149,8 +149,7 @@ func (w *walker) cdMayFail(d Dir) bool {
 // (PWD=~; cd /nonexistent; rm -rf "$PWD"/.ssh deletes ~/.ssh). A trap's
 // text, walked where trap sets it, runs later: never sure there.
 func (w *walker) cdSurelyFails(c scope, call *Call, st *state, d Dir) bool {
-	if call.Name != "cd" || !d.Known || w.isDir(d) || c.sc == nil || c.sc.Kind == "trap" ||
-		len(w.m.Hidden) > 0 || len(w.m.Unparsed) > 0 {
+	if call.Name != "cd" || !d.Known || w.isDir(d) || c.sc == nil || c.sc.Kind == "trap" {
 		return false
 	}
 	operands := 0
@@ -170,6 +169,18 @@ func (w *walker) cdSurelyFails(c scope, call *Call, st *state, d Dir) bool {
 	if operands != 1 {
 		return false
 	}
+	return !w.earlierMayWrite(call, st)
+}
+
+// earlierMayWrite reports a call walked before call that may have
+// written files: anything but a call bash runs itself (echo, cd,
+// export), a function of the script (whose own calls are listed) or a
+// program that writes no file (inertPrograms), found where the system
+// keeps it. Code only known at run time may write too.
+func (w *walker) earlierMayWrite(call *Call, st *state) bool {
+	if len(w.m.Hidden) > 0 || len(w.m.Unparsed) > 0 {
+		return true
+	}
 	for _, k := range w.m.Calls {
 		if k == nil || k == call {
 			continue
@@ -177,14 +188,16 @@ func (w *walker) cdSurelyFails(c scope, call *Call, st *state, d Dir) bool {
 		if runByShell(k) {
 			continue
 		}
-		if _, fn := st.funcs[k.Name]; fn && len(k.Wrappers) == 0 && k.NameArg.Static && !strings.Contains(k.NameArg.Value, "/") {
-			continue // a function of the script: its body's calls are listed too
+		if st != nil {
+			if _, fn := st.funcs[k.Name]; fn && len(k.Wrappers) == 0 && k.NameArg.Static && !strings.Contains(k.NameArg.Value, "/") {
+				continue
+			}
 		}
 		if inertPrograms.Has(k.Name) && k.NameArg.Static && !strings.Contains(k.NameArg.Value, "/") &&
 			k.PathDir == "" && !k.PathRunTime && len(k.Wrappers) == 0 {
 			continue
 		}
-		return false
+		return true
 	}
-	return true
+	return false
 }
