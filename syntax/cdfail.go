@@ -139,8 +139,8 @@ func (w *walker) cdMayFail(d Dir) bool {
 
 // cdSurelyFails reports a cd (cdMayFail's directory d) that cannot
 // succeed when it runs: the directory is absent when the hook runs, the
-// operand names it from / or from the working directory (./x, ../x: no
-// CDPATH search), and nothing that ran before it in the command could
+// operand is written as a plain word naming it from / or from the
+// working directory (./x, ../x: no CDPATH search, no ~), and nothing that ran before it in the command could
 // have made it: every earlier call is one bash runs itself (echo, cd,
 // export), a function of the script (whose own calls are listed), or
 // a program that writes no file (inertPrograms), and no code
@@ -162,6 +162,11 @@ func (w *walker) cdSurelyFails(c scope, call *Call, st *state, d Dir) bool {
 		}
 		operands++
 		v := a.Value
+		if a.Raw != v {
+			// Written as it is: not ~ or $HOME (the home directory
+			// is taken to be there), no quoting or expansion.
+			return false
+		}
 		if !(strings.HasPrefix(v, "/") || v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../")) {
 			return false
 		}
