@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"errors"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -221,5 +223,61 @@ func TestLoaderVarsMissingLibrary(t *testing.T) {
 		{`LD_LIBRARY_PATH=lib ls`, "allow"},
 		{`LD_LIBRARY_PATH=/usr/lib ls`, "allow"},
 		{`echo hi; LD_LIBRARY_PATH=lib ls`, "allow"},
+	})
+}
+
+// TestConfigReadNotChanged: reading a file does not change it, so a curl
+// config that cat, head or grep printed earlier in the command is judged
+// by its content, as one nobody touched (cat c.cfg; curl -K c.cfg: ask
+// -> allow for a harmless config); a redirection onto it, sed -i, or a
+// cat found through a PATH the command changed still count as changes.
+// WGETRC=FILE makes wget read FILE instead of ~/.wgetrc (wget(1),
+// Startup File): a FILE the command wrote with known text, or one on
+// disk, is judged by that text as --config's is, and a harmless one is
+// rewritten into the sandbox like a plain wget; output_document still
+// asks. A wgetrc line with no "=" is a syntax error that makes wget exit
+// before it fetches anything (the oracle runs wget when installed).
+func TestConfigReadNotChanged(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "proj/c.cfg": "silent\n",
+		"proj/bad.cfg": "output = \"x.bin\"\n", "proj/ok.wgetrc": "quiet = on\n", "proj/bad.wgetrc": "output_document = x\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`cat c.cfg; curl -K c.cfg https://x/y`, "allow"},
+		{`head -1 c.cfg && grep -c x c.cfg; curl -K c.cfg https://x/y`, "allow"},
+		{`cat bad.cfg; curl -K bad.cfg https://x/y`, "ask"},
+		{`echo 'output = f' >> c.cfg; curl -K c.cfg https://x/y`, "ask"},
+		{`cat bad.cfg > c.cfg; curl -K c.cfg https://x/y`, "ask"},
+		{`sed -i s/x/y/ c.cfg; curl -K c.cfg https://x/y`, "ask"},
+		{`PATH=.:$PATH cat c.cfg; curl -K c.cfg https://x/y`, "ask"},
+		{`printf 'quiet\n' > rc; WGETRC=rc wget http://x/y`, "rewrite"},
+		{`printf 'quiet = on\n' > rc; env WGETRC=rc wget http://x/y`, "rewrite"},
+		{`WGETRC=ok.wgetrc wget http://x/y`, "rewrite"},
+		{`printf 'output_document=~/.bashrc\n' > rc; WGETRC=rc wget http://x/y`, "ask"},
+		{`WGETRC=bad.wgetrc wget http://x/y`, "ask"},
+		{`WGETRC=$X wget http://x/y`, "ask"},
+		{`WGETRC=missing wget http://x/y`, "ask"},
+		{`HOME=/tmp wget http://x/y`, "ask"},
+	})
+	t.Run("wget-syntax-error", func(t *testing.T) {
+		wget, err := exec.LookPath("wget")
+		if err != nil {
+			t.Skip("no wget")
+		}
+		dir := t.TempDir()
+		rc := filepath.Join(dir, "rc")
+		if err := os.WriteFile(rc, []byte("quiet\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "out")
+		cmd := exec.Command(wget, "-O", out, "http://127.0.0.1:9/x")
+		cmd.Env = []string{"WGETRC=" + rc, "HOME=" + dir, "PATH=/usr/bin:/bin"}
+		err = cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 2 {
+			t.Fatalf("wget with a syntax error in WGETRC: %v, want exit status 2", err)
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Fatal("wget wrote its output file")
+		}
 	})
 }

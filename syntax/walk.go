@@ -2636,6 +2636,29 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	// env's NAME=value words are the program's environment too.
 	call.envEdit = inv.env
 	envWords := inv.env.words()
+	if len(w.written) > 0 && call.Dir.Known {
+		// A file named by the program's environment (WGETRC=rc wget,
+		// env WGETRC=rc wget) that the script wrote with known text.
+		vals := make([]string, 0, len(call.EnvSet)+len(envWords))
+		for _, e := range call.EnvSet {
+			vals = append(vals, e.Value)
+		}
+		for _, v := range envWords {
+			vals = append(vals, v)
+		}
+		for _, v := range vals {
+			if v == "" {
+				continue
+			}
+			d := call.Dir.Join(expandTilde(v, w.home))
+			if text, ok := w.written[d.Path]; ok && d.Known && len(text) <= maxEnvSetValue {
+				if call.WrittenArgs == nil {
+					call.WrittenArgs = map[string]string{}
+				}
+				call.WrittenArgs[d.Path] = text
+			}
+		}
+	}
 	w.envPath = nil
 	for _, a := range args[:len(args)-len(inv.words)] {
 		if v, ok := strings.CutPrefix(a.Value, "PATH="); ok {
