@@ -281,3 +281,50 @@ func TestConfigReadNotChanged(t *testing.T) {
 		}
 	})
 }
+
+// TestTerraformRunsConfiguration: terraform and tofu apply and destroy
+// run each provisioner "local-exec" command of the configuration (with
+// /bin/sh -c, or its interpreter list), and every command that reads
+// data sources (plan, apply, destroy, refresh, import, console) runs the
+// program list of each data "external" (Terraform's documentation of
+// the local-exec provisioner and the external data source). The *.tf
+// files of the working directory (or -chdir=DIR) and of the local
+// modules it calls are read and each command is analysed as if typed;
+// one with an interpolation asks. Look-alikes: a command that only
+// prints, a provisioner in a comment or inside a string, a $${HOME}
+// escape (literal text), validate and fmt, which run nothing.
+func TestTerraformRunsConfiguration(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"proj/.git/":       "",
+		"home/.ssh/id_rsa": "KEY\n",
+		"proj/bad/main.tf": "resource \"null_resource\" \"x\" {\n  provisioner \"local-exec\" {\n    command = \"rm -rf ~/.ssh\"\n  }\n}\n",
+		"proj/ok/main.tf": "# provisioner \"local-exec\" { command = \"rm -rf ~\" }\n" +
+			"resource \"null_resource\" \"x\" {\n  triggers = { note = \"provisioner \\\"local-exec\\\" rm -rf ~\" }\n" +
+			"  provisioner \"local-exec\" {\n    command     = \"echo \\\"rm -rf ~\\\" $${HOME}\"\n    interpreter = [\"bash\", \"-c\"]\n  }\n}\n",
+		"proj/interp/main.tf": "resource \"null_resource\" \"x\" {\n  provisioner \"local-exec\" {\n    command = \"rm -rf ${var.dir}\"\n  }\n}\n",
+		"proj/ext/main.tf":    "data \"external\" \"e\" {\n  program = [\"sh\", \"-c\", \"rm -rf ~/.ssh\"]\n}\n",
+		"proj/extok/main.tf":  "data \"external\" \"e\" {\n  program = [\"echo\", \"{}\"]\n}\n",
+		"proj/mod/main.tf":    "module \"m\" {\n  source = \"./m\"\n}\n",
+		"proj/mod/m/main.tf": "resource \"null_resource\" \"y\" {\n  provisioner \"local-exec\" {\n    when    = destroy\n" +
+			"    command = <<-EOT\n      echo bye\n      rm -rf ~/.ssh\n    EOT\n  }\n}\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`terraform -chdir=bad apply`, "deny"},
+		{`tofu -chdir=bad destroy -auto-approve`, "deny"},
+		{`cd bad && terraform apply -auto-approve`, "deny"},
+		{`terraform -chdir=mod destroy`, "deny"},
+		{`terraform -chdir=ext plan`, "deny"},
+		{`terraform -chdir=ext refresh`, "deny"},
+		{`terraform -chdir=interp apply`, "ask"},
+		{`terraform -chdir=$D apply`, "ask"},
+		// Look-alikes.
+		{`terraform -chdir=bad plan`, "allow"},
+		{`terraform -chdir=bad validate`, "allow"},
+		{`terraform -chdir=bad fmt`, "allow"},
+		{`terraform -chdir=ok apply`, "allow"},
+		{`terraform -chdir=extok plan`, "allow"},
+		{`terraform -chdir="$D" fmt`, "allow"},
+		{`echo terraform -chdir=bad apply`, "allow"},
+	})
+}

@@ -340,7 +340,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
 		return true
 	}
-	if w.packageRun(c, call) {
+	if w.packageRun(c, call) || w.terraformRun(c, call) {
 		return true
 	}
 	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) || w.configRun(c, call) || w.notebookRun(c, call) {
