@@ -491,10 +491,11 @@ func (w *walker) libraryPathOnDisk(call *Call, st *state, envWords map[string]st
 					What: "LD_LIBRARY_PATH makes the loader take " + call.Name + "'s libraries from " + d.Path + " first, which holds " + lib + ", a library whose code corral cannot read"})
 				return
 			}
-			if othersMayWrite(d.Path) || w.earlierMayWrite(call, st) && !w.wroteUnder(d.Path) {
+			if othersMayWrite(d.Path) || w.earlierMayWrite(call, st) && !w.wroteUnder(d.Path) && len(w.librariesIn(d.Path)) == 0 {
 				// No library there now, but one can be put there first:
 				// by any user (a temp directory) or by a program this
-				// command ran before (what it writes is not known).
+				// command ran before (what it writes is not known; a
+				// library it built or wrote there is loader's).
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
 					What: "LD_LIBRARY_PATH makes the loader take " + call.Name + "'s libraries from " + d.Path + " first, where a library can be put before it starts: code corral cannot read"})
 				return
