@@ -328,3 +328,56 @@ func TestTerraformRunsConfiguration(t *testing.T) {
 		{`echo terraform -chdir=bad apply`, "allow"},
 	})
 }
+
+// TestPerlArgElementReads: in a Perl sub, $_[N] is the caller's own
+// variable (perlsub: "the array @_ is a local array, but its elements
+// are aliases for the actual scalar parameters"), so a write to it
+// changes the caller's constant. Only a write does: print $_[0] or
+// unlink $_[0] leaves every constant as it was, and used to make them
+// all unknown (a key path asked instead of being denied, a project file
+// asked instead of being allowed). Writes by assignment (across lines
+// too), .=, =~ s///, ++, a list assignment, a reference, substr as an
+// lvalue, chop, open and a for alias still make the constants unknown.
+// The oracle runs perl with unlink replaced by print: the path printed
+// is the key exactly for the rows that are not allowed.
+func TestPerlArgElementReads(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"proj/.git/": "", "proj/a.txt": "a\n", "home/.ssh/id_rsa": "KEY\n"})
+	key := filepath.Join(cfg.Home, ".ssh", "id_rsa")
+	rows := []struct{ code, want string }{
+		{`my $p = "KEY"; sub f { print $_[0] } f("x"); unlink $p`, "deny"},
+		{`my $p = "a.txt"; sub f { print $_[0] } f($p); unlink $p`, "allow"},
+		{`my $p = "a.txt"; sub f { my $n = length $_[0]; print $n } f($p); unlink $p`, "allow"},
+		{`my $p = "a.txt"; sub f { $_[0] = "KEY" } f($p); unlink $p`, "ask"},
+		{"my $p = \"a.txt\"; sub f {\n $_[0]\n  = \"KEY\" } f($p); unlink $p", "ask"},
+		{`my $p = ""; sub f { $_[0] .= "KEY" } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { $_[0] =~ s{.*}{KEY} } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { ($_[0], $x) = ("KEY", 1) } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { my $r = \$_[0]; $$r = "KEY" } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { substr($_[0], 0) = "KEY" } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { for ($_[0]) { $_ = "KEY" } } f($p); unlink $p`, "ask"},
+		{`my $p = "a.txt"; sub f { g($_[0]) } sub g { $_[0] = "KEY" } f($p); unlink $p`, "ask"},
+	}
+	for _, r := range rows {
+		code := strings.ReplaceAll(r.code, "KEY", key)
+		if got := Check(cfg, "perl -e '"+code+"'").Decision.String(); got != r.want {
+			t.Errorf("%s: %s, want %s", code, got, r.want)
+		}
+	}
+	t.Run("perl", func(t *testing.T) {
+		perl, err := exec.LookPath("perl")
+		if err != nil {
+			t.Skip("no perl")
+		}
+		for _, r := range rows {
+			code := strings.ReplaceAll(strings.ReplaceAll(r.code, "KEY", key), "unlink $p", "print STDERR $p")
+			cmd := exec.Command(perl, "-e", code)
+			var stderr strings.Builder
+			cmd.Stderr = &stderr
+			_ = cmd.Run()
+			if got := stderr.String() == key; got != (r.want != "allow") {
+				t.Errorf("%s: perl unlinks %q, corral says %s", code, stderr.String(), r.want)
+			}
+		}
+	})
+}
