@@ -121,10 +121,27 @@ func (p *Pass) wgetStartupFile(c *syntax.Call, opts []option) bool {
 		}
 	} else {
 		for _, n := range c.EnvChanged {
-			if n == "WGETRC" || n == "HOME" {
-				why = "a startup file the command chose ($" + n + ")"
+			if n != "WGETRC" && n != "HOME" {
+				continue
+			}
+			why = "a startup file the command chose ($" + n + ")"
+			val, set, ok := c.ChangedEnvValue(n)
+			if n != "WGETRC" || !ok || !set || val == "" {
 				break
 			}
+			// WGETRC=rc wget …: wget reads rc instead of ~/.wgetrc
+			// (wget(1), Startup File); its text, on disk or written by
+			// the command before, is judged as --config's is.
+			text, unread := p.readWrittenConfig(c, syntax.Arg{Value: val, Raw: val, Static: true})
+			switch {
+			case unread != "":
+				why = "the startup file $WGETRC names, " + unread
+			case wgetrcSaves(text) != "":
+				why = "the startup file " + val + " ($WGETRC), which sets " + wgetrcSaves(text)
+			default:
+				why = ""
+			}
+			break
 		}
 	}
 	// wget reads the file SYSTEM_WGETRC names before the user's (or
@@ -156,7 +173,9 @@ func wgetrcSaves(text string) string {
 		}
 		raw, _, ok := strings.Cut(line, "=")
 		if !ok {
-			return line
+			// A line with no "=" is a syntax error: wget says so and
+			// exits (status 2) before it fetches anything.
+			continue
 		}
 		name := wgetrcName(raw)
 		if !wgetrcCommands.Get()[name] || name == "outputdocument" || name == "input" {

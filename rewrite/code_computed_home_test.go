@@ -14,7 +14,7 @@ import (
 // code only known at run time before; denied now as rm -rf ~/.ssh is).
 // Look-alikes: a project or /tmp path computed the same way stays
 // allowed, paste with its default blank separator names no home file,
-// another variable than HOME and tempdir() stay only known at run time.
+// another variable than HOME stays only known at run time.
 func TestCodeRComputedHome(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
@@ -40,7 +40,7 @@ func TestCodeRComputedHome(t *testing.T) {
 		// the working directory (R expands only ~ and ~/).
 		{`Rscript -e 'unlink(paste(Sys.getenv("HOME"), ".ssh"), recursive=TRUE)'`, "allow"},
 		{`Rscript -e 'unlink(file.path(Sys.getenv("OUT"), ".ssh"), recursive=TRUE)'`, "ask"},
-		{`Rscript -e 'unlink(file.path(tempdir(), "x"))'`, "ask"},
+		{`Rscript -e 'unlink(file.path(tempdir(), "x"))'`, "allow"}, // the session directory (TestRSessionTempdir)
 		{`Rscript -e 'unlink(file.path(Sys.getenv("HOME"), ".ssh", fsep = x), recursive=TRUE)'`, "ask"},
 	})
 }

@@ -257,6 +257,9 @@ func (p *Pass) touchedEarlier(c *syntax.Call, dir string) bool {
 			continue // cd changes no file
 		}
 		for _, a := range o.Args {
+			if syntax.ReadsOnly(o) {
+				break // cat c.cfg, grep x f: reading changes nothing
+			}
 			if a.Static && a.Value != "" && !strings.HasPrefix(a.Value, "-") && under(o.Dir.Join(a.Value)) {
 				return true
 			}

@@ -1,6 +1,9 @@
 package syntax
 
-import "os"
+import (
+	"os"
+	"strings"
+)
 
 // A cd that does not happen (red team 7, T): bash stays where it was
 // when cd fails — a directory that does not exist, "too many arguments"
@@ -132,4 +135,74 @@ func (w *walker) cdMayFail(d Dir) bool {
 		}
 	}
 	return true
+}
+
+// cdSurelyFails reports a cd (cdMayFail's directory d) that cannot
+// succeed when it runs: the directory is absent when the hook runs, the
+// operand is written as a plain word naming it from / or from the
+// working directory (./x, ../x: no CDPATH search, no ~), and nothing that ran before it in the command could
+// have made it: every earlier call is one bash runs itself (echo, cd,
+// export), a function of the script (whose own calls are listed), or
+// a program that writes no file (inertPrograms), and no code
+// only known at run time ran. bash then prints "No such file or
+// directory" and stays where it was, with PWD and OLDPWD as they were
+// (PWD=~; cd /nonexistent; rm -rf "$PWD"/.ssh deletes ~/.ssh). A trap's
+// text, walked where trap sets it, runs later: never sure there.
+func (w *walker) cdSurelyFails(c scope, call *Call, st *state, d Dir) bool {
+	if call.Name != "cd" || !d.Known || w.isDir(d) || c.sc == nil || c.sc.Kind == "trap" {
+		return false
+	}
+	operands := 0
+	for _, a := range call.Args {
+		if !a.Static {
+			return false
+		}
+		if a.Value == "-L" || a.Value == "-P" || a.Value == "-e" || a.Value == "-@" {
+			continue
+		}
+		operands++
+		v := a.Value
+		if a.Raw != v {
+			// Written as it is: not ~ or $HOME (the home directory
+			// is taken to be there), no quoting or expansion.
+			return false
+		}
+		if !(strings.HasPrefix(v, "/") || v == "." || v == ".." || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../")) {
+			return false
+		}
+	}
+	if operands != 1 {
+		return false
+	}
+	return !w.earlierMayWrite(call, st)
+}
+
+// earlierMayWrite reports a call walked before call that may have
+// written files: anything but a call bash runs itself (echo, cd,
+// export), a function of the script (whose own calls are listed) or a
+// program that writes no file (inertPrograms), found where the system
+// keeps it. Code only known at run time may write too.
+func (w *walker) earlierMayWrite(call *Call, st *state) bool {
+	if len(w.m.Hidden) > 0 || len(w.m.Unparsed) > 0 {
+		return true
+	}
+	for _, k := range w.m.Calls {
+		if k == nil || k == call {
+			continue
+		}
+		if runByShell(k) {
+			continue
+		}
+		if st != nil {
+			if _, fn := st.funcs[k.Name]; fn && len(k.Wrappers) == 0 && k.NameArg.Static && !strings.Contains(k.NameArg.Value, "/") {
+				continue
+			}
+		}
+		if inertPrograms.Has(k.Name) && k.NameArg.Static && !strings.Contains(k.NameArg.Value, "/") &&
+			k.PathDir == "" && !k.PathRunTime && len(k.Wrappers) == 0 {
+			continue
+		}
+		return true
+	}
+	return false
 }

@@ -28,8 +28,11 @@ func TestGitCommandVars(t *testing.T) {
 		{"(export GIT_SSH_COMMAND='rm -rf x'); git fetch", ""},
 		// Any program may start git (or ssh): the value is judged at
 		// the first program the command starts, not at bash's own
-		// commands.
-		{"export GIT_SSH_COMMAND='rm -rf x'; ls", "GIT_SSH_COMMAND (exported): rm -rf x"},
+		// commands, nor at a program that starts none (ls, cat:
+		// startsNoProgram).
+		{"export GIT_SSH_COMMAND='rm -rf x'; make", "GIT_SSH_COMMAND (exported): rm -rf x"},
+		{"export GIT_SSH_COMMAND='rm -rf x'; ls; make", "GIT_SSH_COMMAND (exported): rm -rf x"},
+		{"export GIT_SSH_COMMAND='rm -rf x'; ls", ""},
 		{"export GIT_SSH_COMMAND='rm -rf x'; echo hi; cd /", ""},
 		{"set -a; GIT_SSH_COMMAND='rm -rf x'; git fetch", "GIT_SSH_COMMAND (exported): rm -rf x"},
 		{"set -o allexport; GIT_PAGER='rm -rf x'; git log", "GIT_PAGER (exported): rm -rf x"},

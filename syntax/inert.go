@@ -122,3 +122,13 @@ func quietRedirect(r Redirect) bool {
 	}
 	return r.Target.Static && r.Target.Value == "/dev/null"
 }
+
+// ReadsOnly reports a call that writes no file through its words: one
+// of inertPrograms (cat, head, grep, …) or git printing (inertCall),
+// named without a directory, with no wrapper, and not shadowed by a PATH
+// directory the command put first. Its redirections are its own writes,
+// judged apart.
+func ReadsOnly(c *Call) bool {
+	return c != nil && c.Expr != nil && c.NameArg.Static && !strings.Contains(c.NameArg.Value, "/") && len(c.Wrappers) == 0 &&
+		c.PathDir == "" && !c.PathRunTime && c.Choice == nil && c.RunBy == nil && inertCall(c)
+}

@@ -51,9 +51,57 @@ func (w *walker) loopJump(kind string, args []Arg, st *state) {
 // and continue there do not leave the loop around it. The returned
 // function shows them again.
 func (w *walker) isolateLoops() func() {
-	saved := w.loopExits
-	w.loopExits = nil
-	return func() { w.loopExits = saved }
+	saved, savedRets := w.loopExits, w.returnExits
+	w.loopExits, w.returnExits = nil, nil
+	return func() { w.loopExits, w.returnExits = saved, savedRets }
+}
+
+// returnExit collects the states in which return builtins leave one
+// function call's body.
+type returnExit struct {
+	states []*state
+}
+
+// returnJump records a return of the function call being walked in
+// state st and ends the path: bash runs nothing after it in the body,
+// whether it stands in a loop, a branch or an eval'd text, and the call
+// goes on from there. Outside a function (at the top level, in a
+// subshell of the body, in a sourced file) it does not leave a
+// function: a sourced file's return ends only the file, and bash
+// refuses one elsewhere.
+func (w *walker) returnJump(st *state) {
+	if len(w.returnExits) == 0 || st.dead {
+		return
+	}
+	e := w.returnExits[len(w.returnExits)-1]
+	e.states = append(e.states, st.clone())
+	st.dead = true
+}
+
+// hideReturns hides the function calls being walked while a sourced
+// file is: its return ends the file, not the function. The returned
+// function shows them again.
+func (w *walker) hideReturns() func() {
+	saved := w.returnExits
+	w.returnExits = nil
+	return func() { w.returnExits = saved }
+}
+
+// leavesCaller reports a break, continue or exit in the statements:
+// outside a loop of the body they leave the caller's loop or the script.
+func leavesCaller(list []*sh.Stmt) bool {
+	found := false
+	for _, s := range list {
+		walkTree(s, func(n sh.Node) bool {
+			if ce, ok := n.(*sh.CallExpr); ok && len(ce.Args) > 0 {
+				if l := ce.Args[0].Lit(); l == "break" || l == "continue" || l == "exit" {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // pass walks one pass of a loop body from st, and returns the states its
@@ -143,7 +191,7 @@ func (w *walker) whileClause(c scope, wc *sh.WhileClause, st *state) {
 	}
 	cur, breaks := w.loopStates(c, st, body)
 	if t == alwaysTrue && runs(cur) == alwaysTrue && len(w.traps) == 0 && len(w.trapVars) == 0 &&
-		!hiddenJumps(wc.Cond) && !hiddenJumps(wc.Do) && !hasReturn(wc.Do) {
+		!hiddenJumps(wc.Cond) && !hiddenJumps(wc.Do) && (!hasReturn(wc.Do) || len(w.returnExits) > 0) {
 		out := cur.clone()
 		out.dead = true
 		out.mergeAll(breaks)

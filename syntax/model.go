@@ -196,7 +196,8 @@ type Call struct {
 	// longer than maxEnvSetValue is left out.
 	EnvSet []EnvVar
 	// WrittenArgs are the files the call's words name (an operand, or
-	// the value after "=" of --opt=FILE) that an earlier command of the
+	// the value after "=" of --opt=FILE, or a value of its environment:
+	// WGETRC=rc) that an earlier command of the
 	// script wrote with text the shell knows, with that text (at most
 	// maxEnvSetValue bytes each): printf 'output=x\n' > c.cfg; curl -K
 	// c.cfg reads the text written, which is not on disk when the hook

@@ -186,6 +186,9 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 	if call.Name == "" || runByShell(call) {
 		return // bash runs these itself: no program sees the variables
 	}
+	if startsNoProgram(call, st) {
+		return // ls, cat, wc: no pager, editor or helper is ever run
+	}
 	type val struct {
 		name, text string
 		dynamic    bool
@@ -353,6 +356,37 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 		}
 	}
 }
+
+// startsNoProgram reports a call of a program that runs no other
+// program whatever its words and environment (inertPrograms: ls, cat,
+// wc, grep, …), found where the system keeps it: named without a slash,
+// not a function of the script, not shadowed by a PATH directory this
+// command put first, and with no wrapper but those that only exec their
+// command. Such a program never reads PAGER, EDITOR, LESSOPEN or the
+// options variables, so PAGER=sh ls runs no pager while PAGER=sh man ls
+// does. git is not here: git log runs the pager.
+func startsNoProgram(call *Call, st *state) bool {
+	if !inertPrograms.Has(call.Name) || !call.NameArg.Static || strings.Contains(call.NameArg.Value, "/") ||
+		call.PathDir != "" || call.PathRunTime || call.Choice != nil {
+		return false
+	}
+	if st != nil {
+		if _, fn := st.funcs[call.Name]; fn {
+			return false
+		}
+	}
+	for _, wr := range call.Wrappers {
+		if !execOnlyWrappers.Has(wr) {
+			return false
+		}
+	}
+	return true
+}
+
+// execOnlyWrappers are the commands that run their command line with
+// nothing of their own in between (no pager, editor or helper program):
+// env, command, exec, nice, nohup, timeout, time.
+var execOnlyWrappers = lazy.Set{List: []string{"env", "command", "exec", "nice", "nohup", "timeout", "time"}}
 
 // optionWords splits an options variable (NODE_OPTIONS, PERL5OPT,
 // RUBYOPT) into its words as the interpreter does: at blanks, with

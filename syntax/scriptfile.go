@@ -302,6 +302,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		if len(call.Args) == 0 {
 			return false
 		}
+		defer w.hideReturns()() // a return there ends the file
 		a := w.searchedArg(call, w.sourceGlob(call, call.Args[0]), true)
 		n, fd := fdPath(a.Value)
 		switch {
@@ -339,7 +340,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
 		return true
 	}
-	if w.packageRun(c, call) {
+	if w.packageRun(c, call) || w.terraformRun(c, call) {
 		return true
 	}
 	if w.taskRun(c, call) || w.testRun(c, call) || w.cargoRun(c, call) || w.pyprojectRun(c, call) || w.buildTool(c, call) || w.configRun(c, call) || w.notebookRun(c, call) {

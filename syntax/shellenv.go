@@ -361,6 +361,13 @@ func (w *walker) preloadOnDisk(call *Call, st *state, envWords map[string]string
 				continue // searched for in the system's library directories
 			}
 			d := call.Dir.Join(lib)
+			if w.missingLibrary(d) {
+				// Not there when the hook runs: whatever this command
+				// or another process puts there first is loaded.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: lib,
+					What: name + " loads " + d.Path + " into " + call.Name + ", a file not there when corral looked: what is put there before " + call.Name + " starts is code corral cannot read"})
+				continue
+			}
 			if !w.unreadLibrary(d) {
 				continue
 			}
@@ -391,6 +398,41 @@ func (w *walker) unreadLibrary(d Dir) bool {
 		return false
 	}
 	return true
+}
+
+// missingLibrary reports a library path outside the system's
+// directories that is not on disk when the hook runs and that this
+// command neither built nor wrote (those are loader's). The loader skips
+// a missing LD_PRELOAD entry with a warning, but the command's earlier
+// programs, a job left running by an earlier command or another user
+// (in /tmp) can put a file there before the program starts: the same
+// unread code as a library already there.
+func (w *walker) missingLibrary(d Dir) bool {
+	if !d.Known || systemPath(d.Path) || w.read == nil || w.opaque[d.Path] {
+		return false
+	}
+	if _, ok := w.compiled[d.Path]; ok {
+		return false
+	}
+	if _, ok := w.written[d.Path]; ok {
+		return false
+	}
+	_, err := os.Stat(d.Path)
+	return err != nil && os.IsNotExist(err)
+}
+
+// othersMayWrite reports a directory that, or whose nearest existing
+// ancestor, any user may write (/tmp, /var/tmp, /dev/shm): a file can
+// appear in it between the hook and the run.
+func othersMayWrite(dir string) bool {
+	for p := filepath.Clean(dir); ; p = filepath.Dir(p) {
+		if fi, err := os.Stat(p); err == nil {
+			return fi.IsDir() && fi.Mode().Perm()&0o002 != 0
+		}
+		if p == "/" || p == "." {
+			return false
+		}
+	}
 }
 
 // emptyDir reports whether path is not a directory with an entry in it.
@@ -447,6 +489,15 @@ func (w *walker) libraryPathOnDisk(call *Call, st *state, envWords map[string]st
 			if lib := libraryOnDisk(d.Path, w); lib != "" {
 				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
 					What: "LD_LIBRARY_PATH makes the loader take " + call.Name + "'s libraries from " + d.Path + " first, which holds " + lib + ", a library whose code corral cannot read"})
+				return
+			}
+			if othersMayWrite(d.Path) || w.earlierMayWrite(call, st) && !w.wroteUnder(d.Path) && len(w.librariesIn(d.Path)) == 0 {
+				// No library there now, but one can be put there first:
+				// by any user (a temp directory) or by a program this
+				// command ran before (what it writes is not known; a
+				// library it built or wrote there is loader's).
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: dir,
+					What: "LD_LIBRARY_PATH makes the loader take " + call.Name + "'s libraries from " + d.Path + " first, where a library can be put before it starts: code corral cannot read"})
 				return
 			}
 		}

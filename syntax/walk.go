@@ -117,6 +117,10 @@ type walker struct {
 	// loopExits are the breaks and continues of the loops being walked,
 	// innermost last (loopexits.go).
 	loopExits []*loopExit
+	// returnExits collects, per function call being walked, the states
+	// its return builtins leave the body in, innermost last
+	// (loopexits.go).
+	returnExits []*returnExit
 	// declared are the functions declared so far, with the state at
 	// their declaration, for those never called.
 	declared []declared
@@ -843,7 +847,7 @@ func (w *walker) forClause(c scope, fc *sh.ForClause, st *state) {
 			// merged state no longer knows (red team 16 AS1).
 			each = nil
 		}
-		if len(each) > 0 && exact && !fc.Select && !hasReturn(fc.Do) && !hiddenJumps(fc.Do) {
+		if len(each) > 0 && exact && !fc.Select && (!hasReturn(fc.Do) || len(w.returnExits) > 0) && !hiddenJumps(fc.Do) {
 			// The list is known and not empty: the body runs at least
 			// once, and the loop ends after the pass of the last value
 			// or at a break. The last pass starts from the loop's
@@ -2632,6 +2636,29 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 	// env's NAME=value words are the program's environment too.
 	call.envEdit = inv.env
 	envWords := inv.env.words()
+	if len(w.written) > 0 && call.Dir.Known {
+		// A file named by the program's environment (WGETRC=rc wget,
+		// env WGETRC=rc wget) that the script wrote with known text.
+		vals := make([]string, 0, len(call.EnvSet)+len(envWords))
+		for _, e := range call.EnvSet {
+			vals = append(vals, e.Value)
+		}
+		for _, v := range envWords {
+			vals = append(vals, v)
+		}
+		for _, v := range vals {
+			if v == "" {
+				continue
+			}
+			d := call.Dir.Join(expandTilde(v, w.home))
+			if text, ok := w.written[d.Path]; ok && d.Known && len(text) <= maxEnvSetValue {
+				if call.WrittenArgs == nil {
+					call.WrittenArgs = map[string]string{}
+				}
+				call.WrittenArgs[d.Path] = text
+			}
+		}
+	}
 	w.envPath = nil
 	for _, a := range args[:len(args)-len(inv.words)] {
 		if v, ok := strings.CutPrefix(a.Value, "PATH="); ok {
@@ -2942,6 +2969,14 @@ func (w *walker) duplicate(call *Call, st *state) bool {
 	if len(w.frames) == 0 {
 		return false
 	}
+	switch call.Name {
+	case "return", "break", "continue", "exit":
+		// Each walk of these ends its path (a loop's last pass, a
+		// function's second call): never skipped as seen.
+		if len(call.Wrappers) == 0 {
+			return false
+		}
+	}
 	key := funcCallKey{sc: call.Script, start: call.Start, end: call.End, words: call.NameArg.Value + "\x00" + strings.Join(call.Words(), "\x00"), in: stdinOf(st.fds)}
 	if w.fromFunc == nil {
 		w.fromFunc = map[funcCallKey]int{}
@@ -3045,9 +3080,19 @@ func (w *walker) callFunc(c scope, call *Call, def funcDef, cmdState, st *state)
 	st.fds = call.fds
 	before := st.clone()
 	shown := w.isolateLoops()
+	rets := &returnExit{}
+	w.returnExits = append(w.returnExits, rets)
 	w.stmt(inner, decl.Body, st)
+	w.returnExits = w.returnExits[:len(w.returnExits)-1]
 	shown()
-	if hasBreak([]*sh.Stmt{decl.Body}) {
+	// The body ends at its end or at a return, in a loop or not: each
+	// return's state is one the call leaves (f() { x=~; return; x=/tmp;
+	// } leaves x=~).
+	st.mergeAll(rets.states)
+	if body := []*sh.Stmt{decl.Body}; leavesCaller(body) || hiddenJumps(body) {
+		// break, continue or exit in the body act on the caller's
+		// loops or the script; a jump the walk cannot see may be a
+		// return from anywhere.
 		st.merge(before)
 	}
 	if before.funcTrace != st.funcTrace && localOptions(decl.Body) {
@@ -3202,6 +3247,12 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		oldPWD, assigned := st.vars["PWD"]
 		st.dir = w.chdir(call, st)
 		mayFail := false
+		if !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) && w.cdSurelyFails(c, call, st, st.dir) {
+			// Nothing can have made the directory: bash stays, and
+			// PWD and OLDPWD keep their values (cdfail.go).
+			st.dir = old
+			return
+		}
 		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
 			// cd DIR; … with no DIR when the hook runs, none made by
 			// mkdir before: bash says "No such file or directory" and
@@ -3249,6 +3300,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 		st.dead = true
 	case "break", "continue":
 		w.loopJump(call.Name, args, st)
+	case "return":
+		w.returnJump(st)
 	case "unset":
 		funcs, refs := false, false
 		for _, a := range args {

@@ -147,8 +147,9 @@ func (p *parser) mutateBinds(binds map[string]int) (all bool) {
 			case t.kind == tIdent && (t.text == "$_" || t.text == "@_") && isP(p.tok(i+1), "["):
 				// $_[0], @_[0]: an element of @_, the sub's caller's
 				// variable, which chop $_[0], ($_[0]) = … and
-				// $_[0] =~ s/// as well as $_[0] = … change.
-				all = true
+				// $_[0] =~ s/// as well as $_[0] = … change. One only
+				// read (print $_[0], unlink $_[0]) changes nothing.
+				all = all || p.perlElementWritten(i)
 			}
 		}
 	case PHP:
@@ -433,3 +434,54 @@ func (p *parser) rubyPlainCallee(k, j int) bool {
 // rubyKernelPlain are Kernel's functions that keep no reference to their
 // arguments.
 var rubyKernelPlain = lazy.Set{List: []string{"puts", "print", "printf", "warn", "require", "require_relative", "load", "open", "sprintf", "format", "raise", "abort", "exit", "sleep", "p", "pp"}}
+
+// perlElementChangers are the Perl built-ins that may change a variable
+// among their arguments (besides perlArgWriters): lvalue or four-word
+// substr, vec and pos; open, opendir, sysopen, socket, accept and pipe
+// store a handle in it; the array functions change @_, local saves it.
+var perlElementChangers = lazy.Set{List: []string{"substr", "vec", "pos", "open", "opendir", "sysopen", "socket",
+	"accept", "pipe", "splice", "push", "unshift", "pop", "shift", "local", "tie", "untie", "binmode"}}
+
+// perlElementWritten reports whether the element of @_ at token i
+// ($_[N] or @_[…]) may be changed by its statement: an assignment,
+// ++ or --, a substitution or transliteration (=~ s///, tr) anywhere
+// after it in the statement (($_[0], $x) = … too), or a reference, a
+// built-in that changes its arguments (perlArgWriters,
+// perlElementChangers) or local before it. The statement runs
+// from the ; { or } before it to the one after it, across lines.
+func (p *parser) perlElementWritten(i int) bool {
+	toks := p.toks
+	bound := func(t token) bool { return isP(t, ";") || isP(t, "{") || isP(t, "}") }
+	for j := i - 1; j >= 0 && !bound(toks[j]); j-- {
+		t := toks[j]
+		switch {
+		case isP(t, "\\"), isP(t, "+") && isP(p.tok(j-1), "+"), isP(t, "-") && isP(p.tok(j-1), "-"):
+			return true
+		case t.kind == tIdent && (perlArgWriters.Has(t.text) || perlElementChangers.Has(t.text)):
+			return true
+		}
+	}
+	c := p.closeOf(toks, i+1)
+	if c <= i {
+		return true
+	}
+	for j := c + 1; j < len(toks) && !bound(toks[j]); j++ {
+		t := toks[j]
+		if t.kind != tPunct {
+			continue
+		}
+		switch {
+		case t.text == "=":
+			return true
+		case t.text == "=~" || t.text == "!~":
+			if perlSubst(p.src[t.off+2:]) {
+				return true
+			}
+		case (t.text == "+" || t.text == "-") && isP(p.tok(j+1), t.text):
+			return true
+		case assignOps.Get()[t.text] && isP(p.tok(j+1), "="):
+			return true
+		}
+	}
+	return false
+}

@@ -283,6 +283,28 @@ func (lx *lexer) next() {
 		lx.skipFlags()
 		return
 	}
+	if lx.l == Lua && strings.HasPrefix(lx.src[lx.i:], "::") {
+		// A label, ::name:: (blanks allowed around the name): a
+		// statement of its own, not a name separator (::s:: os.remove
+		// is a label and a call of os.remove, not s.os.remove).
+		start := lx.i
+		j := lx.i + 2
+		for j < len(lx.src) && (lx.src[j] == ' ' || lx.src[j] == '\t') {
+			j++
+		}
+		for j < len(lx.src) && isIdent(lx.src[j]) {
+			j++
+		}
+		for j < len(lx.src) && (lx.src[j] == ' ' || lx.src[j] == '\t') {
+			j++
+		}
+		if strings.HasPrefix(lx.src[j:], "::") {
+			j += 2
+		}
+		lx.emit(token{kind: tPunct, text: ";", off: start})
+		lx.i = j
+		return
+	}
 	if (lx.l == Lua || lx.l == Ex) && strings.HasPrefix(lx.src[lx.i:], "..") {
 		lx.emit(token{kind: tPunct, text: "..", off: lx.i})
 		lx.i += 2

@@ -1,11 +1,14 @@
 package lang
 
-// luaScoped finds the constants of a Lua chunk: a local declared once at
-// the chunk's own level (no enclosing function, if, loop or do block, no
-// bracket) with one name, local h = VALUE or local h <const> = VALUE,
-// to a value the text shows (os.getenv("HOME") is the home directory).
-// A use after the declaration's statement is that value; a use before
-// it is the global of that name, which the declaration does not bind.
+// luaScoped finds the constants of a Lua chunk: a local declared once
+// with one name, local h = VALUE or local h <const> = VALUE, to a value
+// the text shows (os.getenv("HOME") is the home directory), in the chunk
+// or in any block (a function body, a branch, a loop); and a global
+// assigned once, h = VALUE, at the chunk's own level (no enclosing
+// block or bracket) when no require or goto can change or skip it. A
+// use after the statement, up to the end of the local's block, is that
+// value; a use before it or outside the block is the global of that
+// name, which the declaration does not bind.
 // Any other binding of the name anywhere in the text makes it no
 // constant: a plain assignment (h = x), a name of a list (local a, h =
 // …; a, h = …, which bind by position), a second local, a parameter, a
@@ -16,7 +19,16 @@ package lang
 func (p *parser) luaScoped() []scopedConst {
 	toks := p.toks
 	binds := map[string]int{}
-	type cand struct{ name, eq int }
+	// A global assigned at the chunk's level keeps its value unless a
+	// module require runs assigns it (require loads and runs another
+	// file's chunk, which shares the globals), or a goto skips the
+	// assignment (Lua forbids jumping into a local's scope, not past a
+	// global's assignment).
+	globalsStay := !p.hasIdent("require", "goto")
+	type cand struct {
+		name, eq int
+		global   bool
+	}
 	var cands []cand
 	block, depth := 0, 0
 	for i := 0; i < len(toks); i++ {
@@ -81,8 +93,8 @@ func (p *parser) luaScoped() []scopedConst {
 			}
 			if n := p.tok(i + 1); n.kind == tIdent && isP(p.tok(eq), "=") {
 				binds[n.text]++
-				if block == 0 && depth == 0 {
-					cands = append(cands, cand{i + 1, eq})
+				if block > 0 || depth == 0 {
+					cands = append(cands, cand{i + 1, eq, false})
 				}
 				i = eq
 				continue
@@ -105,6 +117,10 @@ func (p *parser) luaScoped() []scopedConst {
 			binds[t.text]++
 			if isP(prev, ",") {
 				binds[t.text]++ // a, h = …: bound by position
+			} else if block == 0 && depth == 0 && globalsStay {
+				// h = VALUE at the chunk's own level: the global
+				// holds it from this statement on.
+				cands = append(cands, cand{i, i + 1, true})
 			}
 		case isP(next, ","):
 			// h, a = …: every name of the list is bound by position.
@@ -139,7 +155,40 @@ func (p *parser) luaScoped() []scopedConst {
 			}
 			end++
 		}
-		out = append(out, scopedConst{name: name, c: v, from: end, to: len(toks)})
+		to := len(toks)
+		if !c.global {
+			to = p.luaBlockEnd(end)
+		}
+		out = append(out, scopedConst{name: name, c: v, from: end, to: to})
 	}
 	return out
+}
+
+// luaBlockEnd returns the index of the token that ends the block holding
+// token from: the end or until that closes it, or the else or elseif
+// that starts the next branch of its if (a local of one branch is not
+// seen in the next), or the end of the chunk. A local's scope ends
+// there (Lua 5.4 manual, 3.5).
+func (p *parser) luaBlockEnd(from int) int {
+	level := 0
+	for j := from; j < len(p.toks); j++ {
+		t := p.toks[j]
+		if t.kind != tIdent {
+			continue
+		}
+		switch t.text {
+		case "function", "if", "do", "repeat":
+			level++
+		case "end", "until":
+			if level == 0 {
+				return j
+			}
+			level--
+		case "else", "elseif":
+			if level == 0 {
+				return j
+			}
+		}
+	}
+	return len(p.toks)
 }

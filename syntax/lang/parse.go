@@ -887,6 +887,11 @@ func (p *parser) homeFromEnv(name string, j, b int) (int, bool) {
 		// Perl's $ENV{HOME}, $ENV{'HOME'}.
 		return j + 3, true
 	}
+	if j < b && p.l == Lua && envGetters.Get()[name] && p.toks[j].kind == tString && p.toks[j].lit && p.toks[j].text == "HOME" {
+		// Lua's os.getenv"HOME", os.getenv[[HOME]]: a call with one
+		// string argument needs no parentheses (Lua 5.4 manual, 3.4.10).
+		return j + 1, true
+	}
 	if j+2 < b && envGetters.Get()[name] && p.toks[j].kind == tPunct && p.toks[j].text == "(" &&
 		p.toks[j+1].kind == tString && p.toks[j+1].lit && p.toks[j+1].text == "HOME" && p.toks[j+2].kind == tPunct && p.toks[j+2].text == ")" {
 		return j + 3, true

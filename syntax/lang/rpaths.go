@@ -1,6 +1,9 @@
 package lang
 
-import "strings"
+import (
+	"path"
+	"strings"
+)
 
 // rPathCall reads, for R, a call at token j (after its dotted name) whose
 // value is a path the text shows: file.path of literal parts (joined
@@ -13,7 +16,7 @@ import "strings"
 // collapse, sep), makes the value one only run time knows.
 func (p *parser) rPathCall(name string, j, b int) (string, bool, int, bool) {
 	switch name {
-	case "file.path", "paste0", "paste", "path.expand", "normalizePath":
+	case "file.path", "paste0", "paste", "path.expand", "normalizePath", "tempdir":
 	default:
 		return "", false, 0, false
 	}
@@ -25,6 +28,18 @@ func (p *parser) rPathCall(name string, j, b int) (string, bool, int, bool) {
 	p.pathDepth--
 	if next > b {
 		return "", false, 0, false
+	}
+	if name == "tempdir" {
+		// tempdir() is the session's own directory, which R made
+		// new at start-up (RtmpXXXXXX under TMPDIR, TMP or TEMP): it
+		// holds only what this session put there. Its check argument
+		// only re-creates it.
+		for _, a := range args {
+			if a.key != "check" && a.key != "" || a.key == "" && len(args) > 1 {
+				return "", false, 0, false
+			}
+		}
+		return rSessionTemp, false, next, true
 	}
 	sep := ""
 	switch name {
@@ -65,5 +80,25 @@ func (p *parser) rPathCall(name string, j, b int) (string, bool, int, bool) {
 	if len(parts) == 0 {
 		return "", false, 0, false
 	}
-	return strings.Join(parts, sep), tilde, next, true
+	joined := strings.Join(parts, sep)
+	if !rInSessionTemp(joined) {
+		return "", false, 0, false
+	}
+	return joined, tilde, next, true
+}
+
+// rSessionTemp stands for R's session directory, tempdir(): its real
+// parent (TMPDIR) is only known at run time, so a path that leaves it
+// (file.path(tempdir(), "..")) is not read.
+const rSessionTemp = "/tmp/RtmpXXXXXX"
+
+// rInSessionTemp reports a path that does not mention the session
+// directory, or stays inside it once cleaned.
+func rInSessionTemp(s string) bool {
+	i := strings.Index(s, rSessionTemp)
+	if i < 0 {
+		return true
+	}
+	c := path.Clean(s[i:])
+	return i == 0 && (c == rSessionTemp || strings.HasPrefix(c, rSessionTemp+"/"))
 }
