@@ -1306,7 +1306,10 @@ func (p *parser) introspected(i int) bool {
 // the evaluator; Hidden when a is only known at run time or the
 // evaluators nest deeper than maxEvalDepth.
 func (p *parser) evalCode(c call, a *arg) []Effect {
-	if a == nil || !a.lit {
+	// A command's output (eval `cat x.pl`, eval(%x(…)), PHP's eval(`…`))
+	// is code only run time knows: the literal is the command, not the
+	// code (red team rc: the command's text was judged as the code).
+	if a == nil || !a.lit || a.shell {
 		text := ""
 		if a != nil {
 			text = a.text

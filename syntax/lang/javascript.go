@@ -189,6 +189,8 @@ func javascript(p *parser) []Effect {
 		switch full {
 		case "require", "module.require":
 			return true
+		case "dotenv.config", "process.loadEnvFile":
+			return true
 		case "process.chdir", "Deno.chdir", "process.dlopen":
 			return true
 		case "Deno.readTextFile", "Deno.readTextFileSync", "Deno.readFile", "Deno.readFileSync", "Bun.file":
@@ -204,9 +206,25 @@ func javascript(p *parser) []Effect {
 		return false
 	}
 	out := p.jsDataImports()
+	if m := jsDotenvConfig.Get().FindStringIndex(p.src); m != nil {
+		// require("dotenv/config"), import "dotenv/config": .env
+		// loaded when the module is.
+		p.envLoads = append(p.envLoads, Effect{Kind: Read, Call: "dotenv/config", Path: ".env", Offset: m[0], CommandOnly: true})
+	}
 	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
+		if c.name == "dotenv.config" || c.name == "process.loadEnvFile" {
+			// dotenv's config() and node's process.loadEnvFile() load
+			// .env (or the path given) into process.env, as Python's
+			// load_dotenv does: a printer of the environment then
+			// prints the file (red team rc).
+			if e, ok := readEffect(c, jsDotenvPath(c)); ok {
+				e.CommandOnly = true
+				p.envLoads = append(p.envLoads, e)
+			}
+			continue
+		}
 		if kind := jsListing(c.name); kind != "" {
 			if kind == "glob" {
 				// Node's and the glob packages' patterns do not
@@ -690,3 +708,27 @@ func DataURLCode(v string) (string, bool) {
 	}
 	return body, true
 }
+
+// jsDotenvConfig matches a require or import of the module dotenv/config.
+var jsDotenvConfig = lazy.Regexp{Expr: `(?:\brequire\s*\(\s*|\bimport\s*\(?\s*|\bfrom\s*)['"\x60]dotenv/config['"\x60]`}
+
+// jsDotenvPath is the file dotenv's config({path: P}) or
+// process.loadEnvFile(P) loads: P when literal, else .env in the working
+// directory (the default of both).
+func jsDotenvPath(c call) *arg {
+	if c.name == "process.loadEnvFile" {
+		if a := argAt(c.args, 0); a != nil {
+			return a
+		}
+		return &arg{lit: true, str: ".env"}
+	}
+	if a := argAt(c.args, 0); a != nil && !a.lit {
+		if m := jsDotenvPathKey.Get().FindStringSubmatch(a.text); m != nil {
+			return &arg{lit: true, str: m[2]}
+		}
+	}
+	return &arg{lit: true, str: ".env"}
+}
+
+// jsDotenvPathKey matches the path key of dotenv's options object.
+var jsDotenvPathKey = lazy.Regexp{Expr: `\bpath\s*:\s*(['"])([^'"]+)(['"])`}

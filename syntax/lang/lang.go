@@ -186,6 +186,12 @@ type Effect struct {
 	// when the command sets them.
 	Env      []string
 	EnvWhole bool
+	// Listed are, for a Write of a path only known at run time, the
+	// patterns of the files a listing finds whose value the path holds
+	// (f from glob.glob(".c*/*.json"), Dir.glob, PHP's glob, or an
+	// entry of fs.readdirSync(".claude") joined to it): the file the
+	// program writes is one of their matches (listedWrites).
+	Listed []Effect
 	// ArgvWords reports an effect whose Path, Text or Argv hold words
 	// of the argument vector only known at run time, each written as
 	// its ArgvMark (AnalyzeArgv; argvword.go).
