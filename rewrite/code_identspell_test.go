@@ -168,3 +168,42 @@ func TestNodeDotenvLoads(t *testing.T) {
 		{`node -e "require('dotenv').config({path: 'config.env'}); console.log(process.env.X)"`, "allow"},
 	})
 }
+
+// TestThirdPartyRunners (red team rc): well-known packages that run
+// programs or remove trees are judged as the core calls they wrap.
+// Python: sh's module attributes are programs (sh.rm("-rf", d)),
+// invoke's run, send2trash (moves a tree out of its place). Node:
+// rimraf, fs-extra's remove and emptyDir, del, execa and cross-spawn
+// (spawn's argument arrays), shelljs's rm and exec, fs-extra and
+// graceful-fs as fs. JavaScript's optional call a?.(x) and a?.[k] call,
+// Ruby's Process.exec runs. Look-alikes: the same calls on project
+// files and harmless programs.
+func TestThirdPartyRunners(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/.claude/settings.json": "{}", "proj/a.txt": "x", "home/.bashrc": "#"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c "import sh; sh.rm('-rf', '/')"`, "deny"},
+		{`python3 -c "from sh import rm; rm('-rf', '/')"`, "deny"},
+		{`python3 -c "import invoke; invoke.run('rm -rf ~')"`, "deny"},
+		{`python3 -c "import send2trash, os; send2trash.send2trash(os.path.expanduser('~'))"`, "deny"},
+		{`node -e "require('rimraf').sync(require('os').homedir())"`, "deny"},
+		{`node -e "require('fs-extra').removeSync(require('os').homedir())"`, "deny"},
+		{`node -e "require('fs-extra').outputFileSync('.claude/settings.json','{}')"`, "deny"},
+		{`node -e "require('graceful-fs').writeFileSync('.claude/settings.json','{}')"`, "deny"},
+		{`node -e "require('shelljs').rm('-rf', require('os').homedir())"`, "deny"},
+		{`node -e "require('shelljs').exec('rm -rf ~')"`, "deny"},
+		{`node -e "require('execa').execaSync('rm',['-rf','/'])"`, "deny"},
+		{`node -e "require('cross-spawn').sync('rm',['-rf','/'])"`, "deny"},
+		{`node -e "const cp=require('child_process'); cp['execSync']?.('rm -rf ~')"`, "deny"},
+		{`node -e "require('child_process').execSync?.('rm -rf ~')"`, "deny"},
+		{`ruby -e 'Process.exec("rm -rf ~")'`, "deny"},
+		// Look-alikes.
+		{`python3 -c "import sh; print(sh.ls('-l'))"`, "allow"},
+		{`python3 -c "sh = 1; print(sh)"`, "allow"},
+		{`node -e "require('fs-extra').removeSync('dist')"`, "allow"},
+		{`node -e "require('fs-extra').readJsonSync('package.json')"`, "allow"},
+		{`node -e "require('execa').execaSync('ls',['-l'])"`, "allow"},
+		{`node -e "const a={b:1}; console.log(a?.b, a ? .5 : 1)"`, "allow"},
+		{`node -e "console.log('rimraf(require(\'os\').homedir())')"`, "allow"},
+		{`ruby -e 'Process.exec("ls")'`, "allow"},
+	})
+}

@@ -305,6 +305,19 @@ func (lx *lexer) next() {
 		lx.skipFlags()
 		return
 	}
+	if lx.l == JS && c == '?' && lx.peek(1) == '.' && (lx.peek(2) < '0' || lx.peek(2) > '9') {
+		// Optional chaining (ECMA-262 OptionalChain): a?.b is a.b,
+		// a?.(x) is a(x) and a?.[k] is a[k] when a is there, which is
+		// when the call runs (red team rc: cp["execSync"]?.(…) was no
+		// call). a ? .5 : b is a conditional, not a chain.
+		if p2 := lx.peek(2); p2 == '(' || p2 == '[' {
+			lx.i += 2
+			return
+		}
+		lx.emit(token{kind: tPunct, text: ".", off: lx.i})
+		lx.i += 2
+		return
+	}
 	if (lx.l == Lua || lx.l == Ex) && strings.HasPrefix(lx.src[lx.i:], "..") {
 		lx.emit(token{kind: tPunct, text: "..", off: lx.i})
 		lx.i += 2

@@ -10,7 +10,7 @@ import (
 
 var rubyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "exec": true, "spawn": true, "Kernel.system": true, "Kernel.exec": true,
-		"Kernel.spawn": true, "Process.spawn": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
+		"Kernel.spawn": true, "Process.spawn": true, "Process.exec": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
 		"Open3.popen2e": true, "Open3.capture2": true, "Open3.capture2e": true, "Open3.capture3": true,
 		"Open3.pipeline": true, "Open3.pipeline_r": true, "Open3.pipeline_w": true, "Open3.pipeline_rw": true, "PTY.spawn": true}
 }}

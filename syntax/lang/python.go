@@ -16,8 +16,29 @@ var pyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"os.system": true, "os.popen": true, "subprocess.getoutput": true, "subprocess.getstatusoutput": true,
 		"commands.getoutput": true, "commands.getstatusoutput": true, "asyncio.create_subprocess_shell": true,
 		"os.popen2": true, "os.popen3": true, "os.popen4": true,
+		// Third-party runners of shell text: invoke's run and sudo,
+		// envoy's and delegator's run (red team rc).
+		"invoke.run": true, "invoke.sudo": true, "envoy.run": true, "delegator.run": true,
 	}
 }}
+
+// pyShImport matches an import of the third-party sh package, whose
+// module attributes are programs: sh.rm("-rf", d) runs rm -rf d.
+var pyShImport = lazy.Regexp{Expr: `\bimport\s+(?:[\w.]+\s*,\s*)*sh\s*(?:$|[,;\n)]|as\b)|\bfrom\s+sh\s+import\b`}
+
+// pyShProgram returns the program a call of the sh package runs
+// (sh.rm: rm), when the code imports sh.
+func pyShProgram(full, src string) (string, bool) {
+	prog, ok := strings.CutPrefix(full, "sh.")
+	if !ok || prog == "" || strings.Contains(prog, ".") || !strings.Contains(src, "sh") || !pyShImport.Get().MatchString(src) {
+		return "", false
+	}
+	switch prog {
+	case "Command", "ErrorReturnCode", "RunningCommand", "CommandNotFound", "SignalException", "TimeoutException", "glob", "contrib", "pushd":
+		return "", false
+	}
+	return strings.ReplaceAll(prog, "_", "-"), true
+}
 
 // pySubprocess are the subprocess calls whose first argument is an
 // argument vector, or shell text with shell=True.
@@ -36,6 +57,9 @@ var pyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() 
 		// distutils (and setuptools' copy of it) remove a tree (red
 		// team 16 PY1).
 		"distutils.dir_util.remove_tree": {recursive: true}, "setuptools._distutils.dir_util.remove_tree": {recursive: true},
+		// send2trash moves a file or a tree out of its place into the
+		// trash (red team rc).
+		"send2trash.send2trash": {recursive: true},
 	}
 }}
 
@@ -213,6 +237,9 @@ func python(p *parser) []Effect {
 			return true // pydoc.pipepager, loop.subprocess_shell (pyshellsinks.go)
 		}
 		_, del := pyDelete.Get()[full]
+		if _, ok := pyShProgram(full, p.src); ok {
+			return true
+		}
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn" || pyArgvSpawn(full)
@@ -453,6 +480,13 @@ func python(p *parser) []Effect {
 		}
 		if es, ok := pyFileCall(c, p.src); ok {
 			out = append(out, pyWhere(c, es)...)
+			continue
+		}
+		if prog, ok := pyShProgram(full, p.src); ok {
+			// sh.rm("-rf", d): the program with the call's arguments.
+			e := execOf(c, append([]arg{{lit: true, str: prog}}, c.args...))
+			e.Call = full
+			out = append(out, e)
 			continue
 		}
 		if e, ok := pythonCall(c); ok {
