@@ -172,14 +172,16 @@ func TestNodeDotenvLoads(t *testing.T) {
 // TestThirdPartyRunners (red team rc): well-known packages that run
 // programs or remove trees are judged as the core calls they wrap.
 // Python: sh's module attributes are programs (sh.rm("-rf", d)),
-// invoke's run, send2trash (moves a tree out of its place). Node:
+// invoke's run and an invoke or Fabric task context's run, sudo and
+// local (tasks.py's c.run), send2trash (moves a tree out of its place). Node:
 // rimraf, fs-extra's remove and emptyDir, del, execa and cross-spawn
 // (spawn's argument arrays), shelljs's rm and exec, fs-extra and
 // graceful-fs as fs. JavaScript's optional call a?.(x) and a?.[k] call,
 // Ruby's Process.exec runs. Look-alikes: the same calls on project
 // files and harmless programs.
 func TestThirdPartyRunners(t *testing.T) {
-	cfg := scratchProject(t, map[string]string{"proj/.claude/settings.json": "{}", "proj/a.txt": "x", "home/.bashrc": "#"})
+	cfg := scratchProject(t, map[string]string{"proj/.claude/settings.json": "{}", "proj/a.txt": "x", "home/.bashrc": "#",
+		"proj/tasks.py": "from invoke import task\n\n@task\ndef clean(c):\n    c.run(\"rm -rf ~\")\n"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`python3 -c "import sh; sh.rm('-rf', '/')"`, "deny"},
 		{`python3 -c "from sh import rm; rm('-rf', '/')"`, "deny"},
@@ -196,7 +198,11 @@ func TestThirdPartyRunners(t *testing.T) {
 		{`node -e "const cp=require('child_process'); cp['execSync']?.('rm -rf ~')"`, "deny"},
 		{`node -e "require('child_process').execSync?.('rm -rf ~')"`, "deny"},
 		{`ruby -e 'Process.exec("rm -rf ~")'`, "deny"},
+		{"python3 -c \"from invoke import task\n@task\ndef x(c):\n    c.run('rm -rf ~')\"", "deny"},
+		{"invoke clean", "deny"},
 		// Look-alikes.
+		{"python3 -c \"from invoke import task\n@task\ndef x(c):\n    c.run('ls -l')\"", "allow"},
+		{`python3 -c "import asyncio; asyncio.run(main())"`, "allow"},
 		{`python3 -c "import sh; print(sh.ls('-l'))"`, "allow"},
 		{`python3 -c "sh = 1; print(sh)"`, "allow"},
 		{`node -e "require('fs-extra').removeSync('dist')"`, "allow"},

@@ -22,6 +22,10 @@ var pyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	}
 }}
 
+// pyInvokeImport matches an import of invoke or Fabric, whose task
+// contexts run shell text with run, sudo and local.
+var pyInvokeImport = lazy.Regexp{Expr: `\b(?:from\s+(?:invoke|fabric)\b|import\s+(?:invoke|fabric)\b)`}
+
 // pyShImport matches an import of the third-party sh package, whose
 // module attributes are programs: sh.rm("-rf", d) runs rm -rf d.
 var pyShImport = lazy.Regexp{Expr: `\bimport\s+(?:[\w.]+\s*,\s*)*sh\s*(?:$|[,;\n)]|as\b)|\bfrom\s+sh\s+import\b`}
@@ -204,6 +208,9 @@ func python(p *parser) []Effect {
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
 			full == "webbrowser.get" || full == "webbrowser.register" {
+			return true
+		}
+		if (last == "sudo" || last == "local") && strings.Contains(full, ".") && pyInvokeImport.Get().MatchString(p.src) {
 			return true
 		}
 		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
@@ -460,6 +467,18 @@ func python(p *parser) []Effect {
 		}
 		if e, ok := pyShellSinkCall(c); ok {
 			out = append(out, e) // pydoc.pipepager(text, cmd) (pyshellsinks.go)
+			continue
+		}
+		if last := lastSegment(full); (last == "run" || last == "sudo" || last == "local") && strings.Contains(full, ".") && !strings.HasPrefix(full, "subprocess.") &&
+			!strings.HasPrefix(full, "invoke.") && pyInvokeImport.Get().MatchString(p.src) {
+			// An invoke or Fabric task's context (c.run("…"),
+			// c.sudo, Connection.local): shell text run on this
+			// machine (tasks.py, fabfile.py; red team rc). Only a
+			// literal is judged: the receiver is only known by the
+			// import.
+			if a := argAt(c.args, 0); a != nil && a.lit {
+				out = append(out, Effect{Kind: Shell, Call: full, Text: a.str, Offset: c.off})
+			}
 			continue
 		}
 		if to := pyUnknownRecv.Get()[lastSegment(full)]; to != "" && full != to && !pyShell.Get()[full] && !pySubprocess.Get()[full] {
