@@ -9,7 +9,8 @@ import (
 // TestIdentifierSpellings (red team rc): a name spelled another way the
 // language accepts is the name. Python reads identifiers in NFKC form
 // (PEP 3131), so fullwidth letters, mathematical bold letters and the
-// long s spell os.system, shutil.rmtree, subprocess.run and open;
+// long s spell os.system, shutil.rmtree, subprocess.run and open, in
+// calls and in the imports and aliases read from the code's text;
 // JavaScript identifiers may hold \uXXXX and \u{X} escapes
 // (ECMA-262 "Names and Keywords"), so e\u0078ecSync is execSync
 // (before: allowed). Look-alikes: the same characters in strings and in
@@ -25,6 +26,10 @@ func TestIdentifierSpellings(t *testing.T) {
 		{`python3 -c "import subprocess; subprocess.ｒｕｎ('rm -rf ~', shell=True)"`, "deny"},
 		{`python3 -c "ｏｐｅｎ('.claude/settings.json','w').write('{}')"`, "deny"},
 		{`python3 -c "import os; print(ｏｐｅｎ(os.path.expanduser('~/.ssh/id_rsa')).read())"`, "deny"},
+		{`python3 -c "from ｏｓ import ｓｙｓｔｅｍ as x; x('rm -rf ~')"`, "deny"},
+		{`python3 -c "from os import ｓｙｓｔｅｍ; ｓｙｓｔｅｍ('rm -rf ~')"`, "deny"},
+		{`python3 -c "import subprocess as ｓｐ; ｓｐ.run(['rm','-rf','/'])"`, "deny"},
+		{"python3 - <<'XEOF'\nimport ｓｈｕｔｉｌ as s\ns.rmtree('/')\nXEOF", "deny"},
 		{`node -e "require('child_process').e\u0078ecSync('rm -rf ~')"`, "deny"},
 		{`node -e "require('child_process').\u0065xecSync('rm -rf ~')"`, "deny"},
 		{`node -e "require('child_process').e\u{78}ecSync('rm -rf ~')"`, "deny"},

@@ -96,3 +96,50 @@ func jsIdentEscapes(s string) string {
 	}
 	return b.String()
 }
+
+// pySource returns program text as the parser reads it: for Python,
+// every identifier in the form Python reads it (pyIdentNFKC), so the
+// code's own imports and aliases, read from its text, see the names
+// (from os import ｓｙｓｔｅｍ as x binds x to os.system). Each folded
+// name is padded with spaces to its length in the source, so offsets
+// and lines stay those of the source; a name whose folded form is longer
+// (Ⅷ is VIII) is left as written. Strings and comments are not changed.
+func pySource(l Lang, src string) string {
+	if l != Python {
+		return src
+	}
+	ascii := true
+	for i := 0; i < len(src); i++ {
+		if src[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return src
+	}
+	var b []byte
+	for _, t := range lex(Python, src) {
+		if t.kind != tIdent {
+			continue
+		}
+		end := t.off
+		for end < len(src) && isIdent(src[end]) {
+			end++
+		}
+		if src[t.off:end] == t.text || len(t.text) > end-t.off {
+			continue
+		}
+		if b == nil {
+			b = []byte(src)
+		}
+		n := copy(b[t.off:end], t.text)
+		for k := t.off + n; k < end; k++ {
+			b[k] = ' '
+		}
+	}
+	if b == nil {
+		return src
+	}
+	return string(b)
+}

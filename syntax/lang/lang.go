@@ -299,6 +299,7 @@ func analyze(l Lang, src string, depth int) []Effect {
 			return out
 		}
 	}
+	src = pySource(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	return p.run()
 }
