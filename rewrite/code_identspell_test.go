@@ -218,3 +218,23 @@ func TestThirdPartyRunners(t *testing.T) {
 		{`ruby -e 'Process.exec("ls")'`, "allow"},
 	})
 }
+
+// TestPythonResultReceivers (red team rc): a method of a call's result
+// whose name is a runner's (eval("__import__('os')").system(…)) is judged
+// as the dotted unknown receivers are, on its literal arguments; and
+// object.__subclasses__() reaches every loaded class (subprocess.Popen
+// among them) by a name picked at run time, which asks. Look-alikes: a
+// function of the code's own named system, methods of other names on
+// results, a mention of __subclasses__ that is not called.
+func TestPythonResultReceivers(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c "eval('__import__(\"os\")').system('rm -rf ~')"`, "deny"},
+		{`python3 -c "eval(\"__imp\" + \"ort__('os')\").system('rm -rf ~')"`, "deny"},
+		{`python3 -c "[c for c in ().__class__.__base__.__subclasses__() if c.__name__=='Popen'][0]('rm -rf ~', shell=True)"`, "ask"},
+		// Look-alikes.
+		{"python3 -c \"def system(m): print(m)\nsystem('rm -rf ~')\"", "allow"},
+		{`python3 -c "print(str(1).upper())"`, "allow"},
+		{`python3 -c "print(int.__subclasses__)"`, "allow"},
+	})
+}

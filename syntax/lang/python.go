@@ -200,9 +200,35 @@ const NativeLib = "native library"
 
 func python(p *parser) []Effect {
 	al := p.al
+	// onResult are the pyUnknownRecv names the code calls as a method of
+	// a call's result (eval("__import__('os')").system(…),
+	// importlib.import_module(n).system(…)): a receiver corral cannot
+	// name, judged as the dotted ones are (red team rc).
+	var onResult map[string]bool
+	var out []Effect
+	for i, t := range p.toks {
+		if t.kind != tIdent || !isP(p.tok(i-1), ".") {
+			continue
+		}
+		if pyUnknownRecv.Get()[t.text] != "" && isP(p.tok(i-2), ")") {
+			if onResult == nil {
+				onResult = map[string]bool{}
+			}
+			onResult[t.text] = true
+		}
+		if t.text == "__subclasses__" && isP(p.tok(i+1), "(") {
+			// ().__class__.__base__.__subclasses__(): every class the
+			// interpreter has loaded, subprocess.Popen and os._wrap_close
+			// among them, picked by a name at run time (red team rc).
+			out = append(out, Effect{Kind: Hidden, Call: "__subclasses__", Text: "object.__subclasses__()", Offset: t.off})
+		}
+	}
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
+		if onResult[full] {
+			return true
+		}
 		if pyLoaderCall(full) || pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || strings.HasPrefix(full, "yaml.") || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
@@ -264,7 +290,6 @@ func python(p *parser) []Effect {
 			return outer(name) || pyCFuncs.Get()[lastSegment(al.resolve(name))]
 		}
 	}
-	var out []Effect
 	if libs != nil {
 		out = append(out, p.pyCRefs(libs)...)
 	}
@@ -480,6 +505,9 @@ func python(p *parser) []Effect {
 				out = append(out, Effect{Kind: Shell, Call: full, Text: a.str, Offset: c.off})
 			}
 			continue
+		}
+		if onResult[full] && !c.method {
+			continue // a function of the code's own named system, not a method
 		}
 		if to := pyUnknownRecv.Get()[lastSegment(full)]; to != "" && full != to && !pyShell.Get()[full] && !pySubprocess.Get()[full] {
 			if _, del := pyDelete.Get()[full]; !del {
