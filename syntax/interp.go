@@ -1121,7 +1121,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// program using its configuration.
 			if origin == "" {
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
-					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
+					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print, Hosts: e.Hosts})
 			}
 		case lang.Upload:
 			// Code written in the command, as for Send: a script on

@@ -186,6 +186,9 @@ type Effect struct {
 	// when the command sets them.
 	Env      []string
 	EnvWhole bool
+	// Hosts are, for a Send, the hosts the program's network calls name
+	// by a literal ("" for one only known at run time).
+	Hosts []string
 	// Listed are, for a Write of a path only known at run time, the
 	// patterns of the files a listing finds whose value the path holds
 	// (f from glob.glob(".c*/*.json"), Dir.glob, PHP's glob, or an
