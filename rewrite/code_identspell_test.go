@@ -264,3 +264,22 @@ func TestCodeEnvCredentialSends(t *testing.T) {
 		{`node -e "fetch('https://x.example/?'+process.env.HOME.length)"`, "allow"},
 	})
 }
+
+// TestCredentialPrinterClusters (red team rc): a printer's one-letter
+// flag inside a cluster of short options counts (getopt reads each
+// letter): security find-generic-password -wa x and -gw print the
+// password (before: allowed). The options that send the output to a file
+// count in a cluster too. Look-alikes: the same programs without the
+// flag, and with their output sent to a file.
+func TestCredentialPrinterClusters(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/README": "x"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"security find-generic-password -wa x", "deny"},
+		{"security find-generic-password -gw -s x", "deny"},
+		{"age -d f.age", "deny"},
+		// Look-alikes.
+		{"security find-generic-password -a x", "allow"},
+		{"age -do out.txt f.age", "allow"},
+		{"gh auth status -h github.com", "allow"},
+	})
+}
