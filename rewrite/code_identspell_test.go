@@ -223,7 +223,9 @@ func TestThirdPartyRunners(t *testing.T) {
 // whose name is a runner's (eval("__import__('os')").system(…)) is judged
 // as the dotted unknown receivers are, on its literal arguments; and
 // object.__subclasses__() reaches every loaded class (subprocess.Popen
-// among them) by a name picked at run time, which asks. Look-alikes: a
+// among them) by a name picked at run time, which asks; a name bound to
+// a module's namespace (d = os.__dict__, d = vars(os)) subscripted with a
+// literal is the module's function. Look-alikes: a
 // function of the code's own named system, methods of other names on
 // results, a mention of __subclasses__ that is not called.
 func TestPythonResultReceivers(t *testing.T) {
@@ -232,6 +234,10 @@ func TestPythonResultReceivers(t *testing.T) {
 		{`python3 -c "eval('__import__(\"os\")').system('rm -rf ~')"`, "deny"},
 		{`python3 -c "eval(\"__imp\" + \"ort__('os')\").system('rm -rf ~')"`, "deny"},
 		{`python3 -c "[c for c in ().__class__.__base__.__subclasses__() if c.__name__=='Popen'][0]('rm -rf ~', shell=True)"`, "ask"},
+		{`python3 -c "import os; d=os.__dict__; d['system']('rm -rf ~')"`, "deny"},
+		{"python3 -c \"import os\nd = vars(os)\nd['system']('rm -rf ~')\"", "deny"},
+		{`python3 -c "import os; d=os.__dict__; print(d['sep'])"`, "allow"},
+		{`python3 -c "import os; d=os.__dict__; d={}; print(d['system'])"`, "allow"},
 		// Look-alikes.
 		{"python3 -c \"def system(m): print(m)\nsystem('rm -rf ~')\"", "allow"},
 		{`python3 -c "print(str(1).upper())"`, "allow"},

@@ -407,6 +407,20 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if !name.lit && p.pyDangerousRoot(obj) {
 			p.hidden("getattr", "getattr("+obj+", "+name.text+")", t.off)
 		}
+	case t.kind == tIdent && !member(out) && isP(at(i+1), "[") && strings.HasSuffix(p.al[t.text], ".__dict__"):
+		// d = os.__dict__; d["system"] is os.system (pythonAliases).
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		mod := strings.TrimSuffix(p.al[t.text], ".__dict__")
+		a := p.argOf(in, i+2, end)
+		if a.lit && nameLike(a.str) {
+			return nameToks(mod+"."+a.str, t.off), end + 1, 0, true
+		}
+		if p.pyDangerousRoot(mod) {
+			p.hidden(mod+".__dict__", p.srcThrough(t.off, in[end]), t.off)
+		}
 	case isP(t, ".") && isI(at(i+1), "__dict__") && isP(at(i+2), "["):
 		// os.__dict__["system"] is os.system.
 		end := p.closeOf(in, i+2)

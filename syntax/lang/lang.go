@@ -2,6 +2,7 @@ package lang
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -1039,8 +1040,24 @@ func pythonAliases(src string) aliases {
 			}
 		}
 	}
+	// d = os.__dict__, d = vars(os): d holds the module's namespace, so
+	// d["system"] is os.system (indirect.go; red team rc), when d is
+	// assigned nowhere else.
+	for _, m := range pyDictBind.Get().FindAllStringSubmatch(src, -1) {
+		name, mod := m[1], m[2]
+		if mod == "" {
+			mod = m[3]
+		}
+		if len(regexp.MustCompile(`(?m)(^|[^\w.])`+regexp.QuoteMeta(name)+`\s*(=[^=]|\+=|:=)`).FindAllStringIndex(src, 3)) == 1 {
+			a[name] = a.resolve(mod) + ".__dict__"
+		}
+	}
 	return a
 }
+
+// pyDictBind matches a name bound to a module's namespace: NAME =
+// MOD.__dict__ or NAME = vars(MOD).
+var pyDictBind = lazy.Regexp{Expr: `(?m)(?:^|[;:]|\bfor\b)\s*([A-Za-z_]\w*)\s*=\s*(?:([A-Za-z_][\w.]*)\.__dict__|vars\(\s*([A-Za-z_][\w.]*)\s*\))\s*(?:$|[;\n#])`}
 
 // pyModuleFunctions returns the functions of module mod that the call
 // readers know (os.system, shutil.rmtree, subprocess.run, os.exec*, …),
