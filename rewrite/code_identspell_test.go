@@ -289,3 +289,20 @@ func TestCredentialPrinterClusters(t *testing.T) {
 		{"gh auth status -h github.com", "allow"},
 	})
 }
+
+// TestBotoCredentialReads (red team rc): boto3's and botocore's
+// Session.get_credentials() give the code the keys read from
+// ~/.aws/credentials, so code in the command that calls it reads that
+// file (before: allowed, the secret printed). Look-alikes: a client
+// that uses the keys without handing them to the code, and the name in
+// a string.
+func TestBotoCredentialReads(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x", "home/.aws/credentials": "[default]\naws_secret_access_key = k\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c "import boto3; print(boto3.Session().get_credentials().secret_key)"`, "deny"},
+		{`python3 -c "import botocore.session as s; print(s.get_session().get_credentials().get_frozen_credentials())"`, "deny"},
+		// Look-alikes.
+		{`python3 -c "import boto3; print(boto3.client('s3').list_buckets())"`, "allow"},
+		{`python3 -c "import boto3; print('get_credentials()')"`, "allow"},
+	})
+}

@@ -239,6 +239,9 @@ func python(p *parser) []Effect {
 		if (last == "sudo" || last == "local") && strings.Contains(full, ".") && pyInvokeImport.Get().MatchString(p.src) {
 			return true
 		}
+		if (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
+			return true
+		}
 		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
 			return true
 		}
@@ -527,6 +530,14 @@ func python(p *parser) []Effect {
 		}
 		if es, ok := pyFileCall(c, p.src); ok {
 			out = append(out, pyWhere(c, es)...)
+			continue
+		}
+		if last := lastSegment(full); (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
+			// boto3's and botocore's Session.get_credentials() hand the
+			// code the keys they read from ~/.aws/credentials (or the
+			// environment): a read of that file, in code written in the
+			// command (red team rc).
+			out = append(out, Effect{Kind: Read, Call: full, Path: "~/.aws/credentials", Tilde: true, Offset: c.off, CommandOnly: true})
 			continue
 		}
 		if prog, ok := pyShProgram(full, p.src); ok {
