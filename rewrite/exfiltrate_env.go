@@ -468,6 +468,33 @@ func checkEnvDumps(p *Pass) {
 		if !s.Print && s.Any {
 			p.Report(s.Call, Finding{Rule: "exfiltrate", Decision: Ask,
 				Message: fmt.Sprintf("%s reads the whole environment, or a variable named at run time, and opens a network connection (%s): it holds the session's tokens and keys", s.Call.Name, s.What)})
+			continue
+		}
+		// os.environ["GITHUB_TOKEN"] and urlopen in code written in the
+		// command: a credential by its name that may go to a host other
+		// than its service's; asked, as curl's $GITHUB_TOKEN to such a
+		// host is (red team rc).
+		var creds []string
+		for _, n := range s.Names {
+			if s.Print || !credVar(n) {
+				continue
+			}
+			// To the service the name names (GITHUB_TOKEN to
+			// api.github.com) or an allowed host, when every network
+			// call names its host: what curl's words pass.
+			bad := len(s.Hosts) == 0
+			for _, h := range s.Hosts {
+				if h == "" || !p.hostAllowed(h) && !serviceHost(n, h) {
+					bad = true
+				}
+			}
+			if bad {
+				creds = append(creds, n)
+			}
+		}
+		if len(creds) > 0 {
+			p.Report(s.Call, Finding{Rule: "exfiltrate", Decision: Ask,
+				Message: fmt.Sprintf("%s reads $%s, a credential by its name, from its environment and opens a network connection (%s) to a host that is neither the service the name names nor on network.allow_hosts", s.Call.Name, strings.Join(creds, ", $"), s.What)})
 		}
 	}
 	var net []*syntax.Call

@@ -198,7 +198,7 @@ func (p *Pass) checkCredentialPrinter(c *syntax.Call) bool {
 		if at < 0 {
 			continue
 		}
-		if len(cp.flags) > 0 && !hasFlag(args, cp.flags) || hasFlag(args, cp.unless) {
+		if len(cp.flags) > 0 && !hasFlagClustered(args, cp.flags) || hasFlagClustered(args, cp.unless) {
 			continue
 		}
 		p.reportCredential(c, cp.what)
@@ -235,6 +235,32 @@ func hasFlag(args []syntax.Arg, flags []string) bool {
 	return slices.ContainsFunc(args, func(a syntax.Arg) bool {
 		return a.Static && slices.ContainsFunc(flags, func(f string) bool { return a.Value == f || strings.HasPrefix(a.Value, f+"=") })
 	})
+}
+
+// hasFlagClustered is hasFlag where a one-letter flag (-w) also counts
+// inside a cluster of short options (-wa x, -gw: getopt reads each
+// letter as its own option; red team rc: security find-generic-password
+// -wa x printed the password and passed). A letter after one that takes
+// a value would be that value, which the table does not know: the
+// cluster is taken to hold the flag, as asking about a printer that
+// prints nothing costs less than passing one that prints a password.
+// The options that send the output to a file count in a cluster too
+// (age -do out.txt).
+func hasFlagClustered(args []syntax.Arg, flags []string) bool {
+	if hasFlag(args, flags) {
+		return true
+	}
+	for _, a := range args {
+		if !a.Static || len(a.Value) < 3 || a.Value[0] != '-' || a.Value[1] == '-' {
+			continue
+		}
+		for _, f := range flags {
+			if len(f) == 2 && f[0] == '-' && f[1] != '-' && strings.IndexByte(a.Value[1:], f[1]) >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // kubectlPrintsSecret reports kubectl get of secrets with an output

@@ -1010,7 +1010,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			w.argvWordEffect(c, call, e, argv, l, at, origin, dynamic) // interpargvword.go
 			continue
 		}
-		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "" || len(e.Env) > 0) {
+		if (e.Kind == lang.Write || e.Kind == lang.Read) && e.Path == "" && (len(e.Pieces) > 0 || e.Hides != "" || e.Home || e.Computed != "" || len(e.Env) > 0 || len(e.Listed) > 0) {
 			// Code written in the command, and scripts of the languages
 			// one runs by name (python3 f.py, node f.js) that are not a
 			// test suite's; a compiled program's or a test's own files
@@ -1021,6 +1021,11 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 				w.envPathEffects(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
 				if len(e.Pieces) > 0 {
 					w.runTimePathEffect(c, call, e, "in "+string(l)+" code ("+at+"): "+e.Call, dynamic)
+				}
+				for _, f := range e.Listed {
+					// The value a listing finds (lang.listedWrites):
+					// the files its pattern matches are written.
+					w.effect(c, call, "tee -- "+pathWord(f)+" </dev/null", "in "+string(l)+" code ("+at+"): "+e.Call+" writes what a listing finds ("+clip(e.Text, 60)+")", dynamic, false)
 				}
 			} else if e.Home && len(e.Pieces) > 0 && w.lenient == 0 {
 				// Any other program's path built from the home
@@ -1116,7 +1121,7 @@ func (w *walker) program(c scope, call *Call, l lang.Lang, text, label string, d
 			// program using its configuration.
 			if origin == "" {
 				w.m.EnvSends = append(w.m.EnvSends, EnvSend{Call: call, Names: e.Argv, Any: e.Text == "*",
-					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print})
+					What: "in " + string(l) + " code (" + at + "): " + e.Call, Print: e.Kind == lang.Print, Hosts: e.Hosts})
 			}
 		case lang.Upload:
 			// Code written in the command, as for Send: a script on

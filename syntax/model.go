@@ -435,6 +435,9 @@ type EnvSend struct {
 	// print(os.environ)) instead of sending them; What names the
 	// printing call.
 	Print bool
+	// Hosts are the hosts the code's network calls name by a literal
+	// ("" for one built at run time), as CodeUpload's.
+	Hosts []string
 }
 
 // Text returns the source of the declaration.

@@ -41,6 +41,7 @@ func analyzeArgv(l Lang, src string, argv []Arg) []Effect {
 	default:
 		return withUnread(back(analyzeText(l, src)), unread)
 	}
+	src = pySource(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.bindArgv(argv)
 	return withUnread(back(finish(src, p.run())), unread)
@@ -62,6 +63,7 @@ func analyzeLoopArgv(l Lang, src string, argv []Arg) []Effect {
 		return Analyze(l, src)
 	}
 	src, back, unread := programText(l, src)
+	src = pySource(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.loopArgv = true
 	p.bindArgv(argv)

@@ -41,6 +41,7 @@ func builtText(l Lang, name, text string, off int) Effect {
 // expanded with its conversions as run-time parts, and anything else
 // (a variable, a field, a call) is one run-time part.
 func template(l Lang, text string) string {
+	text = pySource(l, text)
 	p := &parser{src: text, toks: lex(l, text), l: l}
 	var b strings.Builder
 	p.templateRange(&b, 0, len(p.toks))

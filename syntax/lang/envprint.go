@@ -122,6 +122,7 @@ func EnvReads(l Lang, src string) (names []string, all bool) {
 		return nil, false
 	}
 	src, _, _ = programText(l, src)
+	src = pySource(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l}
 	p.consts = p.constants()
 	p.indirect()

@@ -52,6 +52,7 @@ func envSend(p *parser) (Effect, bool) {
 	names := map[string]bool{}
 	any := false
 	netCall, netOff := "", -1
+	var hosts []string
 	for i := 0; i < len(p.toks); i++ {
 		full, first, call, ok := p.nameAt(i)
 		if !ok || p.l == Python && p.importLine(first) {
@@ -66,13 +67,17 @@ func envSend(p *parser) (Effect, bool) {
 			}
 			continue
 		}
-		if netOff < 0 && (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, full) {
-			netCall, netOff = full, t.off
+		if (call || p.l == Ruby || p.l == Perl) && netPrefix(p.l, strings.ReplaceAll(full, "::", ".")) {
+			hosts = append(hosts, p.callHost(i))
+			if netOff < 0 {
+				netCall, netOff = full, t.off
+			}
 			continue
 		}
 		if netOff < 0 && p.l == PHP && call && (full == "file_get_contents" || full == "fopen") {
 			if a := p.tok(i + 2); a.kind == tString && (strings.HasPrefix(a.text, "http://") || strings.HasPrefix(a.text, "https://") || strings.HasPrefix(a.text, "ftp://")) {
 				netCall, netOff = full, t.off
+				hosts = append(hosts, p.callHost(i))
 			}
 		}
 	}
@@ -84,7 +89,7 @@ func envSend(p *parser) (Effect, bool) {
 		argv = append(argv, n)
 	}
 	sort.Strings(argv)
-	e := Effect{Kind: Send, Call: strings.ReplaceAll(netCall, "::", "."), Argv: argv, Offset: netOff}
+	e := Effect{Kind: Send, Call: strings.ReplaceAll(netCall, "::", "."), Argv: argv, Offset: netOff, Hosts: hosts}
 	if any {
 		e.Text = "*"
 	}
@@ -146,5 +151,30 @@ func (p *parser) envRead(i int, full string, call bool) (name string, all, ok bo
 		}
 		return full[dot+1:], false, true // process.env.KEY
 	}
+	// ENV.to_h.to_s, ENV.to_a.join, os.environ.items().__str__: the
+	// table through a method of its own, then more (red team rc: Ruby's
+	// ENV.to_h sent by Net::HTTP was not read); process.env.KEY.length
+	// is the variable KEY.
+	for dot := strings.IndexByte(full, '.'); dot > 0; {
+		if envTables.Get()[full[:dot]] {
+			seg, _, _ := strings.Cut(full[dot+1:], ".")
+			if envTableMethods.Has(seg) {
+				return "", true, true
+			}
+			return seg, false, true
+		}
+		next := strings.IndexByte(full[dot+1:], '.')
+		if next < 0 {
+			break
+		}
+		dot += 1 + next
+	}
 	return "", false, false
 }
+
+// envTableMethods are the methods of an environment table (Ruby's ENV,
+// Python's os.environ, a JavaScript object) that give the whole table or
+// all its names or values.
+var envTableMethods = lazy.Set{List: []string{"to_h", "to_hash", "to_a", "to_s", "inspect", "each", "each_pair", "map", "select",
+	"filter", "reject", "keys", "values", "entries", "items", "copy", "dup", "clone", "sort", "sort_by", "find_all", "collect",
+	"slice", "reduce", "each_with_object", "group_by", "partition", "min_by", "max_by", "join"}}

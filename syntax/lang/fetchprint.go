@@ -49,6 +49,7 @@ func FetchPrint(l Lang, src string) (string, bool) {
 	}
 	text, _, _ := programText(l, src)
 	text = lineEnds(l, text)
+	text = pySource(l, text)
 	p := &parser{src: text, toks: lex(l, text), l: l}
 	p.consts = p.constants()
 	p.indirect()

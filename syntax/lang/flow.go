@@ -543,8 +543,8 @@ func (p *parser) loopBindings() {
 const walkMark = "\x00walk\x00"
 
 // globListing matches a glob call or Ruby's Dir[…] in an iterated
-// expression.
-var globListing = lazy.Regexp{Expr: `\b(?:r?glob|iglob)\s*\(|\bDir\s*\[`}
+// expression (Perl's glob ".c*/*" without parentheses too).
+var globListing = lazy.Regexp{Expr: `\b(?:r?glob|iglob)\s*[("']|\bDir\s*\[`}
 
 // iterMethods are the methods that call a block or a callback with each
 // element of their receiver.

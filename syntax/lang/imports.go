@@ -41,6 +41,7 @@ func imports(l Lang, src string, bind func(*parser)) []Effect {
 		return nil
 	}
 	text, back, _ := programText(l, src)
+	text = pySource(l, text)
 	p := &parser{src: text, toks: lex(l, text), l: l}
 	if bind != nil {
 		bind(p)

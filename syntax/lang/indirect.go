@@ -407,6 +407,20 @@ func (p *parser) pyLookup(in []token, i int, out []token) ([]token, int, int, bo
 		if !name.lit && p.pyDangerousRoot(obj) {
 			p.hidden("getattr", "getattr("+obj+", "+name.text+")", t.off)
 		}
+	case t.kind == tIdent && !member(out) && isP(at(i+1), "[") && strings.HasSuffix(p.al[t.text], ".__dict__"):
+		// d = os.__dict__; d["system"] is os.system (pythonAliases).
+		end := p.closeOf(in, i+1)
+		if end < 0 {
+			return nil, 0, 0, false
+		}
+		mod := strings.TrimSuffix(p.al[t.text], ".__dict__")
+		a := p.argOf(in, i+2, end)
+		if a.lit && nameLike(a.str) {
+			return nameToks(mod+"."+a.str, t.off), end + 1, 0, true
+		}
+		if p.pyDangerousRoot(mod) {
+			p.hidden(mod+".__dict__", p.srcThrough(t.off, in[end]), t.off)
+		}
 	case isP(t, ".") && isI(at(i+1), "__dict__") && isP(at(i+2), "["):
 		// os.__dict__["system"] is os.system.
 		end := p.closeOf(in, i+2)
@@ -1306,7 +1320,10 @@ func (p *parser) introspected(i int) bool {
 // the evaluator; Hidden when a is only known at run time or the
 // evaluators nest deeper than maxEvalDepth.
 func (p *parser) evalCode(c call, a *arg) []Effect {
-	if a == nil || !a.lit {
+	// A command's output (eval `cat x.pl`, eval(%x(…)), PHP's eval(`…`))
+	// is code only run time knows: the literal is the command, not the
+	// code (red team rc: the command's text was judged as the code).
+	if a == nil || !a.lit || a.shell {
 		text := ""
 		if a != nil {
 			text = a.text

@@ -74,7 +74,7 @@ var indirectCases = []struct {
 	{"py-router-alias", Python, "import os, operator\ng = getattr\ng(os, 'system')('a')\nmc = operator.methodcaller\nmc('system', 'b')(os)\ni = __import__\ni('os').system('c')",
 		[]string{"shell os.system: a", "shell os.system: b", "shell os.system: c"}},
 	{"py-func-globals", Python, "import os\nos.popen.__globals__['system']('a')\n[c for c in ().__class__.__base__.__subclasses__() if c.__name__ == '_wrap_close'][0].__init__.__globals__['system']('b')\nf.__init__.__globals__['name']",
-		[]string{"shell os.system: a", "hidden __globals__: .__globals__['system']"}},
+		[]string{"shell os.system: a", "hidden __subclasses__: object.__subclasses__()", "hidden __globals__: .__globals__['system']"}},
 	{"py-look-dispatch", Python, `import operator; print(operator.methodcaller("upper")("x")); sorted(xs, key=operator.attrgetter("name")); operator.methodcaller(m)(obj); print(m.__self__); print(vars()["x"]); d.get("system"); print(eval("x")); obj.__getattribute__("name")`, nil},
 	// Python look-alikes.
 	{"py-look-data", Python, `print("os.system"); print(getattr(obj, "name")); getattr(obj, name); json.loads(s); print("eval('x')")  # exec("x")`, nil},

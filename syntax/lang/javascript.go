@@ -166,7 +166,7 @@ func javascript(p *parser) []Effect {
 	canon := func(name string) string {
 		full := al.resolve(name)
 		full = strings.Replace(full, "fs.promises.", "fs/promises.", 1)
-		return full
+		return jsThirdParty(full)
 	}
 	interesting := func(name string) bool {
 		full := canon(name)
@@ -183,11 +183,13 @@ func javascript(p *parser) []Effect {
 		if (mod == "fs" || mod == "fs/promises") && (jsDelete.Get()[fn] || jsWrite.Get()[fn] || jsRead.Get()[fn] || jsLink.Get()[fn] || jsAttrs.Get()[fn] != "" || jsCopy.Get()[fn] || fn == "open" || fn == "openSync") {
 			return true
 		}
-		if jsListing(full) != "" {
+		if jsListing(full) != "" || jsTreeDelete.Has(full) || full == "shelljs.rm" {
 			return true
 		}
 		switch full {
 		case "require", "module.require":
+			return true
+		case "dotenv.config", "process.loadEnvFile":
 			return true
 		case "process.chdir", "Deno.chdir", "process.dlopen":
 			return true
@@ -204,9 +206,25 @@ func javascript(p *parser) []Effect {
 		return false
 	}
 	out := p.jsDataImports()
+	if m := jsDotenvConfig.Get().FindStringIndex(p.src); m != nil {
+		// require("dotenv/config"), import "dotenv/config": .env
+		// loaded when the module is.
+		p.envLoads = append(p.envLoads, Effect{Kind: Read, Call: "dotenv/config", Path: ".env", Offset: m[0], CommandOnly: true})
+	}
 	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		c.name = canon(c.name)
+		if c.name == "dotenv.config" || c.name == "process.loadEnvFile" {
+			// dotenv's config() and node's process.loadEnvFile() load
+			// .env (or the path given) into process.env, as Python's
+			// load_dotenv does: a printer of the environment then
+			// prints the file (red team rc).
+			if e, ok := readEffect(c, jsDotenvPath(c)); ok {
+				e.CommandOnly = true
+				p.envLoads = append(p.envLoads, e)
+			}
+			continue
+		}
 		if kind := jsListing(c.name); kind != "" {
 			if kind == "glob" {
 				// Node's and the glob packages' patterns do not
@@ -384,6 +402,15 @@ func jsCall(c call) (Effect, bool) {
 	full := c.name
 	first := argAt(c.args, 0)
 	switch {
+	case jsTreeDelete.Has(full):
+		// rimraf(d), fs-extra's removeSync(d), del's deleteSync(d):
+		// a tree removed, as rm -rf removes it.
+		return pathEffect(c, Delete, first, true)
+	case full == "shelljs.rm":
+		// shelljs's rm("-rf", d): rm with those arguments.
+		e := execOf(c, append([]arg{{lit: true, str: "rm"}}, c.args...))
+		e.Call = full
+		return e, true
 	case jsShell.Get()[full]:
 		return shellOf(c, first), true
 	case jsExec.Get()[full]:
@@ -689,4 +716,84 @@ func DataURLCode(v string) (string, bool) {
 		return s, true
 	}
 	return body, true
+}
+
+// jsDotenvConfig matches a require or import of the module dotenv/config.
+var jsDotenvConfig = lazy.Regexp{Expr: `(?:\brequire\s*\(\s*|\bimport\s*\(?\s*|\bfrom\s*)['"\x60]dotenv/config['"\x60]`}
+
+// jsDotenvPath is the file dotenv's config({path: P}) or
+// process.loadEnvFile(P) loads: P when literal, else .env in the working
+// directory (the default of both).
+func jsDotenvPath(c call) *arg {
+	if c.name == "process.loadEnvFile" {
+		if a := argAt(c.args, 0); a != nil {
+			return a
+		}
+		return &arg{lit: true, str: ".env"}
+	}
+	if a := argAt(c.args, 0); a != nil && !a.lit {
+		if m := jsDotenvPathKey.Get().FindStringSubmatch(a.text); m != nil {
+			return &arg{lit: true, str: m[2]}
+		}
+	}
+	return &arg{lit: true, str: ".env"}
+}
+
+// jsDotenvPathKey matches the path key of dotenv's options object.
+var jsDotenvPathKey = lazy.Regexp{Expr: `\bpath\s*:\s*(['"])([^'"]+)(['"])`}
+
+// jsTreeDelete are the third-party calls that remove a file or a whole
+// tree (red team rc): rimraf's default export and its sync and native
+// forms, fs-extra's remove and emptyDir (which removes what the
+// directory holds), del's deleteSync and deleteAsync.
+var jsTreeDelete = lazy.Set{List: []string{"rimraf", "rimraf.sync", "rimraf.rimraf", "rimraf.rimrafSync", "rimraf.native", "rimraf.nativeSync",
+	"rimraf.manual", "rimraf.manualSync", "fs-extra.remove", "fs-extra.removeSync", "fs-extra.emptyDir", "fs-extra.emptyDirSync",
+	"fs-extra.emptydir", "fs-extra.emptydirSync", "del", "del.deleteSync", "del.deleteAsync", "del.sync"}}
+
+// jsThirdParty returns the node core call a well-known package's call
+// is (red team rc: they were allowed): fs-extra and graceful-fs export
+// fs's functions, and fs-extra's outputFile, writeJson and outputJson
+// write, copy copies and move renames; execa (execa, execaSync) and
+// cross-spawn run a program with an argument array, as spawn does, and
+// execa's command forms and shelljs's exec run a command line.
+func jsThirdParty(full string) string {
+	mod, fn, ok := cutLast(full)
+	if !ok {
+		switch full {
+		case "execa", "cross-spawn":
+			return "child_process.spawnSync"
+		}
+		return full
+	}
+	switch mod {
+	case "fs-extra", "graceful-fs":
+		switch fn {
+		case "outputFile", "outputFileSync", "writeJson", "writeJsonSync", "outputJson", "outputJsonSync", "writeJSON", "writeJSONSync", "outputJSON", "outputJSONSync":
+			return "fs.writeFileSync"
+		case "copy", "copySync":
+			return "fs.cpSync"
+		case "move", "moveSync":
+			return "fs.renameSync"
+		case "remove", "removeSync", "emptyDir", "emptyDirSync", "emptydir", "emptydirSync":
+			return full
+		}
+		return "fs." + fn
+	case "execa":
+		switch fn {
+		case "execa", "execaSync", "execaNode":
+			return "child_process.spawnSync"
+		case "execaCommand", "execaCommandSync", "command", "commandSync":
+			return "child_process.execSync"
+		}
+	case "cross-spawn":
+		switch fn {
+		case "sync", "spawn":
+			return "child_process.spawnSync"
+		}
+	case "shelljs":
+		if fn == "exec" {
+			return "child_process.execSync"
+		}
+	}
+	return full
 }

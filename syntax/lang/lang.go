@@ -2,6 +2,7 @@ package lang
 
 import (
 	"maps"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -186,6 +187,15 @@ type Effect struct {
 	// when the command sets them.
 	Env      []string
 	EnvWhole bool
+	// Hosts are, for a Send, the hosts the program's network calls name
+	// by a literal ("" for one only known at run time).
+	Hosts []string
+	// Listed are, for a Write of a path only known at run time, the
+	// patterns of the files a listing finds whose value the path holds
+	// (f from glob.glob(".c*/*.json"), Dir.glob, PHP's glob, or an
+	// entry of fs.readdirSync(".claude") joined to it): the file the
+	// program writes is one of their matches (listedWrites).
+	Listed []Effect
 	// ArgvWords reports an effect whose Path, Text or Argv hold words
 	// of the argument vector only known at run time, each written as
 	// its ArgvMark (AnalyzeArgv; argvword.go).
@@ -293,6 +303,7 @@ func analyze(l Lang, src string, depth int) []Effect {
 			return out
 		}
 	}
+	src = pySource(l, src)
 	p := &parser{src: src, toks: lex(l, src), l: l, depth: depth}
 	return p.run()
 }
@@ -1029,8 +1040,24 @@ func pythonAliases(src string) aliases {
 			}
 		}
 	}
+	// d = os.__dict__, d = vars(os): d holds the module's namespace, so
+	// d["system"] is os.system (indirect.go; red team rc), when d is
+	// assigned nowhere else.
+	for _, m := range pyDictBind.Get().FindAllStringSubmatch(src, -1) {
+		name, mod := m[1], m[2]
+		if mod == "" {
+			mod = m[3]
+		}
+		if len(regexp.MustCompile(`(?m)(^|[^\w.])`+regexp.QuoteMeta(name)+`\s*(=[^=]|\+=|:=)`).FindAllStringIndex(src, 3)) == 1 {
+			a[name] = a.resolve(mod) + ".__dict__"
+		}
+	}
 	return a
 }
+
+// pyDictBind matches a name bound to a module's namespace: NAME =
+// MOD.__dict__ or NAME = vars(MOD).
+var pyDictBind = lazy.Regexp{Expr: `(?m)(?:^|[;:]|\bfor\b)\s*([A-Za-z_]\w*)\s*=\s*(?:([A-Za-z_][\w.]*)\.__dict__|vars\(\s*([A-Za-z_][\w.]*)\s*\))\s*(?:$|[;\n#])`}
 
 // pyModuleFunctions returns the functions of module mod that the call
 // readers know (os.system, shutil.rmtree, subprocess.run, os.exec*, …),

@@ -251,16 +251,38 @@ func (lx *lexer) next() {
 			return
 		}
 	}
-	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) {
+	if isIdentStart(c) || (c == '$' || c == '@') && (lx.l == Perl || lx.l == PHP || lx.l == JS || lx.l == Ruby) && (isIdentStart(lx.peek(1)) || c == '$' && lx.l == JS) ||
+		lx.l == JS && c == '\\' && lx.peek(1) == 'u' {
 		start := lx.i
-		lx.i++
-		for lx.i < len(lx.src) && isIdent(lx.src[lx.i]) {
+		escaped := false
+		for lx.i < len(lx.src) {
+			if lx.l == JS && lx.src[lx.i] == '\\' && lx.peek(1) == 'u' {
+				// \u0065, \u{65}: read whole by jsIdentEscapes.
+				lx.i += 2
+				if lx.i < len(lx.src) && lx.src[lx.i] == '{' {
+					if end := strings.IndexByte(lx.src[lx.i:], '}'); end > 0 && end < 10 {
+						lx.i += end + 1
+					}
+				}
+				escaped = true
+				continue
+			}
+			if lx.i > start && !isIdent(lx.src[lx.i]) || lx.i == start && !isIdent(c) && c != '$' && c != '@' {
+				break
+			}
 			lx.i++
 		}
 		if lx.l == Ruby && lx.i < len(lx.src) && (lx.src[lx.i] == '!' || lx.src[lx.i] == '?') && lx.peek(1) != '=' {
 			lx.i++
 		}
-		lx.emit(token{kind: tIdent, text: lx.src[start:lx.i], off: start})
+		text := lx.src[start:lx.i]
+		switch {
+		case escaped:
+			text = jsIdentEscapes(text)
+		case lx.l == Python:
+			text = pyIdentNFKC(text)
+		}
+		lx.emit(token{kind: tIdent, text: text, off: start})
 		return
 	}
 	if c >= '0' && c <= '9' {
@@ -303,6 +325,19 @@ func (lx *lexer) next() {
 		}
 		lx.emit(token{kind: tPunct, text: ";", off: start})
 		lx.i = j
+		return
+	}
+	if lx.l == JS && c == '?' && lx.peek(1) == '.' && (lx.peek(2) < '0' || lx.peek(2) > '9') {
+		// Optional chaining (ECMA-262 OptionalChain): a?.b is a.b,
+		// a?.(x) is a(x) and a?.[k] is a[k] when a is there, which is
+		// when the call runs (red team rc: cp["execSync"]?.(…) was no
+		// call). a ? .5 : b is a conditional, not a chain.
+		if p2 := lx.peek(2); p2 == '(' || p2 == '[' {
+			lx.i += 2
+			return
+		}
+		lx.emit(token{kind: tPunct, text: ".", off: lx.i})
+		lx.i += 2
 		return
 	}
 	if (lx.l == Lua || lx.l == Ex) && strings.HasPrefix(lx.src[lx.i:], "..") {

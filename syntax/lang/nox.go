@@ -7,6 +7,7 @@ const Nox Lang = "nox"
 
 // noxRuns returns the commands a noxfile's sessions run.
 func noxRuns(src string) []Effect {
+	src = pySource(Python, src)
 	p := &parser{src: src, toks: lex(Python, src), l: Python}
 	p.consts = p.constants()
 	p.indexScoped(p.scopedConstants())

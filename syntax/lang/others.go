@@ -10,7 +10,7 @@ import (
 
 var rubyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 	return map[string]bool{"system": true, "exec": true, "spawn": true, "Kernel.system": true, "Kernel.exec": true,
-		"Kernel.spawn": true, "Process.spawn": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
+		"Kernel.spawn": true, "Process.spawn": true, "Process.exec": true, "IO.popen": true, "Open3.popen3": true, "Open3.popen2": true,
 		"Open3.popen2e": true, "Open3.capture2": true, "Open3.capture2e": true, "Open3.capture3": true,
 		"Open3.pipeline": true, "Open3.pipeline_r": true, "Open3.pipeline_w": true, "Open3.pipeline_rw": true, "PTY.spawn": true}
 }}
@@ -1229,7 +1229,7 @@ func php(p *parser) []Effect {
 		return n == "chdir" || phpShell.Get()[n] || n == "pcntl_exec" || n == "unlink" || n == "rmdir" || n == "symlink" || n == "link" || n == "copy" || phpAttrs.Get()[n] != "" || n == "file_put_contents" || n == "fopen" || n == "splfileobject" || phpRead.Get()[n] || phpLogWrites(n) || n == "gzopen" || n == "bzopen" ||
 			ev || n == "preg_replace" || phpCallbacks.Get()[n] || phpLists.Get()[n] != "" || n == "mail" || n == "mb_send_mail"
 	}
-	var out []Effect
+	out := p.phpDataIncludes()
 	var listed listings
 	for _, c := range p.findCalls(false, interesting) {
 		if c.method {
@@ -1650,4 +1650,43 @@ func phpMailSenderOnly(a *arg) bool {
 		return (f[0] == "-f" || f[0] == "-r") && !strings.HasPrefix(f[1], "-")
 	}
 	return false
+}
+
+// phpDataIncludes finds the files PHP includes from data: URLs (include
+// "data://text/plain;base64,…", require_once "data:text/plain,<?php …"):
+// with allow_url_include on, PHP reads the URL's text as a PHP file
+// (HTML until <?php), so its code is judged as the program's own (red
+// team rc: it was allowed). A data: URL that holds no PHP tag is only
+// printed.
+func (p *parser) phpDataIncludes() []Effect {
+	var out []Effect
+	for i, t := range p.toks {
+		if t.kind != tIdent {
+			continue
+		}
+		switch strings.ToLower(t.text) {
+		case "include", "include_once", "require", "require_once":
+		default:
+			continue
+		}
+		k := i + 1
+		if isP(p.tok(k), "(") {
+			k++
+		}
+		v := p.tok(k)
+		if v.kind != tString || !v.lit {
+			continue
+		}
+		u := v.text
+		if rest, ok := strings.CutPrefix(strings.ToLower(u), "data://"); ok {
+			u = "data:" + u[len(u)-len(rest):]
+		}
+		code, ok := DataURLCode(u)
+		if !ok || !strings.Contains(code, "<?") {
+			continue
+		}
+		c := call{name: t.text + " data: URL", off: t.off, first: i, next: k + 1}
+		out = append(out, p.evalCode(c, &arg{lit: true, str: code, text: v.text})...)
+	}
+	return out
 }

@@ -16,8 +16,33 @@ var pyShell = lazy.Value[map[string]bool]{New: func() map[string]bool {
 		"os.system": true, "os.popen": true, "subprocess.getoutput": true, "subprocess.getstatusoutput": true,
 		"commands.getoutput": true, "commands.getstatusoutput": true, "asyncio.create_subprocess_shell": true,
 		"os.popen2": true, "os.popen3": true, "os.popen4": true,
+		// Third-party runners of shell text: invoke's run and sudo,
+		// envoy's and delegator's run (red team rc).
+		"invoke.run": true, "invoke.sudo": true, "envoy.run": true, "delegator.run": true,
 	}
 }}
+
+// pyInvokeImport matches an import of invoke or Fabric, whose task
+// contexts run shell text with run, sudo and local.
+var pyInvokeImport = lazy.Regexp{Expr: `\b(?:from\s+(?:invoke|fabric)\b|import\s+(?:invoke|fabric)\b)`}
+
+// pyShImport matches an import of the third-party sh package, whose
+// module attributes are programs: sh.rm("-rf", d) runs rm -rf d.
+var pyShImport = lazy.Regexp{Expr: `\bimport\s+(?:[\w.]+\s*,\s*)*sh\s*(?:$|[,;\n)]|as\b)|\bfrom\s+sh\s+import\b`}
+
+// pyShProgram returns the program a call of the sh package runs
+// (sh.rm: rm), when the code imports sh.
+func pyShProgram(full, src string) (string, bool) {
+	prog, ok := strings.CutPrefix(full, "sh.")
+	if !ok || prog == "" || strings.Contains(prog, ".") || !strings.Contains(src, "sh") || !pyShImport.Get().MatchString(src) {
+		return "", false
+	}
+	switch prog {
+	case "Command", "ErrorReturnCode", "RunningCommand", "CommandNotFound", "SignalException", "TimeoutException", "glob", "contrib", "pushd":
+		return "", false
+	}
+	return strings.ReplaceAll(prog, "_", "-"), true
+}
 
 // pySubprocess are the subprocess calls whose first argument is an
 // argument vector, or shell text with shell=True.
@@ -36,6 +61,9 @@ var pyDelete = lazy.Value[map[string]struct{ recursive, dir bool }]{New: func() 
 		// distutils (and setuptools' copy of it) remove a tree (red
 		// team 16 PY1).
 		"distutils.dir_util.remove_tree": {recursive: true}, "setuptools._distutils.dir_util.remove_tree": {recursive: true},
+		// send2trash moves a file or a tree out of its place into the
+		// trash (red team rc).
+		"send2trash.send2trash": {recursive: true},
 	}
 }}
 
@@ -172,14 +200,46 @@ const NativeLib = "native library"
 
 func python(p *parser) []Effect {
 	al := p.al
+	// onResult are the pyUnknownRecv names the code calls as a method of
+	// a call's result (eval("__import__('os')").system(…),
+	// importlib.import_module(n).system(…)): a receiver corral cannot
+	// name, judged as the dotted ones are (red team rc).
+	var onResult map[string]bool
+	var out []Effect
+	for i, t := range p.toks {
+		if t.kind != tIdent || !isP(p.tok(i-1), ".") {
+			continue
+		}
+		if pyUnknownRecv.Get()[t.text] != "" && isP(p.tok(i-2), ")") {
+			if onResult == nil {
+				onResult = map[string]bool{}
+			}
+			onResult[t.text] = true
+		}
+		if t.text == "__subclasses__" && isP(p.tok(i+1), "(") {
+			// ().__class__.__base__.__subclasses__(): every class the
+			// interpreter has loaded, subprocess.Popen and os._wrap_close
+			// among them, picked by a name at run time (red team rc).
+			out = append(out, Effect{Kind: Hidden, Call: "__subclasses__", Text: "object.__subclasses__()", Offset: t.off})
+		}
+	}
 	interesting := func(name string) bool {
 		full := al.resolve(name)
 		last := lastSegment(full)
+		if onResult[full] {
+			return true
+		}
 		if pyLoaderCall(full) || pyEval.Get()[full] || full == "runpy.run_path" || pyPathLoaders.Get()[full] || pyUnpicklers.Get()[full] || strings.HasPrefix(full, "yaml.") || full == "site.addsitedir" || pyNativeLoaders.Get()[full] || full == "runpy.run_module" || pyUnknownRecv.Get()[last] != "" && strings.Contains(full, ".") {
 			return true
 		}
 		if pyCodeRunners.Get()[full] != nil || pyCodeMethods.Get()[last] || full == "code.interact" || last == "interact" || last == "push" || last == "run" ||
 			full == "webbrowser.get" || full == "webbrowser.register" {
+			return true
+		}
+		if (last == "sudo" || last == "local") && strings.Contains(full, ".") && pyInvokeImport.Get().MatchString(p.src) {
+			return true
+		}
+		if (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
 			return true
 		}
 		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
@@ -213,6 +273,9 @@ func python(p *parser) []Effect {
 			return true // pydoc.pipepager, loop.subprocess_shell (pyshellsinks.go)
 		}
 		_, del := pyDelete.Get()[full]
+		if _, ok := pyShProgram(full, p.src); ok {
+			return true
+		}
 		return pyShell.Get()[full] || pySubprocess.Get()[full] || del ||
 			strings.HasPrefix(full, "os.exec") || strings.HasPrefix(full, "os.spawn") || strings.HasPrefix(full, "os.posix_spawn") ||
 			full == "asyncio.create_subprocess_exec" || full == "os.remove" || full == "os.unlink" || full == "pty.spawn" || pyArgvSpawn(full)
@@ -230,7 +293,6 @@ func python(p *parser) []Effect {
 			return outer(name) || pyCFuncs.Get()[lastSegment(al.resolve(name))]
 		}
 	}
-	var out []Effect
 	if libs != nil {
 		out = append(out, p.pyCRefs(libs)...)
 	}
@@ -435,6 +497,21 @@ func python(p *parser) []Effect {
 			out = append(out, e) // pydoc.pipepager(text, cmd) (pyshellsinks.go)
 			continue
 		}
+		if last := lastSegment(full); (last == "run" || last == "sudo" || last == "local") && strings.Contains(full, ".") && !strings.HasPrefix(full, "subprocess.") &&
+			!strings.HasPrefix(full, "invoke.") && pyInvokeImport.Get().MatchString(p.src) {
+			// An invoke or Fabric task's context (c.run("…"),
+			// c.sudo, Connection.local): shell text run on this
+			// machine (tasks.py, fabfile.py; red team rc). Only a
+			// literal is judged: the receiver is only known by the
+			// import.
+			if a := argAt(c.args, 0); a != nil && a.lit {
+				out = append(out, Effect{Kind: Shell, Call: full, Text: a.str, Offset: c.off})
+			}
+			continue
+		}
+		if onResult[full] && !c.method {
+			continue // a function of the code's own named system, not a method
+		}
 		if to := pyUnknownRecv.Get()[lastSegment(full)]; to != "" && full != to && !pyShell.Get()[full] && !pySubprocess.Get()[full] {
 			if _, del := pyDelete.Get()[full]; !del {
 				// A receiver corral cannot name: judge literal
@@ -453,6 +530,21 @@ func python(p *parser) []Effect {
 		}
 		if es, ok := pyFileCall(c, p.src); ok {
 			out = append(out, pyWhere(c, es)...)
+			continue
+		}
+		if last := lastSegment(full); (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
+			// boto3's and botocore's Session.get_credentials() hand the
+			// code the keys they read from ~/.aws/credentials (or the
+			// environment): a read of that file, in code written in the
+			// command (red team rc).
+			out = append(out, Effect{Kind: Read, Call: full, Path: "~/.aws/credentials", Tilde: true, Offset: c.off, CommandOnly: true})
+			continue
+		}
+		if prog, ok := pyShProgram(full, p.src); ok {
+			// sh.rm("-rf", d): the program with the call's arguments.
+			e := execOf(c, append([]arg{{lit: true, str: prog}}, c.args...))
+			e.Call = full
+			out = append(out, e)
 			continue
 		}
 		if e, ok := pythonCall(c); ok {

@@ -3,6 +3,7 @@ package lang
 import (
 	"encoding/base64"
 	"encoding/hex"
+	"path"
 	"sort"
 	"strings"
 	"unicode"
@@ -41,6 +42,7 @@ func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 		return Effect{}, false
 	}
 	text := a.text
+	var listed []Effect
 	for _, t := range a.assigned {
 		if rest, walk := strings.CutPrefix(t, walkMark); walk {
 			if k == Read {
@@ -48,15 +50,88 @@ func runTimePath(c call, k Kind, a *arg, appendTo bool) (Effect, bool) {
 			}
 			t = rest
 		}
+		if k == Write {
+			listed = append(listed, listedWrites(t, a.text)...)
+		}
 		text += "\n" + t
 	}
 	pieces := pathPieces(text)
 	shape := shapeOf(text)
-	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" && len(shape.env) == 0 {
+	if len(pieces) == 0 && shape.hides == "" && !shape.home && shape.computed == "" && len(shape.env) == 0 && len(listed) == 0 {
 		return Effect{}, false
 	}
 	return Effect{Kind: k, Call: c.name, Text: a.text, Pieces: pieces, Append: appendTo, Offset: c.off,
-		Hides: shape.hides, Home: shape.home, Computed: shape.computed, Env: shape.env, EnvWhole: shape.envWhole}, true
+		Hides: shape.hides, Home: shape.home, Computed: shape.computed, Env: shape.env, EnvWhole: shape.envWhole, Listed: listed}, true
+}
+
+// joinsDir reports an expression that holds the directory d as a string
+// literal of its own or the head of one (".claude/" + f, path.join(".claude",
+// f)).
+func joinsDir(expr, d string) bool {
+	d = strings.TrimSuffix(d, "/")
+	for _, l := range stringLiterals(expr) {
+		if strings.TrimSuffix(l, "/") == d || strings.HasPrefix(l, d+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+// dirListing matches a call that lists a directory's entries (Python's
+// os.listdir, os.scandir and Path.iterdir, Node's fs.readdir and
+// readdirSync, Ruby's Dir.children, Dir.entries and each_child, PHP's
+// scandir).
+var dirListing = lazy.Regexp{Expr: `\b(?:listdir|scandir|iterdir|readdirSync|readdir|children|entries|each_child)\s*\(`}
+
+// listedWrites returns the patterns of the files a value assigned from a
+// listing (t, the source text of what is assigned) can name, for a write
+// of the expression expr that holds it: a glob's pattern (its directory
+// before it when the call is a path object's, Path(".claude").glob("*")),
+// a directory listing's entries (d/*) when the expression joins them to
+// the directory (fs.writeFileSync(".claude/" + f)) or the listing yields
+// whole paths (Path(d).iterdir()). The program writes one of those
+// files: a listing of .claude/ whose entries it overwrites writes
+// .claude/settings.json, which the path guards judge as the shell's tee
+// of the same pattern. A leading ~ is the home directory only when the
+// code expands it. A listing whose directory or pattern is not a literal
+// adds nothing (the value's other forms are judged as before).
+func listedWrites(t, expr string) []Effect {
+	glob := globListing.Get().MatchString(t)
+	dir := dirListing.Get().MatchString(t)
+	if !glob && !dir {
+		return nil
+	}
+	lits := stringLiterals(t)
+	if len(lits) == 0 || lits[0] == "" {
+		return nil
+	}
+	tilde := strings.Contains(t, "expanduser") || strings.Contains(t, "expand_path") || strings.Contains(t, "homedir") || strings.Contains(t, "home()")
+	pathObj := strings.Contains(t, "Path(") || strings.Contains(t, "Pathname(") || strings.Contains(t, "Pathname.new(")
+	var pat string
+	switch {
+	case glob && pathObj && len(lits) >= 2:
+		if strings.Contains(t, "rglob") {
+			pat = path.Join(lits[0], "**", lits[1])
+		} else {
+			pat = path.Join(lits[0], lits[1])
+		}
+	case glob:
+		pat = lits[0]
+	case pathObj || joinsDir(expr, lits[0]):
+		pat = strings.TrimSuffix(lits[0], "/") + "/*"
+	default:
+		return nil
+	}
+	if strings.Contains(pat, "**") {
+		// The shell's * in place of **: every level is not one pattern,
+		// but the levels the guards' patterns name (.claude/x, ~/.x)
+		// are the first two.
+		a, b, _ := strings.Cut(pat, "**")
+		one := path.Clean(a + "*" + b)
+		zero := path.Clean(a + strings.TrimPrefix(b, "/"))
+		return []Effect{{Kind: Write, Path: zero, Glob: true, Tilde: tilde}, {Kind: Write, Path: one, Glob: true, Tilde: tilde}}
+	}
+	return []Effect{{Kind: Write, Path: pat, Glob: true, Tilde: tilde}}
 }
 
 // pathPieces returns the literal pieces of the expression text that may
