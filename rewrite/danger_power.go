@@ -424,12 +424,61 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 				args = append(args, src.Args[i])
 			}
 			same = syntax.Call{Name: "killall", Args: args}
+		case "ps":
+			// ps -e, ps -A, ps ax (procps, the BSDs) lists every process:
+			// kill of the pids it prints (ps -eo pid= | xargs kill -9)
+			// signals them all, as pkill . does.
+			if !psListsEvery(src.Args) {
+				continue
+			}
+			same = syntax.Call{Name: "pkill", Args: []syntax.Arg{{Value: ".", Raw: ".", Static: true}}}
 		default:
 			continue
 		}
 		out = append(out, lookedUpKiller{src, same})
 	}
 	return out
+}
+
+// psListsEvery reports ps told to select every process: -e or -A in a
+// cluster of UNIX options (ps -e, ps -eo pid=, ps -Af), before any letter
+// whose value follows (-o, -p, -u …), or a BSD-style word with both a
+// (every user's processes) and x (those with no terminal too): ps ax, ps
+// aux, ps axo pid=. A word only known at run time may select anything and
+// is not counted.
+func psListsEvery(args []syntax.Arg) bool {
+	for i, a := range args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.HasPrefix(args[i-1].Value, "--") {
+			if prev := args[i-1].Value; len(prev) > 1 && strings.ContainsAny(prev[len(prev)-1:], "oOpuUgGtCkqsF") {
+				continue // the value of -o, -p, -u … (ps -o e)
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for _, r := range v[1:] {
+				if r == 'e' || r == 'A' {
+					return true
+				}
+				if strings.ContainsRune("oOpuUgGtCkqsF", r) {
+					break // the rest is that option's value
+				}
+			}
+		case v != "" && strings.Trim(v, "aAcCefhjlLmMnrsSTuvwxXZo") == "" && strings.Contains(v, "a") && strings.Contains(v, "x"):
+			// BSD options, up to an o whose format follows (ps axo pid=).
+			if i := strings.IndexByte(v, 'o'); i >= 0 {
+				v = v[:i]
+			}
+			if strings.Contains(v, "a") && strings.Contains(v, "x") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // killsByPattern reports pkill, or killall -r, whose pattern matches
