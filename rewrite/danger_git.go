@@ -581,8 +581,14 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git worktree remove --force deletes a worktree with its changes"
 		}
 	case "update-ref":
-		if flag("-d", "--stdin") {
+		switch {
+		case flag("-d", "--stdin"):
 			why = "git update-ref -d deletes a ref"
+		case len(operands) >= 2 && updatesBranchRef(args[operands[0]]):
+			// git update-ref REF NEWVALUE [OLDVALUE] sets REF, existing or
+			// not, as git branch --force does (an all-zero NEWVALUE
+			// deletes it): git update-ref refs/heads/main HEAD~5.
+			why = "git update-ref " + args[operands[0]].Raw + " moves a branch or tag, dropping the commits only it held"
 		}
 	case "read-tree":
 		if short('u') && (flag("--reset") || short('m')) {
@@ -602,6 +608,19 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		}
 	}
 	return why
+}
+
+// updatesBranchRef reports a ref git update-ref would move that holds
+// work: HEAD (the current branch, through its symbolic ref), a branch or a
+// tag (refs/heads/…, refs/tags/…, or a short name, which git update-ref
+// takes as given at the top of .git, so main is .git/main and no branch),
+// or one only known at run time.
+func updatesBranchRef(a syntax.Arg) bool {
+	if !a.Static {
+		return true
+	}
+	v := a.Value
+	return v == "HEAD" || strings.HasPrefix(v, "refs/heads/") || strings.HasPrefix(v, "refs/tags/")
 }
 
 // hasDeleteRefspec reports whether a push refspec has an empty source

@@ -2879,6 +2879,14 @@ func (w *walker) startup(c scope, call *Call, st *state, envWords map[string]str
 			// env BASH_ENV=f bash -c …: env puts it in the shell's
 			// environment as a prefix assignment does.
 			val, known, given = v, true, true
+		} else if a, decided := call.envEdit.get(name); decided {
+			// env BASH_ENV=<(…) bash -c …, env -u BASH_ENV bash: the
+			// word env sets it to (only known at run time when it is
+			// not static), or nothing after -u.
+			if a == nil {
+				continue
+			}
+			val, known, given = a.Value, a.Static, true
 		} else if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set) {
 			val, known, given = v.str, v.known, true
 		}
