@@ -26,6 +26,25 @@ func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 	return nil, false
 }
 
+// loopProduced returns the deletions of what the producer a loop walks
+// prints when a deleter's operand is that loop's variable alone (for f
+// in $(ls -A); do rm -rf "$f"; done), read as the stage before xargs rm
+// is (stageInputs); nil for any other word or a producer corral cannot
+// place.
+func (p *Pass) loopProduced(c *syntax.Call, a syntax.Arg, base deletion) []deletion {
+	if !c.Loop || c.Stmt == nil || a.Static {
+		return nil
+	}
+	pipe, stage, single := p.loopProducer(c.Script, c.Stmt.Pos().Offset(), a.Word)
+	switch {
+	case pipe != nil:
+		return stageInputs(p, pipe, stage, base)
+	case single != nil:
+		return stageInputs(p, &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0, base)
+	}
+	return nil
+}
+
 // loopProducer finds what prints the values of the loop variable word w
 // at offset pos of script s is alone (loneVariable): the stage of a pipeline (pipe, its
 // index) whose lines PRODUCER | while read f; do …; done reads, or whose

@@ -999,6 +999,18 @@ func (w *walker) loopValues(vals []Arg, dir Dir) (out []string, exact bool) {
 			if !v.OneOf || len(cs) == 0 || len(out)+len(cs) > MaxCandidates {
 				return nil, false
 			}
+			if len(cs) == 1 && v.OneOf && !strings.ContainsAny(cs[0], " \t\n") && strings.ContainsAny(cs[0], "*?[") {
+				// for f in $(ls -A): the names the listing prints are the
+				// files its pattern matches now (listednames.go), each a
+				// value f takes.
+				names, ok := w.loopGlob(Arg{Value: cs[0], Raw: v.Raw, Static: true, Glob: true, GlobOpts: v.GlobOpts}, dir)
+				if !ok || len(out)+len(names) > MaxCandidates {
+					return nil, false
+				}
+				out = append(out, names...)
+				exact = false
+				continue
+			}
 			for _, x := range cs {
 				if x == "" || strings.ContainsAny(x, " \t\n*?[") {
 					return nil, false // split or matched again
