@@ -494,6 +494,15 @@ func killsByPattern(c *syntax.Call) (string, bool) {
 			return "", false
 		}
 	}
+	if c.Name == "pkill" {
+		// pkill -P 1 (no pattern, or any): the children of pid 1, which
+		// are every service and the sessions' managers.
+		for _, o := range find(opts, "P", "parent") {
+			if o.val.Static && slices.Contains(strings.Split(o.val.Value, ","), "1") {
+				return "pkill -P 1 signals every process pid 1 started: every service and session", true
+			}
+		}
+	}
 	if len(ops) == 0 {
 		return "", false // pkill -u USER alone: account-change's
 	}
@@ -505,10 +514,19 @@ func killsByPattern(c *syntax.Call) (string, bool) {
 	if err != nil {
 		return "", false
 	}
+	// pkill -v (--inverse) signals the processes the pattern does not
+	// match: every one but a few unless it matches nearly every name.
+	inverse := c.Name == "pkill" && given(opts, "v", "inverse")
 	for _, name := range []string{"a", "Z", "9", "init", "systemd", "bash", "sshd", "kworker/0:1"} {
 		if !re.MatchString(name) {
+			if inverse {
+				return c.Name + " -v " + pat.Raw + " signals every process whose name " + pat.Raw + " does not match (" + name + " among them)", true
+			}
 			return "", false
 		}
+	}
+	if inverse {
+		return "", false // it matches every name: -v leaves none
 	}
 	return c.Name + " " + pat.Raw + " matches the name of every process", true
 }
