@@ -29,7 +29,8 @@ disk (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
 cfdisk otherwise (ask, unless every option only lists, prints or dumps the
 table), gdisk unless it is given two words, one of them -l (with one word,
--l, --list and --help included, gdisk edits the file so named); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
+-l, --list and --help included, gdisk edits the file so named); dd of=/dev/<disk> (dcfldd and dc3dd
+of=, hof=, wipe=, hwipe= too), ddrescue's output file, and any redirection, tee, cp or shred onto a
 disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
 /dev/disk/…, /dev/mapper/…, an LVM volume /dev/<group>/<volume>) (deny).
 Device paths are cleaned (/dev//sda) and resolved against the working
@@ -37,7 +38,7 @@ directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
 are fine.`,
 	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "cryptsetup", "nvme",
-		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred", "badblocks",
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "dcfldd", "dc3dd", "ddrescue", "tee", "cp", "shred", "badblocks",
 		"sg_format", "sg_sanitize", "hdparm", "debugfs", "xfs_repair"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
@@ -155,18 +156,32 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 			}
 		}
 		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " edits a partition table"})
-	case name == "dd":
+	case name == "ddrescue":
+		// GNU ddrescue [OPTIONS] INFILE OUTFILE [MAPFILE]: OUTFILE is
+		// written (a device only with -f/--force, which it asks for).
+		_, ops := scan(c.Args, optSpec{shortVal: "abBceiKlLmoOrsTwxZ", longEq: true, abbrev: true, longVal: longOpts("min-read-rate", "sector-size",
+			"cluster-size", "cpass", "max-error-rate", "input-position", "skip-size", "log-rates", "log-reads", "domain-mapfile", "output-position",
+			"retry-passes", "size", "timeout", "max-read-rate", "pause-on-error", "delay-slow", "mapfile-interval", "max-slow-reads", "reset-slow", "log-events")})
+		if len(ops) >= 2 {
+			if dev := devicePath(c.Dir, c.Args[ops[1]]); dev != "" && isBlockDevice(dev) {
+				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "ddrescue writes the device " + dev})
+			}
+		}
+	case name == "dd" || name == "dcfldd" || name == "dc3dd":
+		// dcfldd and dc3dd are dd with more outputs: of=, hof= (verified
+		// too), and dc3dd's wipe= and hwipe= (the device overwritten).
 		for _, a := range c.Args {
-			if strings.HasPrefix(a.Value, "of=") {
+			key, _, _ := strings.Cut(a.Value, "=")
+			if key == "of" || name != "dd" && (key == "hof" || key == "wipe" || key == "hwipe") {
 				of := a
-				of.Value = strings.TrimPrefix(a.Value, "of=")
+				of.Value = strings.TrimPrefix(a.Value, key+"=")
 				var cands []string
 				for _, v := range a.Candidates() {
-					cands = append(cands, strings.TrimPrefix(v, "of="))
+					cands = append(cands, strings.TrimPrefix(v, key+"="))
 				}
 				of.SetCandidates(cands)
 				if dev := devicePath(c.Dir, of); dev != "" && isBlockDevice(dev) {
-					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + dev})
+					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " writes the device " + dev})
 				}
 			}
 		}
