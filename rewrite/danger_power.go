@@ -402,6 +402,11 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 	_, pids := killTargets(c)
 	for _, a := range pids {
 		if calls := p.Model.SubstCalls(c, a); len(calls) > 0 {
+			if calls[0].Name == "ps" && len(calls) > 1 {
+				// $(ps aux | grep x | awk …): the pids the filters keep,
+				// not every one ps lists.
+				continue
+			}
 			sources = append(sources, calls[0])
 		}
 	}

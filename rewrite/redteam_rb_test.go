@@ -60,6 +60,8 @@ func TestKillOfListedPids(t *testing.T) {
 		{`kill $(ps -o pid= -p 123)`, "allow"},
 		{`ps -o pid= -C myserver | xargs kill`, "allow"},
 		{`ps aux | grep myserver | awk '{print $2}' | xargs kill`, "allow"},
+		{`kill $(ps aux | grep '[p]ython x.py' | awk '{print $2}')`, "allow"},
+		{`kill -HUP $(ps -A -ostat,ppid | grep -e '[zZ]' | awk '{ print $2 }')`, "allow"},
 		{`ps -ef`, "allow"},
 		{`ps -o e`, "allow"},
 		{`pkill -f myserver`, "allow"},
