@@ -1180,8 +1180,16 @@ func gitCleanForced(c *syntax.Call, sub int) bool {
 	if has(opts, "f", "force") {
 		return true
 	}
-	// The last -c clean.requireForce=… counts, as in git's config.
-	vals, _ := gitConfigs(c, sub, "clean.requireForce")
+	// The last -c clean.requireForce=… counts, as in git's config; the
+	// environment's (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS) come before.
+	var vals []string
+	for _, kv := range c.GitEnvConfig {
+		if k, v, _ := strings.Cut(kv, "="); strings.EqualFold(strings.TrimSpace(k), "clean.requireForce") {
+			vals = append(vals, v)
+		}
+	}
+	cvals, _ := gitConfigs(c, sub, "clean.requireForce")
+	vals = append(vals, cvals...)
 	if len(vals) == 0 {
 		return false
 	}
