@@ -264,6 +264,19 @@ func killsEverything(c *syntax.Call) bool {
 		if a.Value == "-1" {
 			return true
 		}
+		if a.Static {
+			continue
+		}
+		// kill -9 -${x:-1}, p=-1 in one branch, -1$x: a value the word
+		// takes when its variables are unset or empty, or one of a set.
+		for _, r := range append(candidateArgs(a), maybeArgs(a)...) {
+			if r.Static && r.Value == "-1" {
+				return true
+			}
+		}
+		if strings.HasPrefix(a.Value, "-1$") || strings.HasPrefix(a.Value, "-1`") {
+			return true // -1${x}: -1 itself when x is empty
+		}
 	}
 	return false
 }
@@ -351,6 +364,15 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 		_, pids := killTargets(c)
 		for _, a := range pids {
 			first, _, ok := a.WholeSubst()
+			if ok && first == "cat" {
+				// kill $(cat /run/sshd.pid): the daemon's pid file.
+				for _, f := range strings.FieldsFunc(a.Raw, func(r rune) bool { return strings.ContainsRune(" \t()`\"'<", r) }) {
+					if name, isPid := strings.CutSuffix(path.Base(f), ".pid"); isPid && slices.Contains(criticalDaemons, name) {
+						return "kill " + a.Raw + " kills " + name + " (its pid file), which the machine, or the way to reach it, depends on", true
+					}
+				}
+				continue
+			}
 			if !ok || first != "pidof" && first != "pgrep" {
 				continue
 			}
@@ -419,6 +441,11 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 		switch src.Name {
 		case "pgrep":
 			same = syntax.Call{Name: "pkill", Args: src.Args}
+			if byUser(src) {
+				// pgrep -u USER | xargs kill: every process of the user,
+				// as pkill -u USER (account-change's) signals them.
+				same = syntax.Call{Name: "pkill", Args: []syntax.Arg{{Value: ".", Raw: "-u USER (every process of the user)", Static: true}}}
+			}
 		case "pidof":
 			// pidof NAME… prints the pids of programs named exactly NAME,
 			// as killall NAME signals them; -o omits a pid, -s, -c, -x,
@@ -443,6 +470,13 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 		out = append(out, lookedUpKiller{src, same})
 	}
 	return out
+}
+
+// byUser reports pgrep or pkill selecting by user alone (-u/-U/--euid/
+// --uid, no pattern): every process of that user.
+func byUser(c *syntax.Call) bool {
+	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer"), longEq: true})
+	return len(ops) == 0 && has(opts, "u", "U", "euid", "uid")
 }
 
 // psListsEvery reports ps told to select every process: -e or -A in a
