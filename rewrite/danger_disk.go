@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -76,6 +77,64 @@ func devicePath(dir syntax.Dir, a syntax.Arg) string {
 	return d.Path
 }
 
+// fedOperands returns the paths a disk tool gets at run time: the {}
+// of find -exec (each root of the find, and /dev/X for a name find
+// selects under /dev), or what xargs or parallel appends (the stage
+// before it as pipeInputs reads it, parallel's ::: inputs). ok is false
+// for a call that is handed nothing.
+func (p *Pass) fedOperands(c *syntax.Call) ([]syntax.Arg, bool) {
+	if !c.ExtraArgs {
+		return nil, false
+	}
+	var out []syntax.Arg
+	if fromFind(c) {
+		host := p.findHost(c)
+		if host == nil {
+			return nil, false
+		}
+		filtered, sel := findSelection(host)
+		for _, r := range findRoots(host) {
+			if filtered && r.Static && syntax.GlobMeta(sel) < 0 && sel != "" {
+				r.Value = strings.TrimSuffix(r.Value, "/") + "/" + sel
+			} else if filtered && r.Static && strings.HasPrefix(path.Clean(r.Value), "/dev") {
+				// find /dev -name 'sd?': the disks it can select.
+				r.Value = "/dev/sda"
+				r.Raw += " (a disk it can select)"
+			}
+			out = append(out, r)
+		}
+		return out, len(out) > 0
+	}
+	out = append(out, c.Inputs...)
+	for _, d := range pipeInputs(p, c, deletion{}) {
+		a := d.arg
+		if a.Static && a.Glob && strings.HasPrefix(a.Value, "/dev/") {
+			// ls /dev/sd* | xargs …: the disks the pattern names.
+			if m := syntax.GlobFiles(a.Value, 0); len(m) > 0 {
+				for _, f := range m {
+					out = append(out, syntax.Arg{Value: f, Raw: f, Static: true})
+				}
+				continue
+			}
+			a.Value = blockGlobExample(a.Value)
+		}
+		out = append(out, a)
+	}
+	return out, len(out) > 0
+}
+
+// blockGlobExample returns a disk name a /dev pattern that matches
+// nothing here can match elsewhere (/dev/sd* is /dev/sda), or the
+// pattern itself.
+func blockGlobExample(pat string) string {
+	for _, d := range []string{"/dev/sda", "/dev/sda1", "/dev/nvme0n1", "/dev/vda", "/dev/mmcblk0"} {
+		if ok, _ := path.Match(pat, d); ok {
+			return d
+		}
+	}
+	return pat
+}
+
 // isBlockDevice reports a /dev path that is a disk, a partition or a
 // volume: the kernel's names, /dev/disk/…, /dev/mapper/…, and an LVM
 // volume /dev/<group>/<volume>.
@@ -88,6 +147,24 @@ func isBlockDevice(p string) bool {
 }
 
 func checkDiskWrite(p *Pass, c *syntax.Call) {
+	if fed, ok := p.fedOperands(c); ok {
+		// echo /dev/sda | xargs mkfs.ext4, find /dev -name 'sd?' -exec
+		// wipefs -a {} \;: the call as it runs with the paths handed to
+		// it in place of {} or after its words.
+		saved, savedExtra := c.Args, c.ExtraArgs
+		defer func() { c.Args, c.ExtraArgs = saved, savedExtra }()
+		var args []syntax.Arg
+		for _, a := range saved {
+			if !(a.Static && a.Value == "{}" && c.HasPlaceholder(a.Value)) {
+				args = append(args, a)
+			}
+		}
+		for _, f := range fed {
+			c.Args, c.ExtraArgs = append(append([]syntax.Arg(nil), args...), f), false
+			checkDiskWrite(p, c)
+		}
+		return
+	}
 	name := c.Name
 	switch {
 	case name == "wipefs":
