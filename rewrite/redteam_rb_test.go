@@ -56,7 +56,17 @@ func TestKillOfListedPids(t *testing.T) {
 		{`pgrep -v xyz | xargs kill -9`, "ask"},
 		{`kill -9 $(pgrep -v xyz)`, "ask"},
 		{`pkill -P 1`, "ask"},
+		{`kill -9 -${x:-1}`, "ask"},
+		{`kill -9 -1${x}`, "ask"},
+		{`p=-1; kill -9 $p`, "ask"},
+		{`pgrep -u "$USER" | xargs kill`, "ask"},
+		{`kill -9 $(pgrep -u "$USER")`, "ask"},
+		{`kill $(cat /var/run/sshd.pid)`, "ask"},
 		// Look-alikes.
+		{`kill -9 $pid`, "allow"},
+		{`kill -9 ${pid:-1234}`, "allow"},
+		{`kill -9 $(pgrep -u me node)`, "allow"},
+		{`kill $(cat server.pid)`, "allow"},
 		{`kill $(ps -o pid= -p 123)`, "allow"},
 		{`ps -o pid= -C myserver | xargs kill`, "allow"},
 		{`ps aux | grep myserver | awk '{print $2}' | xargs kill`, "allow"},
@@ -88,11 +98,14 @@ func TestGitMovesBranches(t *testing.T) {
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0='+refs/heads/*:refs/heads/*' git push`, "ask"},
 		{`GIT_CONFIG_PARAMETERS="'remote.origin.push'='+main:main'" git push`, "ask"},
 		{`export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.mirror GIT_CONFIG_VALUE_0=true; git push`, "ask"},
+		{`git config clean.requireForce false`, "ask"},
+		{`git config clean.requireForce "$V"`, "ask"},
 		// Look-alikes.
 		{`git update-ref refs/notes/x HEAD`, "allow"},
 		{`git update-ref refs/heads/main`, "allow"}, // git refuses: usage
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0=refs/heads/main git push`, "allow"},
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=user.name GIT_CONFIG_VALUE_0=x git push`, "allow"},
+		{`git config clean.requireForce true`, "allow"},
 		{`git push origin main`, "allow"},
 	})
 	if _, err := exec.LookPath("git"); err != nil {
@@ -108,7 +121,15 @@ func TestGitMovesBranches(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+	if err := os.WriteFile(filepath.Join(proj, "untracked.txt"), []byte("u\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=clean.requireForce GIT_CONFIG_VALUE_0=false git clean -dx`, "ask"},
+		{`GIT_CONFIG_PARAMETERS="'clean.requireForce'='false'" git clean -d`, "ask"},
+		{`git config clean.requireForce false; git clean -dx`, "ask"},
+		{`git clean -dx`, "allow"}, // git refuses: clean.requireForce defaults to true
+		{`git clean -n`, "allow"},
 		{`git checkout -B main HEAD~1`, "ask"},
 		{`git switch -C main origin/main`, "ask"},
 		{`git switch --force-create main HEAD`, "ask"},
@@ -220,7 +241,13 @@ func TestDiskCopiers(t *testing.T) {
 		{`dcfldd if=/dev/zero of=/dev/sda`, "deny"},
 		{`dc3dd hof=/dev/nvme0n1 if=img`, "deny"},
 		{`dc3dd wipe=/dev/sda`, "deny"},
+		{`echo /dev/sda | xargs mkfs.ext4`, "deny"},
+		{`ls /dev/sd* | xargs -n1 wipefs -a`, "deny"},
+		{`find /dev -name 'sd?' -exec wipefs -a {} \;`, "deny"},
 		// Look-alikes.
+		{`echo disk.img | xargs mkfs.ext4`, "allow"},
+		{`find . -name '*.img' -exec mkfs.ext4 -F {} \;`, "allow"},
+		{`ls /dev/sd* | xargs -n1 wipefs`, "allow"}, // lists the signatures
 		{`ddrescue /dev/sda disk.img disk.map`, "allow"},
 		{`dcfldd if=/dev/sda of=disk.img`, "allow"},
 		{`echo "dd of=/dev/sda"`, "allow"},
