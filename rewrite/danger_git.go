@@ -606,10 +606,11 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		switch {
 		case flag("-d", "--stdin"):
 			why = "git update-ref -d deletes a ref"
-		case len(operands) >= 2 && updatesBranchRef(args[operands[0]]):
-			// git update-ref REF NEWVALUE [OLDVALUE] sets REF, existing or
-			// not, as git branch --force does (an all-zero NEWVALUE
-			// deletes it): git update-ref refs/heads/main HEAD~5.
+		case len(operands) >= 2 && updatesBranchRef(args[operands[0]]) && p.gitRefExists(c, args[operands[0]]):
+			// git update-ref REF NEWVALUE [OLDVALUE] sets REF as git
+			// branch --force does when it exists (an all-zero NEWVALUE
+			// deletes it): git update-ref refs/heads/main HEAD~5; a new
+			// ref is made (git update-ref refs/heads/x HEAD).
 			why = "git update-ref " + args[operands[0]].Raw + " moves a branch or tag, dropping the commits only it held"
 		}
 	case "read-tree":
@@ -653,6 +654,16 @@ func (p *Pass) gitBranchExists(c *syntax.Call, name syntax.Arg) bool {
 	if !name.Static {
 		return true
 	}
+	return p.gitRefExists(c, syntax.Arg{Value: "refs/heads/" + name.Value, Static: true})
+}
+
+// gitRefExists reports whether the repository c works in has the ref
+// now (git rev-parse --verify), or the ref is only known at run time:
+// HEAD always resolves in a repository with a commit.
+func (p *Pass) gitRefExists(c *syntax.Call, ref syntax.Arg) bool {
+	if !ref.Static {
+		return true
+	}
 	dir, _ := gitArgs(c)
 	if !dir.Known {
 		return true
@@ -660,7 +671,7 @@ func (p *Pass) gitBranchExists(c *syntax.Call, name syntax.Arg) bool {
 	if _, err := os.Stat(dir.Path); err != nil {
 		return false // no such directory yet: git fails there
 	}
-	_, err := runGit(dir.Path, "rev-parse", "--verify", "-q", "refs/heads/"+name.Value)
+	_, err := runGit(dir.Path, "rev-parse", "--verify", "-q", ref.Value)
 	return err == nil
 }
 

@@ -91,9 +91,6 @@ func TestKillOfListedPids(t *testing.T) {
 func TestGitMovesBranches(t *testing.T) {
 	t.Parallel()
 	checkDecisions(t, testConfig(), []struct{ cmd, want string }{
-		{`git update-ref refs/heads/main HEAD~5`, "ask"},
-		{`git update-ref -m x refs/tags/v1 HEAD`, "ask"},
-		{`git update-ref HEAD HEAD~1`, "ask"},
 		{`git update-ref "$REF" HEAD~1`, "ask"},
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=remote.origin.push GIT_CONFIG_VALUE_0='+refs/heads/*:refs/heads/*' git push`, "ask"},
 		{`GIT_CONFIG_PARAMETERS="'remote.origin.push'='+main:main'" git push`, "ask"},
@@ -130,6 +127,11 @@ func TestGitMovesBranches(t *testing.T) {
 		{`git config clean.requireForce false; git clean -dx`, "ask"},
 		{`git clean -dx`, "allow"}, // git refuses: clean.requireForce defaults to true
 		{`git clean -n`, "allow"},
+		{`git update-ref refs/heads/main HEAD~5`, "ask"},
+		{`git update-ref -m x refs/heads/main 0000000000000000000000000000000000000000`, "ask"},
+		{`git update-ref HEAD HEAD~1`, "ask"},
+		{`git update-ref refs/heads/new HEAD`, "allow"}, // a new branch
+		{`git update-ref refs/tags/v1 HEAD`, "allow"},   // a new tag
 		{`git checkout -B main HEAD~1`, "ask"},
 		{`git switch -C main origin/main`, "ask"},
 		{`git switch --force-create main HEAD`, "ask"},

@@ -252,6 +252,15 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 			t.closes, t.opens = at.closes, at.opens
 		}
 		p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+		if tree && d.finder != nil && a == (affix{}) {
+			// A link it selects: what it points at changes (chmod
+			// follows it), judged as the write through it.
+			sel := "*"
+			if filtered {
+				sel = selects
+			}
+			p.judgeFoundLinks(c, d.finder, []syntax.Arg{d.arg}, sel, target{action: guards.Write}, true, "bash-write", what)
+		}
 		return
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
