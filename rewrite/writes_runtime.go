@@ -242,25 +242,18 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 			t.arg.GlobOpts |= syntax.GlobNoCase
 		}
 	}
-	if attrsChanger(c.Name) {
+	if attrsChanger(c.Name) && !c.Loop {
 		// find ~/.ssh -exec chmod 644 {} +: the mode or owner of the
 		// files it is handed changes, judged as chmod of them written
 		// out (corral's own files and whole trees: checkSelfAttrs and
-		// chmod-recursive).
+		// chmod-recursive; the links it selects: checkChmod). A loop's
+		// (for f in $(find …); do chmod … "$f") keeps the write's
+		// judgement below.
 		t.attrs = true
 		for _, at := range attrTargets(c) {
 			t.closes, t.opens = at.closes, at.opens
 		}
 		p.judge(c, c.Script, c.Dir, t, "bash-write", what)
-		if tree && d.finder != nil && a == (affix{}) {
-			// A link it selects: what it points at changes (chmod
-			// follows it), judged as the write through it.
-			sel := "*"
-			if filtered {
-				sel = selects
-			}
-			p.judgeFoundLinks(c, d.finder, []syntax.Arg{d.arg}, sel, target{action: guards.Write}, true, "bash-write", what)
-		}
 		return
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
