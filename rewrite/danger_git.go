@@ -510,6 +510,12 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git branch -D deletes a branch whether or not it is merged"
 		case flag("--force") || short('f'):
 			why = "git branch --force moves an existing branch, dropping the commits only it held"
+		case (short('M') || short('C')) && len(operands) > 0:
+			// git branch -M [OLD] NEW (--move --force), -C (--copy
+			// --force): NEW is overwritten when it exists.
+			if dst := args[operands[len(operands)-1]]; p.gitBranchExists(c, dst) {
+				why = "git branch -M/-C " + dst.Raw + " overwrites the existing branch, dropping the commits only it held"
+			}
 		}
 	case "checkout":
 		// -b, -B, --orphan and -l start a new branch, and git refuses to

@@ -133,6 +133,9 @@ func TestGitMovesBranches(t *testing.T) {
 		{`git update-ref refs/heads/new HEAD`, "allow"}, // a new branch
 		{`git update-ref refs/tags/v1 HEAD`, "allow"},   // a new tag
 		{`git checkout -B main HEAD~1`, "ask"},
+		{`git branch -M main`, "ask"},
+		{`git branch -C other main`, "ask"},
+		{`git branch -M renamed`, "allow"}, // a rename to a new name
 		{`git switch -C main origin/main`, "ask"},
 		{`git switch --force-create main HEAD`, "ask"},
 		{`git checkout -B "$B"`, "ask"},
