@@ -125,6 +125,8 @@ func TestGitMovesBranches(t *testing.T) {
 		{`GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=clean.requireForce GIT_CONFIG_VALUE_0=false git clean -dx`, "ask"},
 		{`GIT_CONFIG_PARAMETERS="'clean.requireForce'='false'" git clean -d`, "ask"},
 		{`git config clean.requireForce false; git clean -dx`, "ask"},
+		{"printf '[clean]\\nrequireForce = false\\n' > c.cfg; GIT_CONFIG_GLOBAL=c.cfg git clean -dx", "ask"},
+		{"printf '[user]\\nname = x\\n' > c.cfg; GIT_CONFIG_GLOBAL=c.cfg git clean -dx", "allow"},
 		{`git clean -dx`, "allow"}, // git refuses: clean.requireForce defaults to true
 		{`git clean -n`, "allow"},
 		{`git update-ref refs/heads/main HEAD~5`, "ask"},
