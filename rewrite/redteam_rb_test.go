@@ -260,3 +260,27 @@ func TestDiskCopiers(t *testing.T) {
 		{`echo "dd of=/dev/sda"`, "allow"},
 	})
 }
+
+// TestUserVarEmpty: $USER and $LOGNAME are not always set (a service,
+// cron, a container's shell); when empty, /home/$USER is /home/, every
+// user's home directory, so a recursive deletion of it asks. A path that
+// stays harmless without the name keeps its decision.
+func TestUserVarEmpty(t *testing.T) {
+	t.Parallel()
+	// A home directory outside /home (a container's /root, /srv/u):
+	// corral's guess of $USER names no directory there.
+	cfg := testConfig()
+	cfg.Cwd, cfg.Project, cfg.Home, cfg.Sandbox = "/srv/u/proj", "/srv/u/proj", "/srv/u", "/srv/u/proj/agent_sandbox"
+	checkDecisions(t, testConfig(), []struct{ cmd, want string }{
+		{`rm -rf /home/$USER`, "deny"}, // /home/u is the home directory
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`rm -rf /home/$USER`, "ask"},
+		{`rm -rf "/home/${USER}"`, "ask"},
+		{`rm -rf /home/$LOGNAME`, "ask"},
+		// Look-alikes.
+		{`rm -rf /tmp/$USER-cache`, "allow"},
+		{`rm -rf "/tmp/build-$USER"`, "allow"},
+		{`echo "rm -rf /home/$USER"`, "allow"},
+	})
+}
