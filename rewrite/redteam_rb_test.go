@@ -206,11 +206,17 @@ func TestListedDeletions(t *testing.T) {
 		{`for f in $(ls -a | grep git); do rm -rf $f; done`, "deny"},
 		{`du ~ | cut -f2 | while read f; do rm -rf "$f"; done`, "deny"},
 		{`for f in $(du ~ | cut -f2); do rm -rf "$f"; done`, "deny"},
+		{`while read f; do rm -rf "$f"; done < <(ls -A)`, "deny"},
+		{`while read f; do rm -rf "$f"; done < <(echo .git)`, "deny"},
+		{`while read f; do rm -rf "$f"; done < <(du ~ | cut -f2)`, "deny"},
 		// Look-alikes.
 		{`find . -name '*.o' | xargs rm -rf`, "allow"},
 		{`find . -name '.g*' | xargs rm -f`, "allow"}, // rm -f refuses directories
 		{`for f in $(ls *.o); do rm -f "$f"; done`, "allow"},
 		{`for f in $(ls -A); do wc -c "$f"; done`, "allow"},
+		{`while read f; do wc -c "$f"; done < <(ls -A)`, "allow"},
+		{`while read f; do rm -rf "$f"; done < <(echo build)`, "allow"},
+		{`while read f; do rm -f "$f"; done < <(find . -name '*.o')`, "allow"},
 		{`for f in $(echo build); do rm -rf "$f"; done`, "allow"},
 		{`rm -rf ./build`, "allow"},
 	})
