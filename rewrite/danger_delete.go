@@ -165,6 +165,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 			out = append(out, found...)
 			continue
 		}
+		// for f in $(ls -A); do rm -rf "$f"; done, ls -A | while read
+		// f; do …: what the producer prints, as … | xargs rm -rf has it.
+		if found := p.loopProduced(c, a, d); found != nil {
+			out = append(out, found...)
+			continue
+		}
 		// for d in / /etc; do rm -rf "$d"; done: each value of the loop.
 		if vals, ok := syntax.LoopValues(c, a, p.Config.Home); ok {
 			for _, v := range vals {
@@ -290,11 +296,18 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return nil
 	}
-	src := c.Pipe.Stage(c.PipeIndex - 1)
+	return stageInputs(p, c.Pipe, c.PipeIndex-1, base)
+}
+
+// stageInputs returns what stage k of pipeline pl prints, as pipeInputs
+// reads it: the stage before xargs, or the producer a loop walks
+// (for f in $(ls -A); do rm -rf "$f"; done, ls -A | while read f; …).
+func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion {
+	src := pl.Stage(k)
 	if src == nil {
 		return nil
 	}
-	if got, ok := printedPaths(c.Pipe, c.PipeIndex-1, base); ok {
+	if got, ok := printedPaths(pl, k, base); ok {
 		return got // du ~ | cut -f2, realpath ~/x, tree -fi (danger_listers.go)
 	}
 	var out []deletion
@@ -357,10 +370,10 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		// grep that grep keeps. A pattern keeps some of them; -v keeps
 		// the others, nearly all; other options rewrite the lines.
 		keep, ok := grepKeeps(src)
-		if !ok || c.PipeIndex < 2 {
+		if !ok || k < 1 {
 			return nil
 		}
-		if f := c.Pipe.Stage(c.PipeIndex - 2); f != nil && (f.Name == "find" || isFd(f)) {
+		if f := pl.Stage(k - 1); f != nil && (f.Name == "find" || isFd(f)) {
 			filtered, selects := findSelection(f)
 			for _, r := range findRoots(f) {
 				r.Raw = r.Raw + " (from find, through grep)"
@@ -450,6 +463,9 @@ func foundDeletions(f *syntax.Call, base deletion) []deletion {
 		d.finder = f
 		if filtered {
 			d.filtered, d.selects = true, selects
+			// find . -name '.g*' | xargs rm -rf: a directory find
+			// selects goes with its tree, as with -exec rm -rf.
+			d.deep = base.recursive && !base.emptyDirs
 		}
 		out = append(out, d)
 	}
@@ -1164,8 +1180,16 @@ func gitCleanForced(c *syntax.Call, sub int) bool {
 	if has(opts, "f", "force") {
 		return true
 	}
-	// The last -c clean.requireForce=… counts, as in git's config.
-	vals, _ := gitConfigs(c, sub, "clean.requireForce")
+	// The last -c clean.requireForce=… counts, as in git's config; the
+	// environment's (GIT_CONFIG_COUNT, GIT_CONFIG_PARAMETERS) come before.
+	var vals []string
+	for _, kv := range c.GitEnvConfig {
+		if k, v, _ := strings.Cut(kv, "="); strings.EqualFold(strings.TrimSpace(k), "clean.requireForce") {
+			vals = append(vals, v)
+		}
+	}
+	cvals, _ := gitConfigs(c, sub, "clean.requireForce")
+	vals = append(vals, cvals...)
 	if len(vals) == 0 {
 		return false
 	}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -29,7 +30,8 @@ disk (deny; of a device only known at
 run time, ask; of an image file, pass); fdisk, sfdisk, parted, sgdisk,
 cfdisk otherwise (ask, unless every option only lists, prints or dumps the
 table), gdisk unless it is given two words, one of them -l (with one word,
--l, --list and --help included, gdisk edits the file so named); dd of=/dev/<disk>, and any redirection, tee, cp or shred onto a
+-l, --list and --help included, gdisk edits the file so named); dd of=/dev/<disk> (dcfldd and dc3dd
+of=, hof=, wipe=, hwipe= too), ddrescue's output file, and any redirection, tee, cp or shred onto a
 disk device (/dev/sd*, nvme*, vd*, xvd*, hd*, mmcblk*, md*, dm-*, loop*,
 /dev/disk/…, /dev/mapper/…, an LVM volume /dev/<group>/<volume>) (deny).
 Device paths are cleaned (/dev//sda) and resolved against the working
@@ -37,7 +39,7 @@ directory (cd /dev && mkfs.ext4 sda). Reading a device (dd if=/dev/sda
 of=disk.img) and /dev/null, /dev/zero, /dev/stdout, /dev/fd/N, /dev/pts/N
 are fine.`,
 	Words: []string{"mkfs", "mkfs.", "mke2fs", "mkswap", "wipefs", "blkdiscard", "mkdosfs", "mkntfs", "mkexfatfs", "mkudffs", "cryptsetup", "nvme",
-		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "tee", "cp", "shred", "badblocks",
+		"fdisk", "sfdisk", "parted", "sgdisk", "cfdisk", "gdisk", "dd", "dcfldd", "dc3dd", "ddrescue", "tee", "cp", "shred", "badblocks",
 		"sg_format", "sg_sanitize", "hdparm", "debugfs", "xfs_repair"},
 	Call:     checkDiskWrite,
 	Redirect: checkDeviceRedirect,
@@ -75,6 +77,64 @@ func devicePath(dir syntax.Dir, a syntax.Arg) string {
 	return d.Path
 }
 
+// fedOperands returns the paths a disk tool gets at run time: the {}
+// of find -exec (each root of the find, and /dev/X for a name find
+// selects under /dev), or what xargs or parallel appends (the stage
+// before it as pipeInputs reads it, parallel's ::: inputs). ok is false
+// for a call that is handed nothing.
+func (p *Pass) fedOperands(c *syntax.Call) ([]syntax.Arg, bool) {
+	if !c.ExtraArgs {
+		return nil, false
+	}
+	var out []syntax.Arg
+	if fromFind(c) {
+		host := p.findHost(c)
+		if host == nil {
+			return nil, false
+		}
+		filtered, sel := findSelection(host)
+		for _, r := range findRoots(host) {
+			if filtered && r.Static && syntax.GlobMeta(sel) < 0 && sel != "" {
+				r.Value = strings.TrimSuffix(r.Value, "/") + "/" + sel
+			} else if filtered && r.Static && strings.HasPrefix(path.Clean(r.Value), "/dev") {
+				// find /dev -name 'sd?': the disks it can select.
+				r.Value = "/dev/sda"
+				r.Raw += " (a disk it can select)"
+			}
+			out = append(out, r)
+		}
+		return out, len(out) > 0
+	}
+	out = append(out, c.Inputs...)
+	for _, d := range pipeInputs(p, c, deletion{}) {
+		a := d.arg
+		if a.Static && a.Glob && strings.HasPrefix(a.Value, "/dev/") {
+			// ls /dev/sd* | xargs …: the disks the pattern names.
+			if m := syntax.GlobFiles(a.Value, 0); len(m) > 0 {
+				for _, f := range m {
+					out = append(out, syntax.Arg{Value: f, Raw: f, Static: true})
+				}
+				continue
+			}
+			a.Value = blockGlobExample(a.Value)
+		}
+		out = append(out, a)
+	}
+	return out, len(out) > 0
+}
+
+// blockGlobExample returns a disk name a /dev pattern that matches
+// nothing here can match elsewhere (/dev/sd* is /dev/sda), or the
+// pattern itself.
+func blockGlobExample(pat string) string {
+	for _, d := range []string{"/dev/sda", "/dev/sda1", "/dev/nvme0n1", "/dev/vda", "/dev/mmcblk0"} {
+		if ok, _ := path.Match(pat, d); ok {
+			return d
+		}
+	}
+	return pat
+}
+
 // isBlockDevice reports a /dev path that is a disk, a partition or a
 // volume: the kernel's names, /dev/disk/…, /dev/mapper/…, and an LVM
 // volume /dev/<group>/<volume>.
@@ -87,6 +147,24 @@ func isBlockDevice(p string) bool {
 }
 
 func checkDiskWrite(p *Pass, c *syntax.Call) {
+	if fed, ok := p.fedOperands(c); ok {
+		// echo /dev/sda | xargs mkfs.ext4, find /dev -name 'sd?' -exec
+		// wipefs -a {} \;: the call as it runs with the paths handed to
+		// it in place of {} or after its words.
+		saved, savedExtra := c.Args, c.ExtraArgs
+		defer func() { c.Args, c.ExtraArgs = saved, savedExtra }()
+		var args []syntax.Arg
+		for _, a := range saved {
+			if !(a.Static && a.Value == "{}" && c.HasPlaceholder(a.Value)) {
+				args = append(args, a)
+			}
+		}
+		for _, f := range fed {
+			c.Args, c.ExtraArgs = append(append([]syntax.Arg(nil), args...), f), false
+			checkDiskWrite(p, c)
+		}
+		return
+	}
 	name := c.Name
 	switch {
 	case name == "wipefs":
@@ -155,18 +233,32 @@ func checkDiskWrite(p *Pass, c *syntax.Call) {
 			}
 		}
 		p.Report(c, Finding{Rule: "disk-write", Decision: Ask, Message: name + " edits a partition table"})
-	case name == "dd":
+	case name == "ddrescue":
+		// GNU ddrescue [OPTIONS] INFILE OUTFILE [MAPFILE]: OUTFILE is
+		// written (a device only with -f/--force, which it asks for).
+		_, ops := scan(c.Args, optSpec{shortVal: "abBceiKlLmoOrsTwxZ", longEq: true, abbrev: true, longVal: longOpts("min-read-rate", "sector-size",
+			"cluster-size", "cpass", "max-error-rate", "input-position", "skip-size", "log-rates", "log-reads", "domain-mapfile", "output-position",
+			"retry-passes", "size", "timeout", "max-read-rate", "pause-on-error", "delay-slow", "mapfile-interval", "max-slow-reads", "reset-slow", "log-events")})
+		if len(ops) >= 2 {
+			if dev := devicePath(c.Dir, c.Args[ops[1]]); dev != "" && isBlockDevice(dev) {
+				p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "ddrescue writes the device " + dev})
+			}
+		}
+	case name == "dd" || name == "dcfldd" || name == "dc3dd":
+		// dcfldd and dc3dd are dd with more outputs: of=, hof= (verified
+		// too), and dc3dd's wipe= and hwipe= (the device overwritten).
 		for _, a := range c.Args {
-			if strings.HasPrefix(a.Value, "of=") {
+			key, _, _ := strings.Cut(a.Value, "=")
+			if key == "of" || name != "dd" && (key == "hof" || key == "wipe" || key == "hwipe") {
 				of := a
-				of.Value = strings.TrimPrefix(a.Value, "of=")
+				of.Value = strings.TrimPrefix(a.Value, key+"=")
 				var cands []string
 				for _, v := range a.Candidates() {
-					cands = append(cands, strings.TrimPrefix(v, "of="))
+					cands = append(cands, strings.TrimPrefix(v, key+"="))
 				}
 				of.SetCandidates(cands)
 				if dev := devicePath(c.Dir, of); dev != "" && isBlockDevice(dev) {
-					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: "dd writes the device " + dev})
+					p.Report(c, Finding{Rule: "disk-write", Decision: Deny, Message: name + " writes the device " + dev})
 				}
 			}
 		}

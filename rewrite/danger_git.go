@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"path"
 	"strconv"
 	"strings"
@@ -451,9 +452,22 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		// -c remote.NAME.push=+refs/…: a forced refspec from the config.
 		mirror := false
 		globals, _ := scan(c.Args[:sub], specFor("git"))
+		type setting struct {
+			kv     string
+			static bool
+		}
+		// The environment's settings (GIT_CONFIG_COUNT with its keys and
+		// values, GIT_CONFIG_PARAMETERS) count as -c does.
+		var settings []setting
+		for _, kv := range c.GitEnvConfig {
+			settings = append(settings, setting{strings.TrimSpace(kv), !strings.ContainsAny(kv, "$`")})
+		}
 		for _, o := range find(globals, "c") {
-			k, v, hasVal := strings.Cut(o.val.Value, "=")
-			k = strings.ToLower(k)
+			settings = append(settings, setting{o.val.Value, o.val.Static})
+		}
+		for _, set := range settings {
+			k, v, hasVal := strings.Cut(set.kv, "=")
+			k = strings.ToLower(strings.TrimSpace(k))
 			switch {
 			case strings.HasPrefix(k, "remote.") && strings.HasSuffix(k, ".push") && strings.HasPrefix(v, "+"):
 				force = true
@@ -461,7 +475,7 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 				// A git boolean: no value is true, On and 2 are, OFF
 				// and 00 are not; a value only known at run time may be.
 				on, _ := syntax.GitConfigBool(v)
-				mirror = mirror || on || !hasVal || !o.val.Static
+				mirror = mirror || on || !hasVal || !set.static
 			}
 		}
 		switch {
@@ -496,6 +510,12 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git branch -D deletes a branch whether or not it is merged"
 		case flag("--force") || short('f'):
 			why = "git branch --force moves an existing branch, dropping the commits only it held"
+		case (short('M') || short('C')) && len(operands) > 0:
+			// git branch -M [OLD] NEW (--move --force), -C (--copy
+			// --force): NEW is overwritten when it exists.
+			if dst := args[operands[len(operands)-1]]; p.gitBranchExists(c, dst) {
+				why = "git branch -M/-C " + dst.Raw + " overwrites the existing branch, dropping the commits only it held"
+			}
 		}
 	case "checkout":
 		// -b, -B, --orphan and -l start a new branch, and git refuses to
@@ -505,6 +525,12 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		// even with -f. Given unambiguously only (an abbreviation that may
 		// mean another option proves nothing).
 		newBranch := harmless("-b", "-B", "--orphan", "-l")
+		if name, ok := resetsBranch(opts, "B", ""); ok && p.gitBranchExists(c, name) {
+			// git checkout -B main origin/main: main is reset to the
+			// start point, as git branch --force does.
+			why = "git checkout -B " + name.Raw + " resets the existing branch, dropping the commits only it held (as git branch --force)"
+			break
+		}
 		switch {
 		case newBranch && (len(operands) >= 2 || len(afterDashes()) > 0 || harmless("--pathspec-from-file")):
 			// git checkout -b test main file.txt: exit 128, nothing changed
@@ -533,6 +559,8 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 	case "switch":
 		if flag("--discard-changes", "--force") || short('f') {
 			why = "git switch --discard-changes throws local changes away"
+		} else if name, ok := resetsBranch(opts, "C", "force-create"); ok && p.gitBranchExists(c, name) {
+			why = "git switch -C " + name.Raw + " resets the existing branch, dropping the commits only it held (as git branch --force)"
 		}
 	case "restore":
 		staged := harmless("--staged", "-S")
@@ -581,8 +609,15 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 			why = "git worktree remove --force deletes a worktree with its changes"
 		}
 	case "update-ref":
-		if flag("-d", "--stdin") {
+		switch {
+		case flag("-d", "--stdin"):
 			why = "git update-ref -d deletes a ref"
+		case len(operands) >= 2 && updatesBranchRef(args[operands[0]]) && p.gitRefExists(c, args[operands[0]]):
+			// git update-ref REF NEWVALUE [OLDVALUE] sets REF as git
+			// branch --force does when it exists (an all-zero NEWVALUE
+			// deletes it): git update-ref refs/heads/main HEAD~5; a new
+			// ref is made (git update-ref refs/heads/x HEAD).
+			why = "git update-ref " + args[operands[0]].Raw + " moves a branch or tag, dropping the commits only it held"
 		}
 	case "read-tree":
 		if short('u') && (flag("--reset") || short('m')) {
@@ -602,6 +637,61 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		}
 	}
 	return why
+}
+
+// resetsBranch returns the branch named by checkout's -B or switch's
+// -C/--force-create (the last one given), which git creates or, when it
+// exists, resets to the start point.
+func resetsBranch(opts []option, short, long string) (syntax.Arg, bool) {
+	var name syntax.Arg
+	found := false
+	for _, o := range opts {
+		if !o.long && o.name == short || long != "" && o.long && o.name == long && o.ambiguous == nil {
+			name, found = o.val, true
+		}
+	}
+	return name, found
+}
+
+// gitBranchExists reports whether the repository c works in has the
+// branch name now (git rev-parse --verify refs/heads/NAME), or name is
+// only known at run time.
+func (p *Pass) gitBranchExists(c *syntax.Call, name syntax.Arg) bool {
+	if !name.Static {
+		return true
+	}
+	return p.gitRefExists(c, syntax.Arg{Value: "refs/heads/" + name.Value, Static: true})
+}
+
+// gitRefExists reports whether the repository c works in has the ref
+// now (git rev-parse --verify), or the ref is only known at run time:
+// HEAD always resolves in a repository with a commit.
+func (p *Pass) gitRefExists(c *syntax.Call, ref syntax.Arg) bool {
+	if !ref.Static {
+		return true
+	}
+	dir, _ := gitArgs(c)
+	if !dir.Known {
+		return true
+	}
+	if _, err := os.Stat(dir.Path); err != nil {
+		return false // no such directory yet: git fails there
+	}
+	_, err := runGit(dir.Path, "rev-parse", "--verify", "-q", ref.Value)
+	return err == nil
+}
+
+// updatesBranchRef reports a ref git update-ref would move that holds
+// work: HEAD (the current branch, through its symbolic ref), a branch or a
+// tag (refs/heads/…, refs/tags/…, or a short name, which git update-ref
+// takes as given at the top of .git, so main is .git/main and no branch),
+// or one only known at run time.
+func updatesBranchRef(a syntax.Arg) bool {
+	if !a.Static {
+		return true
+	}
+	v := a.Value
+	return v == "HEAD" || strings.HasPrefix(v, "refs/heads/") || strings.HasPrefix(v, "refs/tags/")
 }
 
 // hasDeleteRefspec reports whether a push refspec has an empty source

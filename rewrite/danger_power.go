@@ -264,6 +264,19 @@ func killsEverything(c *syntax.Call) bool {
 		if a.Value == "-1" {
 			return true
 		}
+		if a.Static {
+			continue
+		}
+		// kill -9 -${x:-1}, p=-1 in one branch, -1$x: a value the word
+		// takes when its variables are unset or empty, or one of a set.
+		for _, r := range append(candidateArgs(a), maybeArgs(a)...) {
+			if r.Static && r.Value == "-1" {
+				return true
+			}
+		}
+		if strings.HasPrefix(a.Value, "-1$") || strings.HasPrefix(a.Value, "-1`") {
+			return true // -1${x}: -1 itself when x is empty
+		}
 	}
 	return false
 }
@@ -351,6 +364,15 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 		_, pids := killTargets(c)
 		for _, a := range pids {
 			first, _, ok := a.WholeSubst()
+			if ok && first == "cat" {
+				// kill $(cat /run/sshd.pid): the daemon's pid file.
+				for _, f := range strings.FieldsFunc(a.Raw, func(r rune) bool { return strings.ContainsRune(" \t()`\"'<", r) }) {
+					if name, isPid := strings.CutSuffix(path.Base(f), ".pid"); isPid && slices.Contains(criticalDaemons, name) {
+						return "kill " + a.Raw + " kills " + name + " (its pid file), which the machine, or the way to reach it, depends on", true
+					}
+				}
+				continue
+			}
 			if !ok || first != "pidof" && first != "pgrep" {
 				continue
 			}
@@ -402,6 +424,11 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 	_, pids := killTargets(c)
 	for _, a := range pids {
 		if calls := p.Model.SubstCalls(c, a); len(calls) > 0 {
+			if calls[0].Name == "ps" && len(calls) > 1 {
+				// $(ps aux | grep x | awk …): the pids the filters keep,
+				// not every one ps lists.
+				continue
+			}
 			sources = append(sources, calls[0])
 		}
 	}
@@ -414,6 +441,11 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 		switch src.Name {
 		case "pgrep":
 			same = syntax.Call{Name: "pkill", Args: src.Args}
+			if byUser(src) {
+				// pgrep -u USER | xargs kill: every process of the user,
+				// as pkill -u USER (account-change's) signals them.
+				same = syntax.Call{Name: "pkill", Args: []syntax.Arg{{Value: ".", Raw: "-u USER (every process of the user)", Static: true}}}
+			}
 		case "pidof":
 			// pidof NAME… prints the pids of programs named exactly NAME,
 			// as killall NAME signals them; -o omits a pid, -s, -c, -x,
@@ -424,12 +456,68 @@ func lookedUpKillers(p *Pass, c *syntax.Call) []lookedUpKiller {
 				args = append(args, src.Args[i])
 			}
 			same = syntax.Call{Name: "killall", Args: args}
+		case "ps":
+			// ps -e, ps -A, ps ax (procps, the BSDs) lists every process:
+			// kill of the pids it prints (ps -eo pid= | xargs kill -9)
+			// signals them all, as pkill . does.
+			if !psListsEvery(src.Args) {
+				continue
+			}
+			same = syntax.Call{Name: "pkill", Args: []syntax.Arg{{Value: ".", Raw: ".", Static: true}}}
 		default:
 			continue
 		}
 		out = append(out, lookedUpKiller{src, same})
 	}
 	return out
+}
+
+// byUser reports pgrep or pkill selecting by user alone (-u/-U/--euid/
+// --uid, no pattern): every process of that user.
+func byUser(c *syntax.Call) bool {
+	opts, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer"), longEq: true})
+	return len(ops) == 0 && has(opts, "u", "U", "euid", "uid")
+}
+
+// psListsEvery reports ps told to select every process: -e or -A in a
+// cluster of UNIX options (ps -e, ps -eo pid=, ps -Af), before any letter
+// whose value follows (-o, -p, -u …), or a BSD-style word with both a
+// (every user's processes) and x (those with no terminal too): ps ax, ps
+// aux, ps axo pid=. A word only known at run time may select anything and
+// is not counted.
+func psListsEvery(args []syntax.Arg) bool {
+	for i, a := range args {
+		if !a.Static {
+			continue
+		}
+		v := a.Value
+		if i > 0 && strings.HasPrefix(args[i-1].Value, "-") && !strings.HasPrefix(args[i-1].Value, "--") {
+			if prev := args[i-1].Value; len(prev) > 1 && strings.ContainsAny(prev[len(prev)-1:], "oOpuUgGtCkqsF") {
+				continue // the value of -o, -p, -u … (ps -o e)
+			}
+		}
+		switch {
+		case strings.HasPrefix(v, "--"):
+		case strings.HasPrefix(v, "-") && len(v) > 1:
+			for _, r := range v[1:] {
+				if r == 'e' || r == 'A' {
+					return true
+				}
+				if strings.ContainsRune("oOpuUgGtCkqsF", r) {
+					break // the rest is that option's value
+				}
+			}
+		case v != "" && strings.Trim(v, "aAcCefhjlLmMnrsSTuvwxXZo") == "" && strings.Contains(v, "a") && strings.Contains(v, "x"):
+			// BSD options, up to an o whose format follows (ps axo pid=).
+			if i := strings.IndexByte(v, 'o'); i >= 0 {
+				v = v[:i]
+			}
+			if strings.Contains(v, "a") && strings.Contains(v, "x") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // killsByPattern reports pkill, or killall -r, whose pattern matches
@@ -445,6 +533,15 @@ func killsByPattern(c *syntax.Call) (string, bool) {
 			return "", false
 		}
 	}
+	if c.Name == "pkill" {
+		// pkill -P 1 (no pattern, or any): the children of pid 1, which
+		// are every service and the sessions' managers.
+		for _, o := range find(opts, "P", "parent") {
+			if o.val.Static && slices.Contains(strings.Split(o.val.Value, ","), "1") {
+				return "pkill -P 1 signals every process pid 1 started: every service and session", true
+			}
+		}
+	}
 	if len(ops) == 0 {
 		return "", false // pkill -u USER alone: account-change's
 	}
@@ -456,10 +553,19 @@ func killsByPattern(c *syntax.Call) (string, bool) {
 	if err != nil {
 		return "", false
 	}
+	// pkill -v (--inverse) signals the processes the pattern does not
+	// match: every one but a few unless it matches nearly every name.
+	inverse := c.Name == "pkill" && given(opts, "v", "inverse")
 	for _, name := range []string{"a", "Z", "9", "init", "systemd", "bash", "sshd", "kworker/0:1"} {
 		if !re.MatchString(name) {
+			if inverse {
+				return c.Name + " -v " + pat.Raw + " signals every process whose name " + pat.Raw + " does not match (" + name + " among them)", true
+			}
 			return "", false
 		}
+	}
+	if inverse {
+		return "", false // it matches every name: -v leaves none
 	}
 	return c.Name + " " + pat.Raw + " matches the name of every process", true
 }

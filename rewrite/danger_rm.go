@@ -2,6 +2,7 @@ package rewrite
 
 import (
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -243,6 +244,22 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		return
 	}
 	if !a.Static {
+		if d.recursive && slices.ContainsFunc(userVars, func(u string) bool { return strings.Contains(a.Value, u) }) {
+			// rm -rf /home/$USER: USER and LOGNAME are not always set
+			// (a service, a container, cron); empty, the path is the
+			// directory of every user's home.
+			v := a.Value
+			for _, u := range userVars {
+				v = strings.ReplaceAll(v, u, "")
+			}
+			if !strings.ContainsAny(v, "$`") {
+				if t, ok := treeTarget(c.Dir, syntax.Arg{Value: v, Raw: v, Static: true}); ok && t.Path != "/" {
+					if why := p.catastrophic(t.Path); why != "" {
+						report(Ask, verb+" of "+a.Raw+" (can be "+v+" when $USER is empty or unset): "+why)
+					}
+				}
+			}
+		}
 		if r, ok := p.resolveTarget(c.Dir, a); ok {
 			r.Raw = a.Raw + " (" + r.Value + ")"
 			d.arg = r

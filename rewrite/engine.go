@@ -149,6 +149,11 @@ type Pass struct {
 	// mayBe counts the judgeMaybe calls running: a value a word can take
 	// but need not, whose deny is an ask.
 	mayBe int
+	// mayBeKeep keeps the ask being reported while mayBe is set: the
+	// deletion of a protected path the project's guards ask about
+	// (rm -rf "${D:-.git}"), which a possible value makes as surely a
+	// question as a certain one.
+	mayBeKeep bool
 	// twin is the copy of call twinOf the call rules are judging
 	// (syntax.Call.LoopbackTwin): its findings are twinOf's.
 	twin, twinOf *syntax.Call
@@ -223,7 +228,7 @@ func (p *Pass) Report(c *syntax.Call, f Finding) {
 	if p.mayBe > 0 {
 		// A value the word can take, not one it must: only what would be
 		// denied counts, and it asks.
-		if f.Decision != Deny {
+		if f.Decision != Deny && !(p.mayBeKeep && f.Decision == Ask) {
 			return
 		}
 		f.Decision = Ask

@@ -26,6 +26,42 @@ func (p *Pass) loopSources(c *syntax.Call, a syntax.Arg) ([]readSource, bool) {
 	return nil, false
 }
 
+// loopProduced returns the deletions of what the producer a loop walks
+// prints when a deleter's operand is that loop's variable alone (for f
+// in $(ls -A); do rm -rf "$f"; done), read as the stage before xargs rm
+// is (stageInputs); nil for any other word or a producer corral cannot
+// place.
+func (p *Pass) loopProduced(c *syntax.Call, a syntax.Arg, base deletion) []deletion {
+	if !c.Loop || c.Stmt == nil || a.Static {
+		return nil
+	}
+	pipe, stage, single := p.loopProducer(c.Script, c.Stmt.Pos().Offset(), a.Word)
+	if single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	if pipe == nil {
+		return nil
+	}
+	if out := stageInputs(p, pipe, stage, base); out != nil {
+		return out
+	}
+	if src := pipe.Stage(stage); src != nil && src.Name == "ls" && len(src.Wrappers) == 0 {
+		// … < <(ls -A): the entries of the directory it runs in, the
+		// hidden ones with -a/-A, as the pattern * names them there.
+		opts, operands := scan(src.Args, specFor("ls"))
+		if len(operands) == 0 && src.Dir == c.Dir {
+			d := base
+			d.arg = syntax.Arg{Value: "*", Raw: "* (from ls)", Static: true, Glob: true}
+			if has(opts, "a", "all", "A", "almost-all") {
+				d.arg.GlobOpts = syntax.GlobDot
+			}
+			d.arg.SetPattern("*")
+			return []deletion{d}
+		}
+	}
+	return nil
+}
+
 // loopProducer finds what prints the values of the loop variable word w
 // at offset pos of script s is alone (loneVariable): the stage of a pipeline (pipe, its
 // index) whose lines PRODUCER | while read f; do …; done reads, or whose
@@ -70,6 +106,21 @@ func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *synta
 		}
 		return true
 	})
+	if whileStmt != nil {
+		// while read f; do …; done < <(PRODUCER): the lines the
+		// process substitution's last statement prints.
+		for _, rd := range whileStmt.Redirs {
+			if rd.Op != sh.RdrIn || rd.Word == nil || len(rd.Word.Parts) != 1 {
+				continue
+			}
+			ps, ok := rd.Word.Parts[0].(*sh.ProcSubst)
+			if !ok || ps.Op != sh.CmdIn || len(ps.Stmts) != 1 {
+				continue
+			}
+			forSubst = &sh.CmdSubst{Stmts: ps.Stmts}
+			whileStmt = nil
+		}
+	}
 	switch {
 	case whileStmt != nil:
 		// The loop is a stage of a pipeline: the stage before it.

@@ -706,6 +706,13 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			fold := c.Name == "find" && findFolds(c)
 			if d.recursive || name != "" || c.Name == "find" {
 				p.judgeSelfReachedTree(c, []syntax.Arg{d.arg}, name, fold, d.deep, guards.Delete, false, "bash-delete", what)
+				if m := maybeArgs(d.arg); len(m) > 0 {
+					// rm -rf "${D:-.git}": the tree a value the word can
+					// take holds (.git/config), judged as possible.
+					p.judgeMaybe(func() {
+						p.judgeSelfReachedTree(c, m, name, fold, d.deep, guards.Delete, false, "bash-delete", what)
+					})
+				}
 			}
 		}
 	}
@@ -1018,7 +1025,13 @@ func (p *Pass) judge(c *syntax.Call, sc *syntax.Script, dir syntax.Dir, t target
 	case guards.Deny:
 		report(Deny, msg, d.PathContext)
 	case guards.Ask:
+		// rm -rf "${D:-.git}", : "${D:=.git}"; rm -rf "$D": a value the
+		// word can take that deletes a path the project protects asks,
+		// as its certain deletion does (other asks of a possible value,
+		// a path outside the project, are dropped by judgeMaybe).
+		p.mayBeKeep = t.action == guards.Delete && d.Rule == "protected-path"
 		report(Ask, msg, d.PathContext)
+		p.mayBeKeep = false
 	case guards.Warn:
 		if !t.hardLink {
 			report(Warn, msg, d.PathContext)

@@ -35,9 +35,8 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	// find -execdir: the paths it writes from each found file's
 	// directory (writes_execdir.go).
 	p.checkExecDirWrites(c)
-	switch c.Name {
-	case "chmod", "chown", "chgrp", "chattr", "setfacl":
-		return // modes and owners: checkSelfAttrs and chmod-recursive
+	if attrsChanger(c.Name) && len(c.Inputs) > 0 {
+		return // parallel chmod … ::: x: the inputs are its operands, judged as written
 	}
 	if len(c.Inputs) > 0 {
 		// parallel cp x {} ::: .claude/settings.json: the command as it
@@ -123,6 +122,8 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 	}
 	appended := false
 	if !placeholder && c.ExtraArgs && c.Replace == "" && !hasPlaceholder(c) && !findNoArgs(c) {
+		// echo ~/.ssh/id_rsa | xargs chmod 644: the operands appended.
+		appended = attrsChanger(c.Name)
 		for _, n := range appendWriters {
 			if c.Name == n {
 				appended = n != "sed" || inPlace(c)
@@ -169,6 +170,16 @@ func (p *Pass) checkRunTimeWrites(c *syntax.Call) {
 			p.judgeRunTimeWrite(c, d, tree, false, a)
 		}
 	}
+}
+
+// attrsChanger reports a program that changes modes, owners or
+// attributes of the files it is given.
+func attrsChanger(name string) bool {
+	switch name {
+	case "chmod", "chown", "chgrp", "chattr", "setfacl":
+		return true
+	}
+	return false
 }
 
 // inFoundDir reports a call find runs with -execdir or -okdir, in the
@@ -230,6 +241,20 @@ func (p *Pass) judgeRunTimeWrite(c *syntax.Call, d deletion, tree, fold bool, a 
 		if fold {
 			t.arg.GlobOpts |= syntax.GlobNoCase
 		}
+	}
+	if attrsChanger(c.Name) && !c.Loop {
+		// find ~/.ssh -exec chmod 644 {} +: the mode or owner of the
+		// files it is handed changes, judged as chmod of them written
+		// out (corral's own files and whole trees: checkSelfAttrs and
+		// chmod-recursive; the links it selects: checkChmod). A loop's
+		// (for f in $(find …); do chmod … "$f") keeps the write's
+		// judgement below.
+		t.attrs = true
+		for _, at := range attrTargets(c) {
+			t.closes, t.opens = at.closes, at.opens
+		}
+		p.judge(c, c.Script, c.Dir, t, "bash-write", what)
+		return
 	}
 	p.judge(c, c.Script, c.Dir, t, "bash-write", what)
 	if tree && d.finder != nil && a == (affix{}) {

@@ -207,6 +207,9 @@ func (w *walker) codeShellEnv(c scope, call *Call, l lang.Lang, text, where stri
 // script the shell runs first; what says what runs it.
 func (w *walker) startupFile(c scope, call *Call, name, val string, known bool, what string) {
 	d := call.Dir.Join(expandTilde(val, w.home))
+	if known && d.Known && d.Path == "/dev/null" {
+		return // BASH_ENV=/dev/null: an empty file, nothing runs
+	}
 	_, written := w.written[d.Path]
 	if !known || !d.Known || w.read == nil && !written && !w.opaque[d.Path] {
 		// A file only known at run time, or a machine whose files

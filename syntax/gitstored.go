@@ -19,7 +19,9 @@ import (
 //     git push NAME REFSPEC;
 //   - remote.NAME.mirror=true (any value git reads as true): a git push
 //     NAME is git push --mirror NAME, which overwrites the remote's refs
-//     and deletes those it has alone.
+//     and deletes those it has alone;
+//   - clean.requireForce=false: a git clean deletes without -f, so git
+//     clean -f.
 //
 // Section and variable names are compared without case, as git does; the
 // subsection (the remote's name) keeps it.
@@ -40,6 +42,19 @@ func (w *walker) gitConfigStored(c scope, call *Call, key, val *Arg) {
 			return // git refuses it: "unclosed quote", "empty alias"
 		}
 		w.child(c, call, "git "+quoteArgv(argv), nil, "git config alias."+rest, false)
+		return
+	}
+	if strings.EqualFold(section, "clean") && strings.EqualFold(rest, "requireForce") {
+		// clean.requireForce=false: a later git clean deletes without
+		// -f, as git clean -f does.
+		if !val.Static {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+				What: "git config " + key.Value + " " + clip(val.Raw, 20) + " can make a later git clean delete without -f"})
+			return
+		}
+		if on, ok := GitConfigBool(val.Value); ok && !on {
+			w.child(c, call, "git clean -f", nil, "git config "+key.Value, false)
+		}
 		return
 	}
 	i := strings.LastIndexByte(rest, '.')

@@ -218,7 +218,9 @@ type Call struct {
 	ShellReads []ShellRead
 	// GitEnvConfig are the "key=value" settings a git call takes from its
 	// environment (GIT_CONFIG_PARAMETERS, GIT_CONFIG_COUNT with
-	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n), as git -c gives them; a
+	// GIT_CONFIG_KEY_n and GIT_CONFIG_VALUE_n), as git -c gives them,
+	// after those of the configuration files the environment points git
+	// at (GIT_CONFIG_GLOBAL, HOME, XDG_CONFIG_HOME), which they override; a
 	// value only known at run time is its text as written.
 	GitEnvConfig []string
 }

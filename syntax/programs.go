@@ -865,6 +865,16 @@ func GitConfigSet(rest []Arg) (key, val *Arg, ok bool) {
 // value comes from the call's prefix, env, or what the script exported.
 func (w *walker) gitEnvConfig(c scope, call *Call) {
 	lookup := func(name string) (string, bool, bool) { return w.envOf(c, call, name) }
+	// The settings of the files the environment points git at come
+	// before the environment's own, which override them (git reads the
+	// files first): GIT_CONFIG_GLOBAL=c.cfg git clean with
+	// clean.requireForce=false in c.cfg cleans.
+	var fileConfig []string
+	defer func() {
+		if len(fileConfig) > 0 {
+			call.GitEnvConfig = append(fileConfig, call.GitEnvConfig...)
+		}
+	}()
 	if v, known, ok := lookup("GIT_CONFIG_PARAMETERS"); ok {
 		// git writes the entries shell-quoted ('alias.x=!rm -rf ~',
 		// 'key'='value'), as shlex reads them.
@@ -915,6 +925,7 @@ func (w *walker) gitEnvConfig(c scope, call *Call) {
 		}
 		for _, kv := range gitConfigEntries(text) {
 			w.gitConfig(c, call, &Arg{Static: true}, kv)
+			fileConfig = append(fileConfig, kv)
 			// The trace2 targets, which git reads only from the system
 			// and global files (git -c sets none): this git appends its
 			// trace to the file, an absolute path (git 2.39 expands no

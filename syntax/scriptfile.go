@@ -1051,7 +1051,16 @@ func (w *walker) manifestScripts(dir Dir, file string) (Dir, map[string][]string
 // read from there. Any other write to a noted file forgets it.
 func (w *walker) noteWrite(c scope, call *Call) {
 	for _, rd := range call.Redirs {
-		if !rd.Writes() || rd.Fd != "" && rd.Fd != "1" {
+		if !rd.Writes() {
+			continue
+		}
+		if rd.Fd != "" && rd.Fd != "1" {
+			// 3>x.sh >&3, 2>x.sh, exec 3>x.sh; echo … >&3: the file gets
+			// what the descriptor carries, text corral does not follow;
+			// a later run of it asks (red team rb).
+			if d := rd.Dir.Join(rd.Target.Value); rd.Target.Static && d.Known && !strings.HasPrefix(rd.Target.Value, "&") && !strings.HasPrefix(d.Path, "/dev/") {
+				w.setOpaque(d.Path)
+			}
 			continue
 		}
 		d := rd.Dir.Join(rd.Target.Value)

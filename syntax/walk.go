@@ -1003,6 +1003,18 @@ func (w *walker) loopValues(vals []Arg, dir Dir) (out []string, exact bool) {
 			if !v.OneOf || len(cs) == 0 || len(out)+len(cs) > MaxCandidates {
 				return nil, false
 			}
+			if len(cs) == 1 && v.OneOf && !strings.ContainsAny(cs[0], " \t\n") && strings.ContainsAny(cs[0], "*?[") {
+				// for f in $(ls -A): the names the listing prints are the
+				// files its pattern matches now (listednames.go), each a
+				// value f takes.
+				names, ok := w.loopGlob(Arg{Value: cs[0], Raw: v.Raw, Static: true, Glob: true, GlobOpts: v.GlobOpts}, dir)
+				if !ok || len(out)+len(names) > MaxCandidates {
+					return nil, false
+				}
+				out = append(out, names...)
+				exact = false
+				continue
+			}
 			for _, x := range cs {
 				if x == "" || strings.ContainsAny(x, " \t\n*?[") {
 					return nil, false // split or matched again
@@ -2906,6 +2918,14 @@ func (w *walker) startup(c scope, call *Call, st *state, envWords map[string]str
 			// env BASH_ENV=f bash -c …: env puts it in the shell's
 			// environment as a prefix assignment does.
 			val, known, given = v, true, true
+		} else if a, decided := call.envEdit.get(name); decided {
+			// env BASH_ENV=<(…) bash -c …, env -u BASH_ENV bash: the
+			// word env sets it to (only known at run time when it is
+			// not static), or nothing after -u.
+			if a == nil {
+				continue
+			}
+			val, known, given = a.Value, a.Static, true
 		} else if v, ok := st.vars[name]; ok && v.exported && (!v.known || v.set) {
 			val, known, given = v.str, v.known, true
 		}
