@@ -37,7 +37,8 @@ remount,ro of / stop the machine, or
 everyone's work on it; so do a signal to pid 1 (systemd powers off or
 reboots on SIGRTMIN+4, SIGINT, …; kill -0 1 probes and passes), pkill,
 killall or kill $(pidof …) of a daemon the machine or the way to reach
-it depends on (sshd, systemd, dbus-daemon, Xorg, …), systemctl and
+it depends on (sshd, systemd, dbus-daemon, Xorg, …) or of every shell or
+terminal multiplexer of the user (bash, zsh, tmux, …), systemctl and
 loginctl suspend/hibernate/hybrid-sleep, rtcwake (but -m no/on/show/
 disable), zzz and pm-suspend, the desktop sessions' logout programs,
 osascript telling the system to shut down, and fuser -k of / or with
@@ -348,6 +349,24 @@ var criticalDaemons = []string{"NetworkManager", "X", "Xorg", "Xwayland", "agett
 	"dockerd", "gdm", "gdm3", "gnome-shell", "init", "journald", "kwin_wayland", "kwin_x11", "lightdm", "login", "plasmashell",
 	"sddm", "sshd", "systemd", "systemd-journald", "systemd-logind", "systemd-networkd", "systemd-udevd", "udevd", "wpa_supplicant"}
 
+// userShells are the shells and terminal multiplexers every session of
+// the user runs in: killing them all by name ends each terminal, tmux or
+// screen window, and the agent's own session, with what runs in them.
+// Sorted.
+var userShells = []string{"bash", "dash", "fish", "ksh", "mksh", "screen", "sh", "tcsh", "tmux", "zsh"}
+
+// killedProcessHarm says why killing every process named name does
+// damage: a critical daemon, or every shell of the user.
+func killedProcessHarm(name string) (string, bool) {
+	switch {
+	case slices.Contains(criticalDaemons, name):
+		return "a process the machine, or the way to reach it, depends on", true
+	case slices.Contains(userShells, name):
+		return "every " + name + " of the user: each terminal and session running in one, the agent's own among them, with what runs there", true
+	}
+	return "", false
+}
+
 // killsDaemon reports pkill or killall of a critical daemon by its exact
 // name (pkill sshd, killall -9 Xorg), and kill of the pids pidof or pgrep
 // print for one (kill -9 $(pidof sshd)).
@@ -356,8 +375,10 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 	case "pkill", "killall":
 		_, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer"), longEq: true})
 		for _, i := range ops {
-			if a := c.Args[i]; a.Static && slices.Contains(criticalDaemons, a.Value) {
-				return c.Name + " " + a.Value + " kills a process the machine, or the way to reach it, depends on", true
+			if a := c.Args[i]; a.Static {
+				if harm, ok := killedProcessHarm(a.Value); ok {
+					return c.Name + " " + a.Value + " kills " + harm, true
+				}
 			}
 		}
 	case "kill":
@@ -379,6 +400,9 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 			for _, f := range strings.FieldsFunc(a.Raw, func(r rune) bool { return strings.ContainsRune(" \t()`\"'", r) }) {
 				if slices.Contains(criticalDaemons, f) {
 					return "kill " + a.Raw + " kills " + f + ", which the machine, or the way to reach it, depends on", true
+				}
+				if harm, ok := killedProcessHarm(f); ok {
+					return "kill " + a.Raw + " kills " + harm, true
 				}
 			}
 		}

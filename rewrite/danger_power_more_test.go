@@ -188,3 +188,29 @@ func TestStopByOtherInitsAndBMC(t *testing.T) {
 		{"perl -e 'kill TERM => $pid'", "allow"},
 	})
 }
+
+// TestKillEveryShell: killall or pkill of a shell or terminal multiplexer
+// by its name (procps and psmisc match the process name exactly as
+// written) ends every terminal and session of the user running one, the
+// agent's own among them (red team rb: killall -9 bash was allowed), and
+// so does kill of the pids pidof or pgrep print for it. Look-alikes: a
+// pattern naming one script run by a shell, another program, job ids.
+func TestKillEveryShell(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"killall -9 bash", "ask"},
+		{"pkill bash", "ask"},
+		{"pkill -KILL zsh", "ask"},
+		{"killall tmux", "ask"},
+		{"pkill -x screen", "ask"},
+		{"kill -9 $(pidof bash)", "ask"},
+		{"pgrep -x zsh | xargs kill", "ask"},
+		{`pkill -f "bash myscript.sh"`, "allow"},
+		{"killall node", "allow"},
+		{"pkill -f myserver", "allow"},
+		{"kill %1", "allow"},
+		{"pgrep bash", "allow"},
+		{"tmux kill-session -t build", "allow"},
+	})
+}

@@ -1191,7 +1191,13 @@ func (p *parser) valueUses() {
 		if module && p.parameter(first, after) {
 			continue // .then(async function (fs) {…}): a name it binds
 		}
-		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";")) {
+		// Followed by an operator that picks one operand as the value
+		// (a conditional expression, or, and, ||, &&, ??), the function
+		// is that value: (os.system if c else print)(…), f = os.system
+		// or print, c ? cp.execSync : null.
+		chosen := isP(next, "||") || isP(next, "&&") || isP(next, "?") || isP(next, ":") ||
+			p.l == Python && (isI(next, "if") || isI(next, "else") || isI(next, "or") || isI(next, "and"))
+		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";") || chosen) {
 			continue
 		}
 		var valuePrev bool
@@ -1202,6 +1208,7 @@ func (p *parser) valueUses() {
 		} else {
 			valuePrev = isP(prev, "(") || isP(prev, ",") || isP(prev, "[") || isP(prev, ":") || isP(prev, "=>") || module && isP(prev, "{") ||
 				isP(prev, "||") || isP(prev, "&&") || isP(prev, "?") || isI(prev, "return") || isI(prev, "or") || isI(prev, "and") ||
+				p.l == Python && (isI(prev, "if") || isI(prev, "else")) || chosen ||
 				isP(prev, "=") && !(p.tok(first-2).kind == tIdent && p.statementStart(first-2) && p.statementEnd(after))
 		}
 		if !valuePrev {

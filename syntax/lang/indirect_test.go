@@ -55,6 +55,16 @@ var indirectCases = []struct {
 	{"py-module-value-look", Python, "import os, shutil\nprint(hasattr(os, 'fork'), os, dir(shutil))\nm = os\nm.getcwd()", nil},
 	{"js-module-value-look", JS, `const {execSync} = require("child_process"); const cp = require("child_process"); console.log(typeof cp, require("fs")); import("fs").then(async function (g) { g.existsSync("x") })`, nil},
 	{"py-value-alias", Python, "import os\nf = os.system\nthreads.submit(f, cmd)", []string{"hidden os.system: os.system used as a value"}},
+	// A function picked by an operator (a conditional expression, or,
+	// and, ||, ?:) is a value the call runs under a name corral does
+	// not follow (red team rc: (os.system if 1 else None)(…) was
+	// allowed). A call in the same places is judged as the call it is.
+	{"py-value-chosen", Python, "import os\n(os.system if 1 else None)('rm -rf ~')\nf = print if c else os.remove\ng = os.unlink or print",
+		[]string{"hidden os.system: os.system used as a value", "hidden os.remove: os.remove used as a value", "hidden os.unlink: os.unlink used as a value"}},
+	{"js-value-chosen", JS, "const cp = require('child_process')\n(c ? cp.execSync : null)('rm -rf ~')\nconst f = cp.exec || g",
+		[]string{"hidden child_process.execSync: child_process.execSync used as a value", "hidden child_process.exec: child_process.exec used as a value"}},
+	{"py-value-chosen-look", Python, "import os, shutil\nx = 1 if os.path.exists('a') else 2\nos.system('ls') if c else None\nshutil.rmtree('build') or print(1)",
+		[]string{"shell os.system: ls", "delete -r shutil.rmtree: build"}},
 	{"py-unknown-recv", Python, `m = load(); m.system("rm -rf ~"); m.system(cmd); platform.system()`, []string{"shell os.system: rm -rf ~"}},
 	// Dynamic dispatch: a method named to operator, the module a
 	// builtin or a bound method belongs to, a function's globals.
