@@ -178,7 +178,8 @@ func TestNodeDotenvLoads(t *testing.T) {
 // programs or remove trees are judged as the core calls they wrap.
 // Python: sh's module attributes are programs (sh.rm("-rf", d)),
 // invoke's run and an invoke or Fabric task context's run, sudo and
-// local (tasks.py's c.run), send2trash (moves a tree out of its place). Node:
+// local (tasks.py's c.run), send2trash (moves a tree out of its place),
+// plumbum's command objects. Node:
 // rimraf, fs-extra's remove and emptyDir, del, execa and cross-spawn
 // (spawn's argument arrays), shelljs's rm and exec, fs-extra and
 // graceful-fs as fs. JavaScript's optional call a?.(x) and a?.[k] call,
@@ -205,7 +206,17 @@ func TestThirdPartyRunners(t *testing.T) {
 		{`ruby -e 'Process.exec("rm -rf ~")'`, "deny"},
 		{"python3 -c \"from invoke import task\n@task\ndef x(c):\n    c.run('rm -rf ~')\"", "deny"},
 		{"invoke clean", "deny"},
+		// plumbum: plumbum.cmd's attributes are programs, called with
+		// the arguments; local["rm"] is a program chosen by name, its
+		// arguments bound by later subscripts: not followed, asked.
+		{`python3 -c "from plumbum.cmd import rm; rm('-rf', '/')"`, "deny"},
+		{`python3 -c "import plumbum.cmd; plumbum.cmd.rm('-rf', '/')"`, "deny"},
+		{`python3 -c "from plumbum import local; local.cmd.rm('-rf', '/')"`, "deny"},
+		{`python3 -c "from plumbum import local; local['rm']['-rf', '/']()"`, "ask"},
 		// Look-alikes.
+		{`python3 -c "from plumbum.cmd import ls; print(ls('-la'))"`, "allow"},
+		{`python3 -c "from plumbum import local; print(local.cwd)"`, "allow"},
+		{`python3 -c "local = {}; local['rm'] = 1"`, "allow"},
 		{"python3 -c \"from invoke import task\n@task\ndef x(c):\n    c.run('ls -l')\"", "allow"},
 		{`python3 -c "import asyncio; asyncio.run(main())"`, "allow"},
 		{`python3 -c "import sh; print(sh.ls('-l'))"`, "allow"},

@@ -1166,6 +1166,14 @@ func (p *parser) valueUses() {
 		prev, next := p.tok(i-1), p.tok(after)
 		i = after - 1
 		full := p.canonical(name)
+		if p.l == Python && isP(next, "[") && (full == "plumbum.local" || full == "plumbum.machines.local") {
+			// plumbum's local["rm"] is the program rm as an object,
+			// run when called, with arguments bound by further
+			// subscripts (local["rm"]["-rf", d]()): what runs is not
+			// followed (red team rc).
+			p.hidden(full, full+"[…] (a plumbum command chosen by name)", toks[first].off)
+			continue
+		}
 		// A module whose functions run or delete is such a value too:
 		// stored in a dict, list or object, or passed to a function, it
 		// is called under a name corral does not follow (x = {"a": os};
@@ -1195,9 +1203,11 @@ func (p *parser) valueUses() {
 		// (a conditional expression, or, and, ||, &&, ??), the function
 		// is that value: (os.system if c else print)(…), f = os.system
 		// or print, c ? cp.execSync : null.
-		chosen := isP(next, "||") || isP(next, "&&") || isP(next, "?") || isP(next, ":") ||
+		// A colon ends the first branch of c ? f : g, but also an object
+		// key ({a: 1, eval: true}): only after the ? is it the former.
+		chosen := isP(next, "||") || isP(next, "&&") || isP(next, "?") ||
 			p.l == Python && (isI(next, "if") || isI(next, "else") || isI(next, "or") || isI(next, "and"))
-		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";") || chosen) {
+		if !(next.kind == tNewline || isP(next, ",") || isP(next, ")") || isP(next, "]") || isP(next, "}") || isP(next, ";") || isP(next, ":") && isP(prev, "?") || chosen) {
 			continue
 		}
 		var valuePrev bool

@@ -63,6 +63,7 @@ var indirectCases = []struct {
 		[]string{"hidden os.system: os.system used as a value", "hidden os.remove: os.remove used as a value", "hidden os.unlink: os.unlink used as a value"}},
 	{"js-value-chosen", JS, "const cp = require('child_process')\n(c ? cp.execSync : null)('rm -rf ~')\nconst f = cp.exec || g",
 		[]string{"hidden child_process.execSync: child_process.execSync used as a value", "hidden child_process.exec: child_process.exec used as a value"}},
+	{"js-value-key-look", JS, "const {Worker} = require('worker_threads')\nnew Worker('1', {a: 1, eval: true})\nconst o = {x: 1, execSync: 2}", nil},
 	{"py-value-chosen-look", Python, "import os, shutil\nx = 1 if os.path.exists('a') else 2\nos.system('ls') if c else None\nshutil.rmtree('build') or print(1)",
 		[]string{"shell os.system: ls", "delete -r shutil.rmtree: build"}},
 	{"py-unknown-recv", Python, `m = load(); m.system("rm -rf ~"); m.system(cmd); platform.system()`, []string{"shell os.system: rm -rf ~"}},

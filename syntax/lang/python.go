@@ -33,6 +33,14 @@ var pyShImport = lazy.Regexp{Expr: `\bimport\s+(?:[\w.]+\s*,\s*)*sh\s*(?:$|[,;\n
 // pyShProgram returns the program a call of the sh package runs
 // (sh.rm: rm), when the code imports sh.
 func pyShProgram(full, src string) (string, bool) {
+	// plumbum's command objects: plumbum.cmd.rm and local.cmd.rm are
+	// the program rm, and calling one runs it with the call's arguments
+	// (from plumbum.cmd import rm; rm("-rf", d); red team rc).
+	for _, pre := range []string{"plumbum.cmd.", "plumbum.local.cmd."} {
+		if prog, ok := strings.CutPrefix(full, pre); ok && prog != "" && !strings.Contains(prog, ".") {
+			return strings.ReplaceAll(prog, "_", "-"), true
+		}
+	}
 	prog, ok := strings.CutPrefix(full, "sh.")
 	if !ok || prog == "" || strings.Contains(prog, ".") || !strings.Contains(src, "sh") || !pyShImport.Get().MatchString(src) {
 		return "", false
