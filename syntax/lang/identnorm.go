@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/corral-dev/corral/internal/lazy"
 )
 
 // pyIdentNFKC returns a Python identifier as the interpreter knows it:
@@ -45,7 +47,7 @@ func pyIdentNFKC(s string) string {
 		b.WriteRune(rune(run.to[0]) + r - run.lo)
 	}
 	out := b.String()
-	if pyKeywords[out] {
+	if pyKeywords.Get()[out] {
 		return s
 	}
 	return out
@@ -53,11 +55,13 @@ func pyIdentNFKC(s string) string {
 
 // pyKeywords are Python's reserved words, which are never spelled but in
 // ASCII.
-var pyKeywords = map[string]bool{"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true,
-	"in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
-	"return": true, "try": true, "while": true, "with": true, "yield": true}
+var pyKeywords = lazy.Value[map[string]bool]{New: func() map[string]bool {
+	return map[string]bool{"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
+		"async": true, "await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
+		"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true, "import": true,
+		"in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true, "pass": true, "raise": true,
+		"return": true, "try": true, "while": true, "with": true, "yield": true}
+}}
 
 // jsIdentEscapes returns a JavaScript identifier with its Unicode escape
 // sequences read (ECMA-262 "Names and Keywords": an IdentifierName may
