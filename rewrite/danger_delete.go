@@ -30,6 +30,10 @@ type deletion struct {
 	// name they are selected by ("*" for any).
 	filtered bool
 	selects  string
+	// tracked reports the files git tracks under arg (git ls-files |
+	// xargs rm): with selects "*" every tracked file there goes, with
+	// its uncommitted changes, and only the directories stay.
+	tracked bool
 	// deep reports a find whose deleter takes each directory it selects
 	// with its tree (-exec rm -r): what a selected directory holds goes
 	// whatever its own name.

@@ -69,6 +69,8 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 		return out, true
 	case "find", "fd", "fdfind":
 		return foundDeletions(src, base), true
+	case "git":
+		return lsFilesDeletions(src, base)
 	case "du", "tree":
 		if len(operands) == 0 {
 			add(dot, src.Name)
@@ -180,9 +182,84 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	} else if len(inner) != 1 {
 		return nil, false
 	}
-	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" {
+	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first) {
 		return nil, false
 	}
 	out, ok := printedStage(stage, last, base)
 	return out, ok && len(out) > 0
 }
+
+// git ls-files prints the tracked files under its pathspecs (under the
+// directory it runs in when there are none), so git ls-files | xargs rm
+// -f deletes every tracked file of the project with its uncommitted
+// changes: it is judged as find . -type f | xargs rm -f is. A pathspec
+// that is a glob selects by name under the directory before its first
+// glob character (git ls-files '*.pyc' | xargs rm: the .pyc files
+// under ., as find . -name '*.pyc' is judged). -s, -u, --format and
+// --eol print more than the path on each line, and give nothing.
+
+// isLsFiles reports git ls-files.
+func isLsFiles(c *syntax.Call) bool {
+	return c.Name == "git" && gitSubcommand(c) == "ls-files"
+}
+
+// lsFilesDeletions returns the deletions of what git ls-files c prints;
+// ok is false when c is another git subcommand.
+func lsFilesDeletions(c *syntax.Call, base deletion) (out []deletion, ok bool) {
+	dir, sub := gitArgs(c)
+	if sub < 0 || c.Args[sub].Value != "ls-files" {
+		return nil, false
+	}
+	opts, operands := scan(c.Args[sub+1:], lsFilesSpec)
+	if has(opts, "s", "stage", "u", "unmerged", "format", "eol", "debug") {
+		return nil, true
+	}
+	rel := func(a syntax.Arg) syntax.Arg {
+		switch {
+		case !a.Static || strings.HasPrefix(a.Value, "/") || dir == c.Dir:
+		case dir.Known:
+			a.Value = dir.Join(a.Value).Path // git -C d ls-files
+		default:
+			a.Static = false // git -C "$d" ls-files: a directory only known at run time
+		}
+		return a
+	}
+	add := func(a syntax.Arg, selects string) {
+		d := base
+		d.arg = rel(a)
+		d.arg.Raw += " (from git ls-files)"
+		d.filtered, d.selects, d.tracked = true, selects, true
+		out = append(out, d)
+	}
+	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
+	if len(operands) == 0 {
+		add(dot, "*")
+	}
+	for _, i := range operands {
+		a := c.Args[sub+1+i]
+		if !a.Static || strings.HasPrefix(a.Value, ":") {
+			add(dot, "*") // a pathspec only known at run time, or with magic (:!x, :(glob)…)
+			continue
+		}
+		g := strings.IndexAny(a.Value, "*?[")
+		if g < 0 {
+			add(a, "*")
+			continue
+		}
+		root := a
+		root.Value = "."
+		if j := strings.LastIndex(a.Value[:g], "/"); j > 0 {
+			root.Value = a.Value[:j]
+		}
+		pat := a.Value[strings.LastIndex(a.Value, "/")+1:]
+		if pat == "" || strings.Trim(pat, "*") == "" {
+			pat = "*" // src/*, src/**: everything under src
+		}
+		add(root, pat)
+	}
+	return out, true
+}
+
+// lsFilesSpec is git ls-files' options that take a value.
+var lsFilesSpec = optSpec{shortVal: "xX", longEq: true, abbrev: true, longVal: longOpts("exclude", "exclude-from",
+	"exclude-per-directory", "with-tree", "abbrev", "format")}
