@@ -32,8 +32,12 @@ type deletion struct {
 	selects  string
 	// tracked reports the files git tracks under arg (git ls-files |
 	// xargs rm): with selects "*" every tracked file there goes, with
-	// its uncommitted changes, and only the directories stay.
-	tracked bool
+	// its uncommitted changes, and only the directories stay; untracked
+	// the files it does not track (git ls-files -o), as git clean -f
+	// takes them. lister is that git ls-files, whose list the real git
+	// gives the path guards (checkListedDeletions).
+	tracked, untracked bool
+	lister             *syntax.Call
 	// deep reports a find whose deleter takes each directory it selects
 	// with its tree (-exec rm -r): what a selected directory holds goes
 	// whatever its own name.

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -189,14 +190,23 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	return out, ok && len(out) > 0
 }
 
-// git ls-files prints the tracked files under its pathspecs (under the
-// directory it runs in when there are none), so git ls-files | xargs rm
-// -f deletes every tracked file of the project with its uncommitted
-// changes: it is judged as find . -type f | xargs rm -f is. A pathspec
-// that is a glob selects by name under the directory before its first
-// glob character (git ls-files '*.pyc' | xargs rm: the .pyc files
-// under ., as find . -name '*.pyc' is judged). -s, -u, --format and
-// --eol print more than the path on each line, and give nothing.
+// git ls-files prints the files git tracks under its pathspecs (under
+// the directory it runs in when there are none), each relative to that
+// directory, and xargs, a loop or a substitution hands them to the
+// deleter, which resolves them in its own directory: git ls-files |
+// xargs rm -f deletes every tracked file of the project with its
+// uncommitted changes, and is judged as find . -type f | xargs rm -f is
+// (rm-root: every file in the project), while the path guards judge the
+// files the real git lists (checkListedDeletions). A glob pathspec
+// selects by name (git ls-files '*.pyc' | xargs rm: the .pyc files, as
+// find . -name '*.pyc' is judged); git's * also matches a /, so the
+// name is the pattern's last segment. -o (--others), -i (--ignored) and
+// -k (--killed) list files git does not track: judged as git clean -f
+// is, work never committed that no git command brings back; -d alone
+// lists files that are gone, and deletes nothing. -s, -u, -t, -v, --eol
+// and --debug print more words on each line, the path among them, and
+// xargs splits them: the paths still go. --format gives the paths only
+// with %(path).
 
 // isLsFiles reports git ls-files.
 func isLsFiles(c *syntax.Call) bool {
@@ -211,35 +221,60 @@ func lsFilesDeletions(c *syntax.Call, base deletion) (out []deletion, ok bool) {
 		return nil, false
 	}
 	opts, operands := scan(c.Args[sub+1:], lsFilesSpec)
-	if has(opts, "s", "stage", "u", "unmerged", "format", "eol", "debug") {
-		return nil, true
-	}
-	rel := func(a syntax.Arg) syntax.Arg {
-		switch {
-		case !a.Static || strings.HasPrefix(a.Value, "/") || dir == c.Dir:
-		case dir.Known:
-			a.Value = dir.Join(a.Value).Path // git -C d ls-files
-		default:
-			a.Static = false // git -C "$d" ls-files: a directory only known at run time
+	for _, o := range find(opts, "format") {
+		if !o.val.Static || !strings.Contains(o.val.Value, "%(path)") {
+			return nil, true // object names, modes: no path on the line
 		}
-		return a
+	}
+	tracked := has(opts, "c", "cached", "m", "modified", "s", "stage", "u", "unmerged", "resolve-undo")
+	untracked := has(opts, "o", "others", "i", "ignored", "k", "killed")
+	if !tracked && !untracked {
+		if has(opts, "d", "deleted") {
+			return nil, true // files no longer on disk: rm finds none
+		}
+		tracked = true // --cached is the default
+	}
+	// The names are relative to the directory git runs in (git -C d,
+	// a work tree the working directory is outside of: its top; with
+	// --full-name the top of the repository), and the deleter resolves
+	// them in its own: under the pathspec as written, from there.
+	_, worktree := gitWorkTree(c, sub)
+	moved := worktree || dir != c.Dir && has(opts, "full-name")
+	if has(opts, "full-name") && dir.Known && repoTop(dir.Path) != dir.Path {
+		moved = true
 	}
 	add := func(a syntax.Arg, selects string) {
 		d := base
-		d.arg = rel(a)
+		d.arg = a
 		d.arg.Raw += " (from git ls-files)"
-		d.filtered, d.selects, d.tracked = true, selects, true
+		d.filtered, d.selects = true, selects
+		d.tracked, d.untracked = tracked, untracked
+		d.lister = c
 		out = append(out, d)
 	}
 	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
-	if len(operands) == 0 {
+	if len(operands) == 0 || moved {
 		add(dot, "*")
+		return out, true
 	}
 	for _, i := range operands {
 		a := c.Args[sub+1+i]
-		if !a.Static || strings.HasPrefix(a.Value, ":") {
-			add(dot, "*") // a pathspec only known at run time, or with magic (:!x, :(glob)…)
+		switch {
+		case !a.Static || strings.HasPrefix(a.Value, ":"):
+			add(dot, "*") // a pathspec only known at run time, or with magic (:!x, :/, :(glob)…)
 			continue
+		case strings.HasPrefix(a.Value, "/"):
+			if !dir.Known {
+				add(dot, "*")
+				continue
+			}
+			// An absolute pathspec: git prints it relative to where it runs.
+			rel, err := filepath.Rel(dir.Path, a.Value)
+			if err != nil {
+				add(dot, "*")
+				continue
+			}
+			a.Value = rel
 		}
 		g := strings.IndexAny(a.Value, "*?[")
 		if g < 0 {
@@ -260,6 +295,10 @@ func lsFilesDeletions(c *syntax.Call, base deletion) (out []deletion, ok bool) {
 	return out, true
 }
 
-// lsFilesSpec is git ls-files' options that take a value.
-var lsFilesSpec = optSpec{shortVal: "xX", longEq: true, abbrev: true, longVal: longOpts("exclude", "exclude-from",
-	"exclude-per-directory", "with-tree", "abbrev", "format")}
+// lsFilesSpec is git ls-files' options (git-ls-files(1)); git takes any
+// unambiguous prefix of a long one (git ls-files --oth).
+var lsFilesSpec = optSpec{shortVal: "xX", longEq: true, abbrev: true,
+	longVal: longOpts("exclude", "exclude-from", "exclude-per-directory", "with-tree", "format"),
+	longFlag: longOpts("cached", "deleted", "modified", "others", "ignored", "stage", "killed", "directory",
+		"eol", "empty-directory", "no-empty-directory", "unmerged", "resolve-undo", "exclude-standard", "full-name",
+		"recurse-submodules", "error-unmatch", "abbrev", "debug", "deduplicate", "sparse")}

@@ -617,6 +617,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		return // mv's sources are judged with its destination
 	}
 	checkCargoConfigFirst(p, c)
+	listed := map[*syntax.Call]bool{}
 	for _, d := range deletions(p, c) {
 		if d.recoverable {
 			// gio trash ~/.claude/settings.json: the trash keeps it, but
@@ -655,6 +656,16 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 				}
 				break
 			}
+		}
+		if d.lister != nil && !listed[d.lister] {
+			// git ls-files | xargs rm: the files the real git lists
+			// (danger_listed.go).
+			listed[d.lister] = true
+			what := c.Name
+			if d.verb != "" {
+				what = d.verb
+			}
+			p.checkListedDeletions(c, d, what)
 		}
 		if hit, ok := gitDirMatch(c, d); ok {
 			// find . -name '*.pack' -delete: the selection reaches into .git.
