@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,11 @@ type deletion struct {
 	// gives the path guards (checkListedDeletions).
 	tracked, untracked bool
 	lister             *syntax.Call
+	// narrowed reports a grep between the listing and the deleter that
+	// keeps some of its lines; lines is what it keeps, when corral can
+	// read its pattern (nil: every line is a candidate).
+	narrowed bool
+	lines    *regexp.Regexp
 	// deep reports a find whose deleter takes each directory it selects
 	// with its tree (-exec rm -r): what a selected directory holds goes
 	// whatever its own name.
@@ -380,6 +386,19 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		keep, ok := grepKeeps(src)
 		if !ok || k < 1 {
 			return nil
+		}
+		if f := pl.Stage(k - 1); f != nil && isLsFiles(f) {
+			// git ls-files | grep '\.pyc$' | xargs rm: the listed names
+			// grep keeps (all of them with -v or a pattern that keeps
+			// every line); a narrowing grep is no deletion of every
+			// tracked file (danger_listed.go).
+			ds, _ := lsFilesDeletions(f, base)
+			re, _ := grepKeep(src)
+			for i := range ds {
+				ds[i].arg.Raw += " (through grep)"
+				ds[i].narrowed, ds[i].lines = keep, re
+			}
+			return ds
 		}
 		if f := pl.Stage(k - 1); f != nil && (f.Name == "find" || isFd(f)) {
 			filtered, selects := findSelection(f)

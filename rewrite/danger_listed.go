@@ -23,14 +23,27 @@ const maxListedDeletions = 16
 // .claude/settings.json is denied). A listing of files git does not
 // track (-o, -i, -k) that names any, or that git cannot list, asks
 // outside the sandbox, as git clean -f does: work never committed, which
-// no git command brings back. When git cannot list, a pathspec naming a
-// file is judged as that file.
+// no git command brings back; one that names none passes when nothing
+// else in the command can make a file first. A grep between keeps the
+// names its pattern matches (git ls-files | grep env | xargs rm is rm
+// .env). When git cannot list, a pathspec naming a file is judged as
+// that file.
 func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) {
 	l := d.lister
 	names, ok := p.lsFilesNames(l)
-	if d.untracked && !p.DirInSandbox(c.Dir) && (!ok || len(names) > 0) {
+	if d.lines != nil {
+		// git ls-files | grep x | xargs rm: the names grep keeps.
+		kept := names[:0:0]
+		for _, n := range names {
+			if d.lines.MatchString(n) {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
+	}
+	if d.untracked && !p.DirInSandbox(c.Dir) && (!ok || len(names) > 0 || !p.onlyListing(c, l)) {
 		what := "the files git does not track"
-		if ok {
+		if ok && len(names) > 0 {
 			what = fmt.Sprintf("%d file(s) git does not track (%s", len(names), names[0])
 			if len(names) > 1 {
 				what += ", …"
@@ -64,6 +77,24 @@ func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) {
 		reported++
 		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: n, Raw: n + " (from git ls-files)", Static: true}, action: guards.Delete}, "bash-delete", verb)
 	}
+}
+
+// onlyListing reports that no call of the command but cd, the listing
+// l, the filters and launchers between it and deleter c, and c can
+// leave a file untracked before the listing runs (touch x; git ls-files
+// -o | xargs rm deletes x, which the real git does not list yet), as
+// gitCleanCleansNothing requires.
+func (p *Pass) onlyListing(c, l *syntax.Call) bool {
+	for _, o := range p.Model.Calls {
+		switch {
+		case o == c || o == l:
+		case o.Name == "cd" || o.Name == "pushd" || o.Name == "read" || lineKeeper(o.Name):
+		case o.Name == "grep" || o.Name == "egrep" || o.Name == "fgrep" || o.Name == "xargs":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // argValues returns the words of c as written.
@@ -109,7 +140,7 @@ func (p *Pass) lsFilesNames(c *syntax.Call) ([]string, bool) {
 		}
 		switch o.name {
 		case "c", "cached", "d", "deleted", "m", "modified", "o", "others", "i", "ignored", "k", "killed", "u", "unmerged",
-			"directory", "empty-directory", "no-empty-directory", "exclude-standard", "full-name", "deduplicate":
+			"directory", "empty-directory", "no-empty-directory", "exclude-standard", "full-name", "deduplicate", "recurse-submodules", "sparse":
 			args = append(args, "--"+lsFilesLong(o.name))
 		case "x", "exclude", "X", "exclude-from", "exclude-per-directory":
 			args = append(args, "--"+lsFilesLong(o.name)+"="+o.val.Value)

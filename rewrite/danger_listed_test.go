@@ -76,6 +76,13 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files -o -i --exclude-standard | xargs rm`, "ask"},
 		{`rm $(git ls-files -o --exclude-standard)`, "ask"},
 		{`git clean -f`, "ask"}, // the same deletion as the two rows above
+		// Filters between: a grep that keeps every line or -v, sort.
+		{`git ls-files | grep -v README | xargs rm`, "ask"},
+		{`git ls-files | grep . | xargs rm -f`, "ask"},
+		{`git ls-files | sort | xargs rm -f`, "ask"},
+		{`git ls-files -o | grep txt | xargs rm`, "ask"},
+		// Files the command makes before an untracked listing runs.
+		{`touch zzz; git ls-files -o | grep zzz | xargs rm`, "ask"},
 		// Look-alikes.
 		{`git ls-files | xargs wc -l`, "allow"},
 		{`git ls-files | xargs -I{} wc -l {}`, "allow"},
@@ -89,6 +96,9 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files -o --exclude-standard docs | xargs rm`, "allow"}, // none untracked there
 		{`git ls-files | xargs cat`, "allow"},
 		{`echo "$(git ls-files) rm"`, "allow"},
+		{`git ls-files | grep '\.pyc$' | xargs rm`, "allow"},
+		{`git ls-files -o | grep zzz | xargs rm`, "allow"}, // none listed
+		{`git ls-files | grep py | xargs wc -l`, "allow"},
 	})
 
 	// The same deletion written out, judged the same (decision and rule).
@@ -100,6 +110,7 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files '*.pyc' | xargs rm`, `find . -name '*.pyc' | xargs rm`},
 		{`git ls-files src | xargs rm`, `find src -type f | xargs rm`},
 		{`git ls-files -o --exclude-standard | xargs rm`, `git clean -f`},
+		{`git ls-files | grep env | xargs rm`, `rm .env`},
 	} {
 		got, want := Check(sec, pair[0]), Check(sec, pair[1])
 		if got.Decision != want.Decision {
@@ -114,6 +125,7 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files -z | xargs -0 rm -f`, "deny"},
 		{`git ls-files | while read f; do rm "$f"; done`, "deny"},
 		{`git ls-files '*.md' | xargs rm`, "allow"},
+		{`git ls-files | grep '\.md$' | xargs rm`, "allow"},
 	})
 }
 
@@ -153,6 +165,7 @@ func TestGitListedDeletionsOracle(t *testing.T) {
 		{`git ls-files -o --exclude-standard | xargs rm`, []string{"notes.txt", "src/new.go"}},
 		{`git ls-files -o | xargs rm`, []string{"debug.log", "notes.txt", "src/new.go"}},
 		{`git ls-files -d | xargs rm -f`, nil},
+		{`git ls-files | grep '\.pyc$' | xargs rm`, []string{"src/deep/x.pyc", "src/gen.pyc"}},
 	}
 	for _, tt := range tests {
 		cfg, proj := listedRepo(t, gitBin, nil)
@@ -210,6 +223,9 @@ func TestGitListedDeletionsOracle(t *testing.T) {
 				t.Errorf("%s: the real git was not asked", tt.cmd)
 			}
 			for _, n := range names {
+				if d.lines != nil && !d.lines.MatchString(n) {
+					continue
+				}
 				if rel, err := filepath.Rel(proj, filepath.Join(rm.Dir.Path, n)); err == nil {
 					if _, err := os.Stat(filepath.Join(proj, rel)); err == nil {
 						listed = append(listed, filepath.ToSlash(rel))

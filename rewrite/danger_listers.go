@@ -206,7 +206,8 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 // lists files that are gone, and deletes nothing. -s, -u, -t, -v, --eol
 // and --debug print more words on each line, the path among them, and
 // xargs splits them: the paths still go. --format gives the paths only
-// with %(path).
+// with %(path). Through sort, head, tail or uniq the names are the same;
+// a grep between narrows them (stageInputs).
 
 // isLsFiles reports git ls-files.
 func isLsFiles(c *syntax.Call) bool {
