@@ -387,19 +387,6 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		if !ok || k < 1 {
 			return nil
 		}
-		if f := pl.Stage(k - 1); f != nil && isLsFiles(f) {
-			// git ls-files | grep '\.pyc$' | xargs rm: the listed names
-			// grep keeps (all of them with -v or a pattern that keeps
-			// every line); a narrowing grep is no deletion of every
-			// tracked file (danger_listed.go).
-			ds, _ := lsFilesDeletions(f, base)
-			re, _ := grepKeep(src)
-			for i := range ds {
-				ds[i].arg.Raw += " (through grep)"
-				ds[i].narrowed, ds[i].lines = keep, re
-			}
-			return ds
-		}
 		if f := pl.Stage(k - 1); f != nil && (f.Name == "find" || isFd(f)) {
 			filtered, selects := findSelection(f)
 			for _, r := range findRoots(f) {

@@ -27,8 +27,10 @@ const maxListedDeletions = 16
 // else in the command can make a file first. A grep between keeps the
 // names its pattern matches (git ls-files | grep env | xargs rm is rm
 // .env). When git cannot list, a pathspec naming a file is judged as
-// that file.
-func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) {
+// that file. listed reports that every file the listing names was
+// judged, so the tree under its root needs no judging for the guarded
+// files it holds.
+func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) (listed bool) {
 	l := d.lister
 	names, ok := p.lsFilesNames(l)
 	if d.lines != nil {
@@ -59,14 +61,21 @@ func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) {
 			// git ls-files .env | xargs rm: the pathspec names the file.
 			p.judge(c, c.Script, c.Dir, target{arg: d.arg, action: guards.Delete}, "bash-delete", verb)
 		}
-		return
+		return false
 	}
 	if p.Config.Paths == nil || !c.Dir.Known {
-		return
+		return false
 	}
 	env := p.guardsEnv(c.Dir)
 	reported := 0
+	listed = true
 	for _, n := range names {
+		if strings.HasSuffix(n, "/") {
+			// git ls-files -o --directory: an untracked directory by
+			// its name; rm -rf of it takes what it holds, which the
+			// tree judgement reads.
+			listed = false
+		}
 		if reported >= maxListedDeletions {
 			break
 		}
@@ -77,6 +86,7 @@ func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) {
 		reported++
 		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: n, Raw: n + " (from git ls-files)", Static: true}, action: guards.Delete}, "bash-delete", verb)
 	}
+	return listed && reported < maxListedDeletions
 }
 
 // onlyListing reports that no call of the command but cd, the listing

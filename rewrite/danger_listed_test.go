@@ -80,6 +80,10 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files | grep -v README | xargs rm`, "ask"},
 		{`git ls-files | grep . | xargs rm -f`, "ask"},
 		{`git ls-files | sort | xargs rm -f`, "ask"},
+		{`rm -f $(git ls-files | grep -v pyc)`, "ask"},
+		{`for f in $(git ls-files); do rm "$f"; done`, "ask"},
+		{`git ls-files | parallel rm`, "ask"},
+		{`git ls-files -o --directory | xargs rm -rf`, "ask"},
 		{`git ls-files -o | grep txt | xargs rm`, "ask"},
 		// Files the command makes before an untracked listing runs.
 		{`touch zzz; git ls-files -o | grep zzz | xargs rm`, "ask"},
@@ -98,6 +102,7 @@ func TestGitListedDeletions(t *testing.T) {
 		{`echo "$(git ls-files) rm"`, "allow"},
 		{`git ls-files | grep '\.pyc$' | xargs rm`, "allow"},
 		{`git ls-files -o | grep zzz | xargs rm`, "allow"}, // none listed
+		{`rm -f $(git ls-files | grep pyc)`, "allow"},
 		{`git ls-files | grep py | xargs wc -l`, "allow"},
 	})
 
@@ -111,6 +116,7 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files src | xargs rm`, `find src -type f | xargs rm`},
 		{`git ls-files -o --exclude-standard | xargs rm`, `git clean -f`},
 		{`git ls-files | grep env | xargs rm`, `rm .env`},
+		{`rm $(git ls-files | grep env)`, `rm .env`},
 	} {
 		got, want := Check(sec, pair[0]), Check(sec, pair[1])
 		if got.Decision != want.Decision {

@@ -68,6 +68,27 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 		}
 		out, _ = printedStage(stage, k-1, base)
 		return out, true
+	case "grep", "egrep", "fgrep":
+		// git ls-files | grep '\.pyc$' | xargs rm: the listed names grep
+		// keeps (all of them with -v or a pattern that keeps every
+		// line); a narrowing grep is no deletion of every tracked file
+		// (danger_listed.go). After another program, stageInputs reads
+		// grep.
+		prev := stage(k - 1)
+		if k == 0 || prev == nil || !isLsFiles(prev) {
+			return nil, false
+		}
+		keep, ok := grepKeeps(src)
+		if !ok {
+			return nil, true
+		}
+		out, _ = lsFilesDeletions(prev, base)
+		re, _ := grepKeep(src)
+		for i := range out {
+			out[i].arg.Raw += " (through grep)"
+			out[i].narrowed, out[i].lines = keep, re
+		}
+		return out, true
 	case "find", "fd", "fdfind":
 		return foundDeletions(src, base), true
 	case "git":
