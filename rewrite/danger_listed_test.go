@@ -106,6 +106,25 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files | grep py | xargs wc -l`, "allow"},
 	})
 
+	// In the sandbox, untracked files are what the agent fetched: an
+	// untracked listing passes there, as git clean -f does.
+	if cfg.Sandbox == "" {
+		t.Fatal("no sandbox configured")
+	}
+	box := *cfg
+	box.Cwd = filepath.Join(cfg.Sandbox, "clone")
+	if err := os.MkdirAll(box.Cwd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	runScratchGit(t, gitBin, cfg.Home, box.Cwd, "init", "-q")
+	if err := os.WriteFile(filepath.Join(box.Cwd, "fetched.txt"), []byte("x\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkDecisions(t, &box, []struct{ cmd, want string }{
+		{`git ls-files -o | xargs rm`, "allow"},
+		{`git clean -f`, "allow"},
+	})
+
 	// The same deletion written out, judged the same (decision and rule).
 	sec, _ := listedRepo(t, gitBin, map[string]string{"proj/.env": "SECRET=1\n", "proj/.claude/settings.json": "{}\n"})
 	for _, pair := range [][2]string{
