@@ -13,11 +13,16 @@ import (
 // reports through the path guards.
 const maxListedDeletions = 16
 
+// maxListedNames bounds the names of a git ls-files deletion that go
+// through the path guards one by one (each costs about 0.1 ms): past it
+// the listing is judged as a tree, as when git cannot list.
+const maxListedNames = 4000
+
 // checkListedDeletions judges the files git ls-files d.lister prints,
 // which deleter c deletes (git ls-files | xargs rm, rm $(git ls-files),
 // git ls-files | while read f; do rm "$f"; done): the real git is asked
 // when the hook runs, with the listing's own selecting options and
-// pathspecs (at most maxTrackedFiles names), and each file it lists,
+// pathspecs (at most maxListedNames names), and each file it lists,
 // placed where the deleter resolves its name, goes through the path
 // guards as rm FILE does (a tracked .env asks, a tracked
 // .claude/settings.json is denied). A listing of files git does not
@@ -120,7 +125,7 @@ func argValues(c *syntax.Call) []string {
 // selecting options and pathspecs, NUL-separated), by the names it
 // prints. ok is false when corral cannot ask: a word only known at run
 // time, a global option other than -C, no repository, git failing or a
-// list longer than maxTrackedFiles.
+// list longer than maxListedNames.
 func (p *Pass) lsFilesNames(c *syntax.Call) ([]string, bool) {
 	dir, sub := gitArgs(c)
 	if sub < 0 || !dir.Known || p.Config.NoGlobMatches || repoTop(dir.Path) == "" {
@@ -173,7 +178,7 @@ func (p *Pass) lsFilesNames(c *syntax.Call) ([]string, bool) {
 		if f == "" {
 			continue
 		}
-		if len(names) >= maxTrackedFiles {
+		if len(names) >= maxListedNames {
 			return nil, false
 		}
 		names = append(names, f)
