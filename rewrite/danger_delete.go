@@ -44,6 +44,9 @@ type deletion struct {
 	// read its pattern (nil: every line is a candidate).
 	narrowed bool
 	lines    *regexp.Regexp
+	// fill puts one listed name in the word the deleter is given
+	// (xargs -I{} rm build/{}); nil when the name is the word.
+	fill func(syntax.Arg) syntax.Arg
 	// deep reports a find whose deleter takes each directory it selects
 	// with its tree (-exec rm -r): what a selected directory holds goes
 	// whatever its own name.
@@ -160,6 +163,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 				for _, in := range pipeInputs(p, feeder, d) {
 					if placed {
 						in.arg = feeder.FillArg(a, in.arg)
+						if in.lister != nil {
+							// git ls-files | xargs -I{} rm build/{}: each
+							// listed name is put in the word too.
+							word := a
+							in.fill = func(n syntax.Arg) syntax.Arg { return feeder.FillArg(word, n) }
+						}
 					}
 					out = append(out, in)
 				}

@@ -2,7 +2,6 @@ package rewrite
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
@@ -84,12 +83,20 @@ func (p *Pass) checkListedDeletions(c *syntax.Call, d deletion, verb string) (li
 		if reported >= maxListedDeletions {
 			break
 		}
-		abs := filepath.Join(c.Dir.Path, n)
-		if g := p.Config.Paths.Decide(env, abs, guards.Delete); g.Verdict < guards.Ask {
+		a := syntax.Arg{Value: n, Raw: n, Static: true}
+		if d.fill != nil {
+			if a = d.fill(a); !a.Static {
+				listed = false
+				continue
+			}
+		}
+		a.Raw += " (from git ls-files)"
+		abs := c.Dir.Join(a.Value)
+		if g := p.Config.Paths.Decide(env, abs.Path, guards.Delete); !abs.Known || g.Verdict < guards.Ask {
 			continue
 		}
 		reported++
-		p.judge(c, c.Script, c.Dir, target{arg: syntax.Arg{Value: n, Raw: n + " (from git ls-files)", Static: true}, action: guards.Delete}, "bash-delete", verb)
+		p.judge(c, c.Script, c.Dir, target{arg: a, action: guards.Delete}, "bash-delete", verb)
 	}
 	return listed && reported < maxListedDeletions
 }

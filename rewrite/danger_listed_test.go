@@ -103,6 +103,8 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files | grep '\.pyc$' | xargs rm`, "allow"},
 		{`git ls-files -o | grep zzz | xargs rm`, "allow"}, // none listed
 		{`rm -f $(git ls-files | grep pyc)`, "allow"},
+		{`git ls-files | xargs -I{} rm -f {}.orig`, "allow"}, // other names
+		{`git ls-files '*.go' | xargs -I{} rm -f build/{}`, "allow"},
 		{`git ls-files | grep py | xargs wc -l`, "allow"},
 	})
 
@@ -136,6 +138,8 @@ func TestGitListedDeletions(t *testing.T) {
 		{`git ls-files -o --exclude-standard | xargs rm`, `git clean -f`},
 		{`git ls-files | grep env | xargs rm`, `rm .env`},
 		{`rm $(git ls-files | grep env)`, `rm .env`},
+		{`git ls-files .env | xargs -I{} rm -f build/{}`, `rm -f build/.env`},
+		{`git ls-files .claude | xargs -I% rm -f ./%`, `rm -f ./.claude/settings.json`},
 	} {
 		got, want := Check(sec, pair[0]), Check(sec, pair[1])
 		if got.Decision != want.Decision {
