@@ -316,6 +316,14 @@ func hasPlaceholder(c *syntax.Call) bool {
 // words of echo or printf, or the roots of a find (the files it selects
 // under them, when it has a test that selects some).
 func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
+	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
+		// xargs rm < <(git ls-files): the process substitution's output,
+		// as a pipe would give it.
+		if single != nil {
+			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		}
+		return stageInputs(p, pipe, stage, base)
+	}
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return nil
 	}

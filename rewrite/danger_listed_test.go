@@ -84,6 +84,10 @@ func TestGitListedDeletions(t *testing.T) {
 		{`for f in $(git ls-files); do rm "$f"; done`, "ask"},
 		{`git ls-files | parallel rm`, "ask"},
 		{`git ls-files -o --directory | xargs rm -rf`, "ask"},
+		// xargs reading a process substitution, as a pipe.
+		{`xargs rm < <(git ls-files)`, "ask"},
+		{`xargs -0 rm -f < <(git ls-files -z)`, "ask"},
+		{`xargs rm -rf < <(find ~)`, "deny"}, // as find ~ | xargs rm -rf
 		{`git ls-files -o | grep txt | xargs rm`, "ask"},
 		// Files the command makes before an untracked listing runs.
 		{`touch zzz; git ls-files -o | grep zzz | xargs rm`, "ask"},
@@ -105,6 +109,9 @@ func TestGitListedDeletions(t *testing.T) {
 		{`rm -f $(git ls-files | grep pyc)`, "allow"},
 		{`git ls-files | xargs -I{} rm -f {}.orig`, "allow"}, // other names
 		{`git ls-files '*.go' | xargs -I{} rm -f build/{}`, "allow"},
+		{`xargs rm < <(git ls-files '*.pyc')`, "allow"},
+		{`xargs wc -l < <(git ls-files)`, "allow"},
+		{`xargs rm < <(git ls-files) < /dev/null`, "allow"}, // the last redirection wins
 		{`git ls-files | grep py | xargs wc -l`, "allow"},
 	})
 
@@ -186,6 +193,7 @@ func TestGitListedDeletionsOracle(t *testing.T) {
 		{`git ls-files | xargs -n1 rm`, tracked},
 		{`git ls-files | while read f; do rm "$f"; done`, tracked},
 		{`rm $(git ls-files docs)`, []string{"docs/guide.md"}},
+		{`xargs rm < <(git ls-files docs)`, []string{"docs/guide.md"}},
 		{`git ls-files '*.pyc' | xargs rm`, []string{"src/deep/x.pyc", "src/gen.pyc"}},
 		{`git ls-files 'src/*.pyc' | xargs rm`, []string{"src/deep/x.pyc", "src/gen.pyc"}},
 		{`git ls-files src | xargs rm`, []string{"src/deep/x.pyc", "src/gen.pyc", "src/main.go"}},
