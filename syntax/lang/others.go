@@ -97,7 +97,8 @@ func ruby(p *parser) []Effect {
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "GzipWriter.open" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
-			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
+			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv") ||
+			rubyRecvRunner(lastSegment(name)) != ""
 	}
 	out := p.rubyArgvReads()
 	var listed listings
@@ -132,6 +133,19 @@ func ruby(p *parser) []Effect {
 		}
 		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
 			continue // m = method(:system) as rewritten: a value, not a call
+		}
+		if to := rubyRecvRunner(lastSegment(c.name)); to != "" && (c.method && !strings.Contains(c.name, ".") || strings.Contains(c.name, ".") && !rubyShell.Get()[c.name]) {
+			// A runner's name called on a receiver corral cannot name
+			// (ObjectSpace.each_object(Module).find{…}.system(…),
+			// mods[0].system, k.exec): Kernel answers system, exec and
+			// spawn itself (module functions are public on it), and
+			// every subclass of IO answers popen, so the receiver may
+			// be one of them. Literal arguments are judged as
+			// Kernel's or IO's function; the rest pass (red team rc).
+			if a := argAt(c.args, 0); a == nil || !a.lit && !a.isList {
+				continue
+			}
+			c.name, c.method = to, false
 		}
 		if c.method && !strings.Contains(c.name, ".") {
 			continue // x.system is some object's method
@@ -241,6 +255,18 @@ func ruby(p *parser) []Effect {
 		}
 	}
 	return append(out, listed.effects(out)...)
+}
+
+// rubyRecvRunner is the function of Kernel or IO that a method of name
+// runs when its receiver is Kernel or an IO class: "" for other names.
+func rubyRecvRunner(name string) string {
+	switch name {
+	case "system", "exec", "spawn":
+		return "Kernel." + name
+	case "popen":
+		return "IO.popen"
+	}
+	return ""
 }
 
 // rubyChdir are the calls that change the working directory: to the
