@@ -104,6 +104,9 @@ func ruby(p *parser) []Effect {
 	var listed listings
 	p.rubyDirIndex(&listed)
 	for _, c := range p.findCalls(true, interesting) {
+		if n, t := p.toks[c.next-1], p.tok(c.next); isP(t, ":") && t.off == n.off+len(n.text) {
+			continue // {system: 1}, f(exec: true): a hash key, not a call
+		}
 		c.name = canon(c.name)
 		if !c.method {
 			c.name = mixin(c.name)
@@ -136,13 +139,12 @@ func ruby(p *parser) []Effect {
 		}
 		if to := rubyRecvRunner(lastSegment(c.name)); to != "" && (c.method && !strings.Contains(c.name, ".") || strings.Contains(c.name, ".") && !rubyShell.Get()[c.name]) {
 			// A runner's name called on a receiver corral cannot name
-			// (ObjectSpace.each_object(Module).find{…}.system(…),
-			// mods[0].system, k.exec): Kernel answers system, exec and
-			// spawn itself (module functions are public on it), and
-			// every subclass of IO answers popen, so the receiver may
-			// be one of them. Literal arguments are judged as
-			// Kernel's or IO's function; the rest pass (red team rc).
-			if a := argAt(c.args, 0); a == nil || !a.lit && !a.isList {
+			// (rubyrecv.go, red team rc).
+			e, judge := p.rubyUnnamedRunner(c, to)
+			if e != nil {
+				out = append(out, *e)
+			}
+			if !judge {
 				continue
 			}
 			c.name, c.method = to, false
@@ -255,18 +257,6 @@ func ruby(p *parser) []Effect {
 		}
 	}
 	return append(out, listed.effects(out)...)
-}
-
-// rubyRecvRunner is the function of Kernel or IO that a method of name
-// runs when its receiver is Kernel or an IO class: "" for other names.
-func rubyRecvRunner(name string) string {
-	switch name {
-	case "system", "exec", "spawn":
-		return "Kernel." + name
-	case "popen":
-		return "IO.popen"
-	}
-	return ""
 }
 
 // rubyChdir are the calls that change the working directory: to the
