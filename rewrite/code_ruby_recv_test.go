@@ -38,6 +38,10 @@ func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 		{`ruby -e 'Kernel.__send__("sys" + "tem", "rm -rf ~")'`, "deny"},
 		{`ruby -e 'Kernel.send(:system, cmd)'`, "ask"},
 		{`ruby -e 'method(:puts).owner.system("rm -rf ~")'`, "deny"},
+		{`ruby -e 'Kernel.singleton_method(:system).call("rm -rf ~")'`, "deny"},
+		{`ruby -e 'ObjectSpace.each_object(Module) { |m| m.system(STDIN.gets) if m.name == "Kernel" }'`, "ask"},
+		{`ruby -e 'Kernel.then { _1.system(STDIN.gets) }'`, "ask"},
+		{`ruby -e 'k = Kernel.dup; k.system(STDIN.gets)'`, "ask"},
 		{`ruby -e 'self.system("rm -rf ~")'`, "deny"},
 		{`ruby -e 'File.popen("rm -rf ~").read'`, "deny"},
 		{`ruby -e 'File.popen(cmd).read'`, "ask"},
@@ -57,6 +61,8 @@ func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 		{`ruby -e 'p({system: "rm -rf ~"})'`, "allow"},
 		{`ruby -e 'require "pg"; conn = PG.connect(dbname: "app"); conn.exec(File.read("schema.sql"))'`, "allow"},
 		{`ruby -e 'require "pg"; PG.connect(dbname: "app").exec("SELECT 1")'`, "allow"},
+		{`ruby -e 'require "pg"; PG.connect(dbname: "app") { |c| c.exec(STDIN.read) }'`, "allow"},
+		{`ruby -e 'p Kernel.singleton_methods.include?(:system)'`, "allow"},
 		{`ruby -e '` + found + `.system("git status")'`, "allow"},
 	})
 	// The question names the call.

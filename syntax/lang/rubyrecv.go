@@ -124,13 +124,19 @@ func (p *parser) rubyRecvRange(c call) (int, int) {
 		return -1, -1
 	}
 	end := name - 2
+	return p.rubyChainStart(end), end
+}
+
+// rubyChainStart is the first token of the chain of names, calls, indexes
+// and blocks that ends at token end, or -1.
+func (p *parser) rubyChainStart(end int) int {
 	j := end
 	for n := 0; n < maxSegments && j >= 0; n++ {
 		switch t := p.tok(j); {
 		case isP(t, ")") || isP(t, "]") || isP(t, "}"):
 			o := p.matchBack(j)
 			if o < 0 {
-				return -1, -1
+				return -1
 			}
 			j = o
 			if b := p.tok(j - 1); b.kind == tIdent && b.off+len(b.text) == p.toks[j].off {
@@ -144,19 +150,61 @@ func (p *parser) rubyRecvRange(c call) (int, int) {
 					depth++
 				} else if u.kind == tIdent && u.text == "do" {
 					if depth--; depth == 0 {
-						return max(0, k-1), end
+						return max(0, k-1)
 					}
 				}
 			}
-			return j, end
+			return j
 		case t.kind != tIdent && t.kind != tString:
-			return -1, -1
+			return -1
 		}
 		if s := p.tok(j - 1); (isP(s, ".") || isP(s, "::")) && j >= 2 {
 			j -= 2
 			continue
 		}
-		return j, end
+		return j
+	}
+	return -1
+}
+
+// rubyBlockOwner is the range of the expression whose block takes name
+// as a parameter, for a use of name at token use: ObjectSpace.each_object
+// (Module) in ObjectSpace.each_object(Module) { |m| m.system(c) }. The
+// block calls it with the values that expression gives. -1 when name is
+// no block's parameter.
+func (p *parser) rubyBlockOwner(name string, use int) (int, int) {
+	if len(name) == 2 && name[0] == '_' && name[1] >= '1' && name[1] <= '9' || name == "it" {
+		// Kernel.then { _1.system(c) }: a numbered parameter (Ruby
+		// 2.7), or it (Ruby 3.4), of the innermost block around it.
+		depth := 0
+		for k := use - 1; k >= 1 && use-k < 4096; k-- {
+			switch t := p.toks[k]; {
+			case isP(t, "}") || isI(t, "end"):
+				depth++
+			case isP(t, "{") || isI(t, "do"):
+				if depth--; depth < 0 {
+					if end := k - 1; end >= 0 {
+						return p.rubyChainStart(end), end
+					}
+					return -1, -1
+				}
+			}
+		}
+		return -1, -1
+	}
+	for k := use - 1; k >= 1 && use-k < 4096; k-- {
+		if !isP(p.toks[k], "|") || !isP(p.tok(k-1), "{") && !isI(p.tok(k-1), "do") {
+			continue
+		}
+		for m := k + 1; m < len(p.toks) && m < k+16 && !isP(p.toks[m], "|"); m++ {
+			if t := p.toks[m]; t.kind == tIdent && t.text == name {
+				end := k - 2
+				if end < 0 {
+					return -1, -1
+				}
+				return p.rubyChainStart(end), end
+			}
+		}
 	}
 	return -1, -1
 }
@@ -165,7 +213,8 @@ func (p *parser) rubyRecvRange(c call) (int, int) {
 // be a module found at run time: a value picked from a collection or by
 // a block (find{…}, [Kernel].first, mods[0]), a chain that names a
 // runner's module or reflection (Kernel.itself, ObjectSpace._id2ref(n),
-// $stdout.class, m.owner), or a name the code binds to one of those.
+// $stdout.class, m.owner), or a name the code binds to one of those or
+// that a block takes from one (ObjectSpace.each_object(Module) { |m| … }).
 func (p *parser) rubyModuleLookup(start, end int) bool {
 	if rubyLookupTokens(p.toks[start : end+1]) {
 		return true
@@ -178,6 +227,9 @@ func (p *parser) rubyModuleLookup(start, end int) bool {
 		if rubyLookupTokens(lex(Ruby, v)) {
 			return true
 		}
+	}
+	if s, e := p.rubyBlockOwner(root.text, start); s >= 0 && s <= e {
+		return rubyLookupTokens(p.toks[s : e+1])
 	}
 	return false
 }

@@ -41,12 +41,17 @@ var rubyRecvCases = []struct {
 	{"file-popen-var", `File.popen(cmd)`, []string{"hidden File.popen: cmd"}},
 	{"open3-bound", `o = [Open3].first; o.pipeline(a, b)`, []string{"hidden o.pipeline: a, b"}},
 	{"self-var", `self.system(cmd)`, []string{"hidden Kernel.system: cmd"}},
+	{"block-param", `ObjectSpace.each_object(Module) { |m| m.system(STDIN.gets) if m.name == "Kernel" }`, []string{"hidden m.system: STDIN.gets"}},
+	{"block-param-do", "ObjectSpace.each_object(Module).select { |m| m.name == \"Kernel\" }.each do |k|\n  k.spawn(cmd)\nend", []string{"hidden k.spawn: cmd"}},
+	{"numbered-param", `Kernel.then { _1.system(STDIN.gets) }; Kernel.then { it.exec(cmd) }`, []string{"hidden _1.system: STDIN.gets", "hidden it.exec: cmd"}},
+	{"param", `def f(k, c) k.system(c) end; f(Kernel, STDIN.gets)`, []string{"hidden k.system: c"}},
 	// Look-alikes: other names, no argument (Kernel.system() raises
 	// ArgumentError: nothing runs, and x.system is some object's
 	// attribute), an object the program made, text that is only data.
 	{"look-names", `logger.system_info; obj.exec_query("SELECT 1"); x.systems("rm -rf ~")`, nil},
 	{"look-no-arg", `p platform.system; x.system(); info.exec`, nil},
 	{"look-made", `conn = PG.connect(dbname: "x"); conn.exec(sql); PG.connect(dbname: "y").exec(sql); ch.exec(cmd); @db.exec(q)`, nil},
+	{"look-made-block", "PG.connect(dbname: \"x\") { _1.exec(sql) }\nPG.connect(dbname: \"x\") { |conn| conn.exec(sql) }\nsession.open_channel do |ch|\n  ch.exec(cmd)\nend", nil},
 	{"look-sql", `conn.exec("SELECT 1"); conn.exec("DELETE FROM t WHERE a > 2")`, []string{"shell Kernel.exec: SELECT 1", "shell Kernel.exec: DELETE FROM t WHERE a > 2"}},
 	{"look-data", "puts \"system('rm -rf ~')\"\n# x.system(\"rm -rf ~\")\np %w[system exec]\nh = {system: 1}\nf(exec: true, spawn: false)", nil},
 	{"look-unknown-const", `Foo.system(cmd); Docker::Container.exec(cmd)`, nil},
