@@ -137,6 +137,16 @@ func ruby(p *parser) []Effect {
 		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
 			continue // m = method(:system) as rewritten: a value, not a call
 		}
+		if to := rubyRecvRunner(c.name); to != "" && !c.method && !rubyShell.Get()[c.name] {
+			// A bare popen(…), capture2(…): Open3's function when the
+			// code includes Open3 (its functions become the object's
+			// own), else a method of the code's own, whose arguments
+			// are not files.
+			if !strings.HasPrefix(to, "Open3.") || !rubyIncludesOpen3.Get().MatchString(p.src) {
+				continue
+			}
+			c.name = to
+		}
 		if to := rubyRecvRunner(lastSegment(c.name)); to != "" && (c.method && !strings.Contains(c.name, ".") || strings.Contains(c.name, ".") && !rubyShell.Get()[c.name]) {
 			// A runner's name called on a receiver corral cannot name
 			// (rubyrecv.go, red team rc).
@@ -432,6 +442,10 @@ func (p *parser) rubyDirIndex(l *listings) {
 // rubyIncludesFileUtils matches a program that mixes FileUtils's
 // methods into the current scope.
 var rubyIncludesFileUtils = lazy.Regexp{Expr: `(?m)(^|[;{]|\bdo)\s*(include|extend)\s*\(?\s*(::)?FileUtils(::Verbose)?\s*\)?\s*($|[;}#])`}
+
+// rubyIncludesOpen3 matches include Open3 (or extend), which makes Open3's
+// functions callable without the module: capture2("ls").
+var rubyIncludesOpen3 = lazy.Regexp{Expr: `(?m)(^|[;{]|\bdo)\s*(include|extend)\s*\(?\s*(::)?Open3\s*\)?\s*($|[;}#])`}
 
 // isFileUtilsCall reports a FileUtils method corral reads (FileUtils.X
 // among the deletions, copies, links and attribute changes).

@@ -54,6 +54,10 @@ var rubyRecvCases = []struct {
 	{"look-made-block", "PG.connect(dbname: \"x\") { _1.exec(sql) }\nPG.connect(dbname: \"x\") { |conn| conn.exec(sql) }\nsession.open_channel do |ch|\n  ch.exec(cmd)\nend", nil},
 	{"look-sql", `conn.exec("SELECT 1"); conn.exec("DELETE FROM t WHERE a > 2")`, []string{"shell Kernel.exec: SELECT 1", "shell Kernel.exec: DELETE FROM t WHERE a > 2"}},
 	{"look-data", "puts \"system('rm -rf ~')\"\n# x.system(\"rm -rf ~\")\np %w[system exec]\nh = {system: 1}\nf(exec: true, spawn: false)", nil},
+	// A bare call of such a name is Open3's only where the code
+	// includes Open3; elsewhere it is the code's own method.
+	{"include-open3", `require "open3"; include Open3; o, s = capture2("rm -rf ~")`, []string{"shell Open3.capture2: rm -rf ~"}},
+	{"look-bare", `popen("x"); pipeline("a", "b"); capture3(".env")`, nil},
 	{"look-unknown-const", `Foo.system(cmd); Docker::Container.exec(cmd)`, nil},
 }
 
