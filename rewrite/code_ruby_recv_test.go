@@ -14,7 +14,7 @@ import (
 // ObjectSpace's and Open3's forms were allowed; red team rc). A
 // non-literal argument asks, naming the call. Look-alikes: other method
 // names, no argument, objects the program made (PG's conn.exec), text
-// that is only data.
+// that is only data, an object's write of "~" (was denied as a deletion).
 func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/a.rb": "a\n", "home/.ssh/id_rsa": "k"})
@@ -51,6 +51,10 @@ func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 		{`ruby -e 'require "open3"; ObjectSpace.each_object(Module).find{|m| m.name == "Open3"}.popen3("rm -rf ~")'`, "deny"},
 		{`ruby -e 'require "open3"; Open3.send(:capture2, "rm -rf ~")'`, "deny"},
 		{`ruby -e 'require "open3"; [Open3].first.capture2(cmd)'`, "ask"},
+		// Kernel's open and IO's read of "|cmd" on such a receiver.
+		{`ruby -e 'print [Kernel].first.open("|rm -rf ~").read'`, "deny"},
+		{`ruby -e 'print $stdout.class.read("|rm -rf ~")'`, "deny"},
+		{`ruby -e 'print $stdout.class.read("|ls")'`, "allow"},
 		// Look-alikes.
 		{`ruby -e 'logger.system_info'`, "allow"},
 		{`ruby -e 'obj.exec_query("SELECT 1")'`, "allow"},
@@ -63,6 +67,9 @@ func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 		{`ruby -e 'require "pg"; PG.connect(dbname: "app").exec("SELECT 1")'`, "allow"},
 		{`ruby -e 'require "pg"; PG.connect(dbname: "app") { |c| c.exec(STDIN.read) }'`, "allow"},
 		{`ruby -e 'p Kernel.singleton_methods.include?(:system)'`, "allow"},
+		{`ruby -e '$stdout.write("~")'`, "allow"},
+		{`ruby -e 'File.open("t.md", "w") { |f| f.write("| a | b |\n") }'`, "allow"},
+		{`ruby -e 'require "open3"; include Open3; o, s = capture2("rm -rf ~")'`, "deny"},
 		{`ruby -e '` + found + `.system("git status")'`, "allow"},
 	})
 	// The question names the call.

@@ -98,7 +98,7 @@ func ruby(p *parser) []Effect {
 		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "GzipWriter.open" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv") ||
-			rubyRecvRunner(lastSegment(name)) != ""
+			rubyRecvRunner(lastSegment(name)) != "" || rubyRecvPipe(lastSegment(name)) != ""
 	}
 	out := p.rubyArgvReads()
 	var listed listings
@@ -110,6 +110,18 @@ func ruby(p *parser) []Effect {
 		c.name = canon(c.name)
 		if !c.method {
 			c.name = mixin(c.name)
+		}
+		if to := rubyRecvPipe(lastSegment(c.name)); to != "" && rubyRecvUnnamed(c) {
+			// [IO].first.read("|cmd"), k.open("|cmd"): a pipe open
+			// when the receiver is IO or Kernel (rubyrecv.go).
+			if a := argAt(c.args, 0); a != nil && a.lit && strings.HasPrefix(a.str, "|") {
+				d := c
+				d.name = to
+				if e, ok := rubyPipeOpen(d); ok {
+					out = append(out, e)
+				}
+			}
+			continue
 		}
 		if kind := rubyLists.Get()[c.name]; kind != "" && (!c.method || strings.HasPrefix(kind, "recv")) {
 			rubyListing(c, kind, &listed)
@@ -247,7 +259,10 @@ func ruby(p *parser) []Effect {
 				out = append(out, e)
 			}
 		default:
-			d := rubyDelete.Get()[c.name]
+			d, ok := rubyDelete.Get()[c.name]
+			if !ok {
+				continue // f.write(s), $stdout.write("~"): an object's method, its text data
+			}
 			for _, a := range positional(c.args) {
 				a := a
 				if a.isList {

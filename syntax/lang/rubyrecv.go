@@ -43,6 +43,32 @@ func rubyRecvRunner(name string) string {
 	return rubyRecvRunners.Get()[name]
 }
 
+// rubyRecvPipe is the function of Kernel or IO that opens a pipe to a
+// command given as "|cmd", for a method of name called on a receiver
+// found at run time: open is Kernel.open, read, readlines, foreach and
+// binread are IO's (File's, inherited, open no pipe; an object's own
+// read takes no such path, and its write writes the text as data).
+func rubyRecvPipe(name string) string {
+	switch name {
+	case "open":
+		return "Kernel.open"
+	case "read", "readlines", "foreach", "binread":
+		return "IO." + name
+	}
+	return ""
+}
+
+// rubyRecvUnnamed reports a call whose receiver corral cannot name: a
+// call's or a block's value, a variable, or a chain after a constant
+// (Kernel.itself.open), not a constant's own method (File.read).
+func rubyRecvUnnamed(c call) bool {
+	root, _, dotted := strings.Cut(c.name, ".")
+	if !dotted {
+		return c.method
+	}
+	return root != "" && (root[0] < 'A' || root[0] > 'Z') || strings.Count(c.name, ".") >= 2
+}
+
 // rubyModuleSources are the constants whose methods can give one of the
 // runners' modules: the modules themselves (Kernel.itself, IO.dup),
 // File (a subclass of IO), and Ruby's reflection (Object.const_get,

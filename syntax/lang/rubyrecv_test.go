@@ -54,6 +54,10 @@ var rubyRecvCases = []struct {
 	{"look-made-block", "PG.connect(dbname: \"x\") { _1.exec(sql) }\nPG.connect(dbname: \"x\") { |conn| conn.exec(sql) }\nsession.open_channel do |ch|\n  ch.exec(cmd)\nend", nil},
 	{"look-sql", `conn.exec("SELECT 1"); conn.exec("DELETE FROM t WHERE a > 2")`, []string{"shell Kernel.exec: SELECT 1", "shell Kernel.exec: DELETE FROM t WHERE a > 2"}},
 	{"look-data", "puts \"system('rm -rf ~')\"\n# x.system(\"rm -rf ~\")\np %w[system exec]\nh = {system: 1}\nf(exec: true, spawn: false)", nil},
+	// Opening "|cmd" with Kernel's open or IO's read on such a receiver.
+	{"pipe-open", `[Kernel].first.open("|rm -rf ~"); $stdout.class.read("|id"); ObjectSpace.each_object(Class).find{|c| c.name == "IO"}.foreach("|ls") {}`,
+		[]string{"shell Kernel.open: rm -rf ~", "shell IO.read: id", "shell IO.foreach: ls"}},
+	{"look-pipe", "f.write(\"| a | b |\\n\"); File.read(\"|x\"); io.read(10); s.split(\"|\"); paths[0].open(\"w\")", []string{"read File.read: |x"}},
 	// A bare call of such a name is Open3's only where the code
 	// includes Open3; elsewhere it is the code's own method.
 	{"include-open3", `require "open3"; include Open3; o, s = capture2("rm -rf ~")`, []string{"shell Open3.capture2: rm -rf ~"}},
