@@ -51,6 +51,10 @@ func TestRubyRunnersOnFoundReceivers(t *testing.T) {
 		{`ruby -e 'require "open3"; ObjectSpace.each_object(Module).find{|m| m.name == "Open3"}.popen3("rm -rf ~")'`, "deny"},
 		{`ruby -e 'require "open3"; Open3.send(:capture2, "rm -rf ~")'`, "deny"},
 		{`ruby -e 'require "open3"; [Open3].first.capture2(cmd)'`, "ask"},
+		// Safe navigation (a&.b) is a call of b on a.
+		{`ruby -e 'FileUtils&.rm_rf(Dir.home)'`, "deny"},
+		{`ruby -e '` + found + `&.system(STDIN.gets)'`, "ask"},
+		{`ruby -e 'Kernel&.system(STDIN.gets)'`, "ask"},
 		// Kernel's open and IO's read of "|cmd" on such a receiver.
 		{`ruby -e 'print [Kernel].first.open("|rm -rf ~").read'`, "deny"},
 		{`ruby -e 'print $stdout.class.read("|rm -rf ~")'`, "deny"},

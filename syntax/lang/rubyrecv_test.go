@@ -58,6 +58,10 @@ var rubyRecvCases = []struct {
 	{"pipe-open", `[Kernel].first.open("|rm -rf ~"); $stdout.class.read("|id"); ObjectSpace.each_object(Class).find{|c| c.name == "IO"}.foreach("|ls") {}`,
 		[]string{"shell Kernel.open: rm -rf ~", "shell IO.read: id", "shell IO.foreach: ls"}},
 	{"look-pipe", "f.write(\"| a | b |\\n\"); File.read(\"|x\"); io.read(10); s.split(\"|\"); paths[0].open(\"w\")", []string{"read File.read: |x"}},
+	// Safe navigation: a&.b calls b on a as a.b does.
+	{"safe-navigation", `FileUtils&.rm_rf("/srv"); Kernel&.system(cmd); [Kernel].first&.exec(cmd); conn&.exec(sql)`,
+		[]string{"delete -r FileUtils.rm_rf: /srv", "hidden Kernel.system: cmd", "hidden [Kernel].first.exec: cmd"}},
+	{"look-and", `a = b & c; x = y && z.system; f(&blk)`, nil},
 	// A bare call of such a name is Open3's only where the code
 	// includes Open3; elsewhere it is the code's own method.
 	{"include-open3", `require "open3"; include Open3; o, s = capture2("rm -rf ~")`, []string{"shell Open3.capture2: rm -rf ~"}},
