@@ -4604,7 +4604,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				// pushd -n DIR adds DIR below the top and stays; -n with
 				// a rotation is left unknown.
 				if target == nil || target.Static && dirStackIndex(target.Value) || !st.stackKnown {
-					st.stack, st.stackKnown = nil, false
+					st.stack, st.stackKnown, st.popTo, st.popStays = nil, false, Dir{}, false
 					return dir
 				}
 				l := dirsList(st, dir)
@@ -4618,6 +4618,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 				return rotateDirs(st, dir, target)
 			}
 			st.stack = append(append([]Dir{}, st.stack...), dir)
+			// On a stack not known, the entry pushed is still the top:
+			// the next popd comes back here.
+			st.popTo, st.popStays = dir, false
 		}
 		return next
 	case "popd":
@@ -4630,7 +4633,7 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		}
 		if pushdNoChange(call) {
 			// popd -n removes an entry below the top and stays.
-			st.stack, st.stackKnown = nil, false
+			st.stack, st.stackKnown, st.popTo, st.popStays = nil, false, Dir{}, false
 			return dir
 		}
 		return popDir(st, dir, target)
@@ -4754,6 +4757,7 @@ func stackEntry(l []Dir, v string) int {
 // directory. With a stack not known, the directory is unknown.
 func rotateDirs(st *state, dir Dir, target *Arg) Dir {
 	if !st.stackKnown {
+		st.popTo, st.popStays = Dir{}, false
 		return Dir{}
 	}
 	l := dirsList(st, dir)
@@ -4777,7 +4781,21 @@ func rotateDirs(st *state, dir Dir, target *Arg) Dir {
 // unknown.
 func popDir(st *state, dir Dir, target *Arg) Dir {
 	if !st.stackKnown {
-		return Dir{}
+		// pushd DIR && …; popd: where every path's popd goes, once
+		// (state.popTo); past it the stack is not known.
+		to, stays := st.popTo.Candidates(), st.popStays
+		st.popTo, st.popStays = Dir{}, false
+		switch {
+		case target != nil || to == nil && !stays:
+			return Dir{}
+		case stays:
+			here := dir.Candidates()
+			if here == nil {
+				return Dir{}
+			}
+			to = append(slices.Clone(to), here...)
+		}
+		return dirOneOf(to)
 	}
 	l := dirsList(st, dir)
 	i := 0
