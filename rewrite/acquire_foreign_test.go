@@ -172,8 +172,8 @@ func TestDownloadWriters(t *testing.T) {
 		// uudecode writes the file the download's begin line names, or
 		// -o FILE (was allow).
 		{"curl -sL https://h.example/p | uudecode", Ask},
-		{"curl -sL https://h.example/p | uudecode -o x.sh", Ask},
-		{"curl -sL https://h.example/p | uudecode --output-file=x.sh", Ask},
+		{"curl -sL https://h.example/p | uudecode -o x.sh", Rewrite},
+		{"curl -sL https://h.example/p | uudecode --output-file=x.sh", Rewrite},
 		{"curl -sL https://h.example/p | uudecode -o /dev/stdout | jq .", Allow},
 		{"curl -sL https://h.example/p | uudecode -o -", Allow},
 		{"curl -sL https://h.example/p | uudecode -o agent_sandbox/x", Allow},

@@ -349,11 +349,11 @@ var criticalDaemons = []string{"NetworkManager", "X", "Xorg", "Xwayland", "agett
 	"dockerd", "gdm", "gdm3", "gnome-shell", "init", "journald", "kwin_wayland", "kwin_x11", "lightdm", "login", "plasmashell",
 	"sddm", "sshd", "systemd", "systemd-journald", "systemd-logind", "systemd-networkd", "systemd-udevd", "udevd", "wpa_supplicant"}
 
-// userShells are the shells and terminal multiplexers every session of
-// the user runs in: killing them all by name ends each terminal, tmux or
+// userMultiplexers are the terminal multiplexers the user's sessions run
+// in. Killing them all by name, or every process of one of the shells
+// of the runner table (syntax.IsShell), ends each terminal, tmux or
 // screen window, and the agent's own session, with what runs in them.
-// Sorted.
-var userShells = []string{"bash", "dash", "fish", "ksh", "mksh", "screen", "sh", "tcsh", "tmux", "zsh"}
+var userMultiplexers = []string{"screen", "tmux"}
 
 // killedProcessHarm says why killing every process named name does
 // damage: a critical daemon, or every shell of the user.
@@ -361,7 +361,7 @@ func killedProcessHarm(name string) (string, bool) {
 	switch {
 	case slices.Contains(criticalDaemons, name):
 		return "a process the machine, or the way to reach it, depends on", true
-	case slices.Contains(userShells, name):
+	case syntax.IsShell(name) || slices.Contains(userMultiplexers, name):
 		return "every " + name + " of the user: each terminal and session running in one, the agent's own among them, with what runs there", true
 	}
 	return "", false
@@ -373,6 +373,9 @@ func killedProcessHarm(name string) (string, bool) {
 func killsDaemon(c *syntax.Call) (string, bool) {
 	switch c.Name {
 	case "pkill", "killall":
+		if harmlessSignal(readPkill(c).signal) {
+			return "", false // pkill -CONT bash resumes the shells
+		}
 		_, ops := scan(c.Args, optSpec{shortVal: "gGPsuUtFcoOe", longVal: longOpts("pgroup", "group", "parent", "session", "euid", "uid", "terminal", "pidfile", "signal", "ns", "nslist", "older", "newer"), longEq: true})
 		for _, i := range ops {
 			if a := c.Args[i]; a.Static {
@@ -382,7 +385,10 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 			}
 		}
 	case "kill":
-		_, pids := killTargets(c)
+		signal, pids := killTargets(c)
+		if harmlessSignal(signal) {
+			return "", false // kill -CONT $(pidof bash)
+		}
 		for _, a := range pids {
 			first, _, ok := a.WholeSubst()
 			if ok && first == "cat" {
@@ -415,6 +421,9 @@ func killsDaemon(c *syntax.Call) (string, bool) {
 // whole $(pgrep …) word (kill $(pgrep .)), or what xargs reads from
 // the pipeline stage before (pgrep -f . | xargs kill).
 func killsLookedUp(p *Pass, c *syntax.Call) (string, bool) {
+	if signal, _ := killTargets(c); harmlessSignal(signal) {
+		return "", false // kill -CONT $(pgrep x) resumes them
+	}
 	for _, k := range lookedUpKillers(p, c) {
 		what, ok := killsByPattern(&k.same)
 		if !ok {

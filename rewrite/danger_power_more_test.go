@@ -212,5 +212,13 @@ func TestKillEveryShell(t *testing.T) {
 		{"kill %1", "allow"},
 		{"pgrep bash", "allow"},
 		{"tmux kill-session -t build", "allow"},
+		// A signal that neither ends nor stops a process (tldr's
+		// suspend page: pkill -CONT bash resumes a suspended shell).
+		{"pkill -CONT bash", "allow"},
+		{"killall -s CONT zsh", "allow"},
+		{"pkill --signal=0 bash", "allow"},
+		{"kill -CONT $(pidof bash)", "allow"},
+		{"pkill -STOP bash", "ask"},
+		{"killall -s KILL zsh", "ask"},
 	})
 }

@@ -75,62 +75,66 @@ func harmlessSignal(s string) bool {
 // pkillValues are pkill's (and pgrep's) short options that take a value.
 const pkillValues = "gGPsuUtFd"
 
-// signalsSelf reports pkill PATTERN or killall NAME… that selects a
-// process with one of names (its name, at most 15 bytes as the kernel
-// keeps it), with pkill -f one of the command lines, or with killall of
-// a name holding a "/" one of the program's paths.
-func signalsSelf(c *syntax.Call, names, lines, paths []string) (string, bool) {
-	full, exact, fold, regex, negate := false, false, false, c.Name == "pkill", false
-	signal := ""
-	var ops []syntax.Arg
+// pkillWords are the words of pkill or killall as they select and
+// signal processes: the signal as written ("" for the default, TERM),
+// the operands (patterns or names) and the matching options.
+type pkillWords struct {
+	signal                           string
+	ops                              []syntax.Arg
+	full, exact, fold, regex, negate bool
+}
+
+// readPkill reads pkill's or killall's words.
+func readPkill(c *syntax.Call) pkillWords {
+	w := pkillWords{regex: c.Name == "pkill"}
 	args := c.Args
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		v := a.Value
 		if !a.Static {
-			if len(ops) == 0 && !strings.HasPrefix(a.Raw, "-") {
-				ops = append(ops, a)
+			if len(w.ops) == 0 && !strings.HasPrefix(a.Raw, "-") {
+				w.ops = append(w.ops, a)
 			}
 			continue
 		}
 		switch {
-		case len(ops) > 0 || v == "-" || !strings.HasPrefix(v, "-"):
-			ops = append(ops, a)
+		case len(w.ops) > 0 || v == "-" || !strings.HasPrefix(v, "-"):
+			w.ops = append(w.ops, a)
 		case v == "--":
-			ops = append(ops, args[i+1:]...)
+			w.ops = append(w.ops, args[i+1:]...)
 			i = len(args)
 		case v == "--signal" || c.Name == "killall" && v == "-s":
 			if i+1 < len(args) {
-				signal = args[i+1].Value
+				w.signal = args[i+1].Value
 			}
 			i++
 		case strings.HasPrefix(v, "--signal="):
-			signal = strings.TrimPrefix(v, "--signal=")
+			w.signal = strings.TrimPrefix(v, "--signal=")
 		case v == "--full":
-			full = true
+			w.full = true
 		case v == "--exact":
-			exact = true
+			w.exact = true
 		case v == "--ignore-case":
-			fold = true
+			w.fold = true
 		case v == "--regexp":
-			regex = true
+			w.regex = true
 		case v == "--inverse":
-			negate = true
+			w.negate = true
 		case strings.HasPrefix(v, "--"):
 			if !strings.Contains(v, "=") && i+1 < len(args) && takesValue(c.Name, v) {
 				i++
 			}
 		case signalWord(v[1:]):
-			signal = v[1:]
+			w.signal = v[1:]
 		default:
 			for k := 1; k < len(v); k++ {
 				l := v[k]
 				if c.Name == "pkill" && strings.IndexByte(pkillValues, l) >= 0 || c.Name == "killall" && strings.IndexByte("suoyn", l) >= 0 {
 					if l == 's' && c.Name == "killall" {
 						if k+1 < len(v) {
-							signal = v[k+1:]
+							w.signal = v[k+1:]
 						} else if i+1 < len(args) {
-							signal = args[i+1].Value
+							w.signal = args[i+1].Value
 						}
 					}
 					if k+1 == len(v) {
@@ -140,20 +144,30 @@ func signalsSelf(c *syntax.Call, names, lines, paths []string) (string, bool) {
 				}
 				switch {
 				case l == 'f' && c.Name == "pkill":
-					full = true
+					w.full = true
 				case l == 'x' && c.Name == "pkill", l == 'e' && c.Name == "killall":
-					exact = true
+					w.exact = true
 				case l == 'i' && c.Name == "pkill", l == 'I' && c.Name == "killall":
-					fold = true
+					w.fold = true
 				case l == 'r' && c.Name == "killall":
-					regex = true
+					w.regex = true
 				case l == 'v' && c.Name == "pkill":
-					negate = true
+					w.negate = true
 				}
 			}
 		}
 	}
-	if harmlessSignal(signal) || negate {
+	return w
+}
+
+// signalsSelf reports pkill PATTERN or killall NAME… that selects a
+// process with one of names (its name, at most 15 bytes as the kernel
+// keeps it), with pkill -f one of the command lines, or with killall of
+// a name holding a "/" one of the program's paths.
+func signalsSelf(c *syntax.Call, names, lines, paths []string) (string, bool) {
+	w := readPkill(c)
+	full, exact, fold, regex, ops := w.full, w.exact, w.fold, w.regex, w.ops
+	if harmlessSignal(w.signal) || w.negate {
 		return "", false
 	}
 	if c.Name == "pkill" && len(ops) > 1 {

@@ -25,21 +25,25 @@ func TestBoundPrintedTargets(t *testing.T) {
 		"home/.bashrc": "# rc\n",
 	})
 	home := cfg.Home
-	bindings := []string{
-		`command echo ~/.bashrc | while read -r f; do ACT "$f"; done`,
-		`python3 -c 'print("` + home + `/.bashrc")' | while read -r f; do ACT "$f"; done`,
-		`shopt -s lastpipe; command echo ~/.bashrc | read -r f; ACT "$f"`,
-		`command echo ~/.bashrc | { read -r f; ACT "$f"; }`,
-		`IFS= read -r f <<< "$(command echo ~/.bashrc)"; ACT "$f"`,
-		`read -r f < <(python3 -c 'print("` + home + `/.bashrc")'); ACT "$f"`,
-		`printf -v f %s "$(command echo ~/.bashrc)"; ACT "$f"`,
-		`for f in "$(command echo ~/.bashrc)"; do ACT "$f"; done`,
-		`for f in $(command echo ~/.bashrc); do ACT $f; done`,
+	// rm is the decision for rm -f of the bound path: deny where corral
+	// follows the printed word exactly (echo's output through the
+	// pipe or a for list is the protected path itself), ask where the
+	// variable may only hold one of the text's path-like tokens.
+	bindings := []struct{ text, rm string }{
+		{`command echo ~/.bashrc | while read -r f; do ACT "$f"; done`, "deny"},
+		{`python3 -c 'print("` + home + `/.bashrc")' | while read -r f; do ACT "$f"; done`, "ask"},
+		{`shopt -s lastpipe; command echo ~/.bashrc | read -r f; ACT "$f"`, "ask"},
+		{`command echo ~/.bashrc | { read -r f; ACT "$f"; }`, "ask"},
+		{`IFS= read -r f <<< "$(command echo ~/.bashrc)"; ACT "$f"`, "ask"},
+		{`read -r f < <(python3 -c 'print("` + home + `/.bashrc")'); ACT "$f"`, "ask"},
+		{`printf -v f %s "$(command echo ~/.bashrc)"; ACT "$f"`, "ask"},
+		{`for f in "$(command echo ~/.bashrc)"; do ACT "$f"; done`, "ask"},
+		{`for f in $(command echo ~/.bashrc); do ACT $f; done`, "deny"},
 	}
 	var rows []struct{ cmd, want string }
 	for _, b := range bindings {
-		rows = append(rows, struct{ cmd, want string }{strings.ReplaceAll(b, "ACT", "rm -f"), "ask"})
-		rows = append(rows, struct{ cmd, want string }{strings.ReplaceAll(b, "ACT", "cp /dev/null"), "ask"})
+		rows = append(rows, struct{ cmd, want string }{strings.ReplaceAll(b.text, "ACT", "rm -f"), b.rm})
+		rows = append(rows, struct{ cmd, want string }{strings.ReplaceAll(b.text, "ACT", "cp /dev/null"), "ask"})
 	}
 	rows = append(rows, []struct{ cmd, want string }{
 		// Look-alikes: listings, ordinary loops, a name printed.
@@ -60,19 +64,19 @@ func TestBoundPrintedTargets(t *testing.T) {
 	}
 	_, pyErr := exec.LookPath("python3")
 	for _, b := range bindings {
-		if strings.Contains(b, "python3") && pyErr != nil {
+		if strings.Contains(b.text, "python3") && pyErr != nil {
 			continue
 		}
-		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", strings.ReplaceAll(b, "ACT", "printf '%s\\n'"))
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", strings.ReplaceAll(b.text, "ACT", "printf '%s\\n'"))
 		cmd.Dir = filepath.Join(filepath.Dir(home), "proj")
 		cmd.Env = []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "LC_ALL=C"}
 		out, err := cmd.Output()
 		if err != nil {
-			t.Errorf("bash %q: %v", b, err)
+			t.Errorf("bash %q: %v", b.text, err)
 			continue
 		}
 		if got := strings.TrimSpace(string(out)); got != filepath.Join(home, ".bashrc") {
-			t.Errorf("bash %q printed %q, not ~/.bashrc", b, out)
+			t.Errorf("bash %q printed %q, not ~/.bashrc", b.text, out)
 		}
 	}
 }

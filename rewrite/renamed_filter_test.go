@@ -54,7 +54,11 @@ func TestRenameThroughFilter(t *testing.T) {
 		{`find . -name '*.o' | while read f; do rm -f "$f"; done`, "allow"},
 		{`for f in *.txt; do n=$(echo "$f" | sed s/txt$/md/); mv "$f" "$n"; done`, "allow"},
 		{`find ~ -name '*.log' | while read f; do d=$(dirname "$f"); mv "$f" "$d/old.log"; done`, "allow"},
-		{`for f in src/*.txt; do cp "$f" "$(echo "$f" | sed s/txt$/bak/)"; done`, "allow"},
+		// The renamed name is followed (src/*.bak): seed 001 warns of a
+		// write under src/ whichever way it is spelled.
+		{`for f in src/*.txt; do cp "$f" "$(echo "$f" | sed s/txt$/bak/)"; done`, "warn"},
+		{`cp src/a.txt src/a.bak`, "warn"},
+		{`for f in docs/*.txt; do cp "$f" "$(echo "$f" | sed s/txt$/bak/)"; done`, "allow"},
 	}...)
 	checkDecisions(t, cfg, rows)
 
