@@ -68,12 +68,15 @@ func (st *state) setStackPaths(paths []stackPath) {
 	}
 }
 
-// mergedStackPaths is the stacks the merge of st and o can have (before
-// merge changes st's directory).
-func mergedStackPaths(st, o *state) []stackPath {
+// mergedStackPaths is the stacks the merge of st and o can have, st's
+// directory being stDir (before merge changed it).
+func mergedStackPaths(st *state, stDir Dir, o *state) []stackPath {
 	a, b := st.pathsOfStack(), o.pathsOfStack()
 	if a == nil || b == nil {
 		return nil
+	}
+	if st.stackKnown {
+		a = []stackPath{{stack: st.stack, dir: stDir}}
 	}
 	return append(slices.Clone(a), b...)
 }

@@ -632,7 +632,7 @@ func (st *state) merge(o *state) {
 		*st = *o.clone()
 		return
 	}
-	paths := mergedStackPaths(st, o)
+	stDir := st.dir // where st's paths are, for mergedStackPaths
 	if st.dir != o.dir {
 		// Two known directories (if c; then cd /a; else cd /b; fi), or
 		// bounded sets of them: one of their union, at most
@@ -722,7 +722,7 @@ func (st *state) merge(o *state) {
 		}
 	}
 	if !st.stackKnown || !o.stackKnown || !slices.Equal(st.stack, o.stack) {
-		st.setStackPaths(paths)
+		st.setStackPaths(mergedStackPaths(st, stDir, o))
 	}
 	if st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		st.hist, st.histAll = nil, false
