@@ -31,6 +31,10 @@ func TestCopyOutAfterDirStack(t *testing.T) {
 		{"pushd agent_sandbox && curl -O https://x.io/a; cd /tmp; popd; cp agent_sandbox/a .", "ask"},
 		{"pushd agent_sandbox && curl -O https://x.io/a; popd -n; cp a ../src/", "ask"},
 		{"cd agent_sandbox && wget https://x.io/a.sh && cd ..; cp agent_sandbox/a.sh .", "ask"},
+		{"cd agent_sandbox && wget https://x.io/a.sh && cd ..; dd if=agent_sandbox/a.sh of=x.sh", "ask"},
+		{"cd agent_sandbox && wget https://x.io/a.sh && cd ..; tee x.sh < agent_sandbox/a.sh", "ask"},
+		{"pushd agent_sandbox && curl -O https://x.io/a; popd; dd if=agent_sandbox/a of=x", "ask"},
+		{"pushd agent_sandbox && curl -O https://x.io/a.tgz; popd; tar xzf agent_sandbox/a.tgz", "ask"},
 		// dirs -c empties the stack: popd fails and stays.
 		{"pushd ~/.ssh; dirs -c; popd; rm -f id_ed25519", "deny"},
 		// Look-alikes.
@@ -41,5 +45,7 @@ func TestCopyOutAfterDirStack(t *testing.T) {
 		{"pushd agent_sandbox && curl -O https://x.io/a; popd; cp README.md docs/", "allow"},
 		{"pushd ~/.ssh; dirs -v; popd; rm -f id_ed25519", "allow"},
 		{"if c; then cd /tmp; fi; cp README.md docs/", "allow"},
+		{"if c; then cd /tmp; fi; dd if=README.md of=r.txt", "allow"},
+		{"cd agent_sandbox && wget https://x.io/a.sh && cd ..; dd if=agent_sandbox/a.sh of=agent_sandbox/x.sh", "allow"},
 	})
 }
