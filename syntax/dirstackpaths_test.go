@@ -36,6 +36,10 @@ var dirStackPathRows = []struct {
 	// A known stack under the pushd that may fail.
 	{[]string{"pushd ~", "pushd ../other && true", "popd", "popd"}, []string{"home", "home|other", "home|proj", "proj"}},
 	{[]string{"pushd ~", "pushd ../other && true", "popd +1", "popd"}, []string{"home", "home|other", "home|other", "home|proj"}},
+	// pushd with no directory, and +N, on each stack: with an empty
+	// one it fails and stays.
+	{[]string{"pushd nope && true", "pushd", "popd"}, []string{"proj|proj/nope", "proj", "proj|proj/nope"}},
+	{[]string{"pushd sub && true", "pushd +1", "popd"}, []string{"proj|proj/sub", "proj", "proj|proj/sub"}},
 	// popd -n removes the top entry pushd saved and stays.
 	{[]string{"pushd sub && true", "popd -n", "popd"}, []string{"proj|proj/sub", "proj|proj/sub", "proj|proj/sub"}},
 	{[]string{"pushd ~", "pushd ../other", "popd -n", "popd"}, []string{"home", "other", "other", "proj"}},
