@@ -65,6 +65,8 @@ var dirStackPathRows = []struct {
 	{[]string{"pushd ~", "(popd; pwd >&3)"}, []string{"home", "proj", "home"}},
 	// A new shell starts with an empty stack: popd fails and stays.
 	{[]string{"pushd ~", "bash -c 'popd; pwd >&3'"}, []string{"home", "home", "home"}},
+	{[]string{"pushd ~", "X=1 bash -c 'popd; pwd >&3'"}, []string{"home", "home", "home"}},
+	{[]string{"pushd nope && true", "bash -c 'popd; pwd >&3'"}, []string{"proj|proj/nope", "proj|proj/nope", "proj|proj/nope"}},
 	// A function's pushd is the shell's.
 	{[]string{"f() { pushd sub && true; }", "f", "popd"}, []string{"proj", "proj|proj/sub", "proj"}},
 	{[]string{"f() { pushd nope && true; popd; }", "f", "ls"}, []string{"proj", "proj", "proj"}},

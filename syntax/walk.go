@@ -4335,13 +4335,9 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 		st = st.clone()
 		parent := st.dir
 		st.dir = dir
+		st.stackPathsMoved()
 		if kind != "trap" {
 			st.aliases = nil
-			// A new shell starts with an empty directory stack: bash -c
-			// popd fails and stays where it was started.
-			st.stack, st.stackKnown, st.stackPaths = nil, true, nil
-		} else {
-			st.stackPathsMoved()
 		}
 		if kind != "trap" {
 			st.posix = childPosix(call, st)
