@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -15,7 +16,9 @@ bash < i.sh, mysql db < d.sql, psql -f d.sql, and installing the download
 as a package, whose install scripts or build code run: npm i ./x.tgz,
 npm i file:x.tgz, pip install ./x.tar.gz) is
 remote code execution in two steps: ask, as for curl | sh. The download is
-still moved into the sandbox.`,
+still moved into the sandbox. A file already downloaded into the sandbox
+and run in the same command (curl -o agent_sandbox/i.sh URL && bash
+agent_sandbox/i.sh) asks too.`,
 	Decisions: []Decision{Ask},
 	Requires:  movers,
 	Command:   checkRunDownload,
@@ -29,6 +32,7 @@ func checkRunDownload(p *Pass) {
 		}
 	}
 	ix := indexRelocations(moved)
+	p.sandboxRunAfterFetch()
 	for _, c := range p.Model.Calls {
 		if !ix.scripts[c.Script] {
 			continue
@@ -276,4 +280,50 @@ func fileRun(c *syntax.Call) (syntax.Arg, bool) {
 		return a, true
 	}
 	return syntax.Arg{}, false
+}
+
+// sandboxRunAfterFetch asks when a call runs a file inside the sandbox
+// (by name, on standard input, as a package installed) after a call of
+// the same command that fetches a file: curl -o agent_sandbox/i.sh URL && bash
+// agent_sandbox/i.sh is curl | sh in two steps, like the download the
+// rewrite moves, though nothing was moved. Running what the sandbox
+// holds in a command of its own, after reading it, passes.
+func (p *Pass) sandboxRunAfterFetch() {
+	for _, c := range p.Model.Calls {
+		for _, a := range filesRun(c) {
+			if !a.Static {
+				continue
+			}
+			d := c.Dir.Join(a.Value)
+			if !d.Known || !p.inSandboxPath(d.Path) {
+				continue
+			}
+			if f := fetchBefore(p.Model, c); f != nil {
+				p.Report(c, Finding{Rule: "run-download", Decision: Ask,
+					Message: "runs " + d.Path + " from the sandbox after " + f.Name + " fetched content earlier in this command: remote code execution; read it first, then run it in a command of its own"})
+				break
+			}
+		}
+	}
+}
+
+// fetchBefore returns a call of model m before c that fetches a file
+// from elsewhere: a downloader (syntax.Downloaders) or a copy from
+// another host (scp, rsync, sftp, aria2c, axel); nil when there is none.
+// A clone then built or run (git clone … && cd w && ./install.sh) is
+// left to the agent's own rules, as the design has it for a clone the
+// rewrite moves.
+func fetchBefore(m *syntax.Model, c *syntax.Call) *syntax.Call {
+	for _, f := range m.Calls {
+		if f == c || f.Script == c.Script && f.Start >= c.Start {
+			continue
+		}
+		switch {
+		case slices.Contains(syntax.Downloaders, f.Name):
+			return f
+		case f.Name == "scp" || f.Name == "rsync" || f.Name == "sftp" || f.Name == "aria2c" || f.Name == "axel":
+			return f
+		}
+	}
+	return nil
 }

@@ -46,6 +46,15 @@ func (p *Pass) valueRead(c *syntax.Call, ix relocationIndex) string {
 				}
 			}
 		}
+		// echo "$(< agent_sandbox/x)" > p: bash's cat of the file, a
+		// substitution with no command and so no call.
+		for _, a := range c.Args {
+			for _, f := range syntax.FileSubstFiles(a.Word) {
+				if src, ok := p.sandboxWord(c, ix, syntax.Arg{Value: f, Raw: f, Static: true}); ok {
+					return src
+				}
+			}
+		}
 	}
 	for _, a := range c.Args {
 		for _, f := range a.From() {

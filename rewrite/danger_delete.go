@@ -3,6 +3,7 @@ package rewrite
 import (
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -30,6 +31,22 @@ type deletion struct {
 	// name they are selected by ("*" for any).
 	filtered bool
 	selects  string
+	// tracked reports the files git tracks under arg (git ls-files |
+	// xargs rm): with selects "*" every tracked file there goes, with
+	// its uncommitted changes, and only the directories stay; untracked
+	// the files it does not track (git ls-files -o), as git clean -f
+	// takes them. lister is that git ls-files, whose list the real git
+	// gives the path guards (checkListedDeletions).
+	tracked, untracked bool
+	lister             *syntax.Call
+	// narrowed reports a grep between the listing and the deleter that
+	// keeps some of its lines; lines is what it keeps, when corral can
+	// read its pattern (nil: every line is a candidate).
+	narrowed bool
+	lines    *regexp.Regexp
+	// fill puts one listed name in the word the deleter is given
+	// (xargs -I{} rm build/{}); nil when the name is the word.
+	fill func(syntax.Arg) syntax.Arg
 	// deep reports a find whose deleter takes each directory it selects
 	// with its tree (-exec rm -r): what a selected directory holds goes
 	// whatever its own name.
@@ -146,6 +163,12 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 				for _, in := range pipeInputs(p, feeder, d) {
 					if placed {
 						in.arg = feeder.FillArg(a, in.arg)
+						if in.lister != nil {
+							// git ls-files | xargs -I{} rm build/{}: each
+							// listed name is put in the word too.
+							word := a
+							in.fill = func(n syntax.Arg) syntax.Arg { return feeder.FillArg(word, n) }
+						}
 					}
 					out = append(out, in)
 				}
@@ -293,6 +316,14 @@ func hasPlaceholder(c *syntax.Call) bool {
 // words of echo or printf, or the roots of a find (the files it selects
 // under them, when it has a test that selects some).
 func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
+	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
+		// xargs rm < <(git ls-files): the process substitution's output,
+		// as a pipe would give it.
+		if single != nil {
+			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		}
+		return stageInputs(p, pipe, stage, base)
+	}
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return nil
 	}

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"path/filepath"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -67,8 +68,31 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 		}
 		out, _ = printedStage(stage, k-1, base)
 		return out, true
+	case "grep", "egrep", "fgrep":
+		// git ls-files | grep '\.pyc$' | xargs rm: the listed names grep
+		// keeps (all of them with -v or a pattern that keeps every
+		// line); a narrowing grep is no deletion of every tracked file
+		// (danger_listed.go). After another program, stageInputs reads
+		// grep.
+		prev := stage(k - 1)
+		if k == 0 || prev == nil || !isLsFiles(prev) {
+			return nil, false
+		}
+		keep, ok := grepKeeps(src)
+		if !ok {
+			return nil, true
+		}
+		out, _ = lsFilesDeletions(prev, base)
+		re, _ := grepKeep(src)
+		for i := range out {
+			out[i].arg.Raw += " (through grep)"
+			out[i].narrowed, out[i].lines = keep, re
+		}
+		return out, true
 	case "find", "fd", "fdfind":
 		return foundDeletions(src, base), true
+	case "git":
+		return lsFilesDeletions(src, base)
 	case "du", "tree":
 		if len(operands) == 0 {
 			add(dot, src.Name)
@@ -180,9 +204,123 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	} else if len(inner) != 1 {
 		return nil, false
 	}
-	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" {
+	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first) {
 		return nil, false
 	}
 	out, ok := printedStage(stage, last, base)
 	return out, ok && len(out) > 0
 }
+
+// git ls-files prints the files git tracks under its pathspecs (under
+// the directory it runs in when there are none), each relative to that
+// directory, and xargs, a loop or a substitution hands them to the
+// deleter, which resolves them in its own directory: git ls-files |
+// xargs rm -f deletes every tracked file of the project with its
+// uncommitted changes, and is judged as find . -type f | xargs rm -f is
+// (rm-root: every file in the project), while the path guards judge the
+// files the real git lists (checkListedDeletions). A glob pathspec
+// selects by name (git ls-files '*.pyc' | xargs rm: the .pyc files, as
+// find . -name '*.pyc' is judged); git's * also matches a /, so the
+// name is the pattern's last segment. -o (--others), -i (--ignored) and
+// -k (--killed) list files git does not track: judged as git clean -f
+// is, work never committed that no git command brings back; -d alone
+// lists files that are gone, and deletes nothing. -s, -u, -t, -v, --eol
+// and --debug print more words on each line, the path among them, and
+// xargs splits them: the paths still go. --format gives the paths only
+// with %(path). Through sort, head, tail or uniq the names are the same;
+// a grep between narrows them (stageInputs).
+
+// isLsFiles reports git ls-files.
+func isLsFiles(c *syntax.Call) bool {
+	return c.Name == "git" && gitSubcommand(c) == "ls-files"
+}
+
+// lsFilesDeletions returns the deletions of what git ls-files c prints;
+// ok is false when c is another git subcommand.
+func lsFilesDeletions(c *syntax.Call, base deletion) (out []deletion, ok bool) {
+	dir, sub := gitArgs(c)
+	if sub < 0 || c.Args[sub].Value != "ls-files" {
+		return nil, false
+	}
+	opts, operands := scan(c.Args[sub+1:], lsFilesSpec)
+	for _, o := range find(opts, "format") {
+		if !o.val.Static || !strings.Contains(o.val.Value, "%(path)") {
+			return nil, true // object names, modes: no path on the line
+		}
+	}
+	tracked := has(opts, "c", "cached", "m", "modified", "s", "stage", "u", "unmerged", "resolve-undo")
+	untracked := has(opts, "o", "others", "i", "ignored", "k", "killed")
+	if !tracked && !untracked {
+		if has(opts, "d", "deleted") {
+			return nil, true // files no longer on disk: rm finds none
+		}
+		tracked = true // --cached is the default
+	}
+	// The names are relative to the directory git runs in (git -C d,
+	// a work tree the working directory is outside of: its top; with
+	// --full-name the top of the repository), and the deleter resolves
+	// them in its own: under the pathspec as written, from there.
+	_, worktree := gitWorkTree(c, sub)
+	moved := worktree || dir != c.Dir && has(opts, "full-name")
+	if has(opts, "full-name") && dir.Known && repoTop(dir.Path) != dir.Path {
+		moved = true
+	}
+	add := func(a syntax.Arg, selects string) {
+		d := base
+		d.arg = a
+		d.arg.Raw += " (from git ls-files)"
+		d.filtered, d.selects = true, selects
+		d.tracked, d.untracked = tracked, untracked
+		d.lister = c
+		out = append(out, d)
+	}
+	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
+	if len(operands) == 0 || moved {
+		add(dot, "*")
+		return out, true
+	}
+	for _, i := range operands {
+		a := c.Args[sub+1+i]
+		switch {
+		case !a.Static || strings.HasPrefix(a.Value, ":"):
+			add(dot, "*") // a pathspec only known at run time, or with magic (:!x, :/, :(glob)…)
+			continue
+		case strings.HasPrefix(a.Value, "/"):
+			if !dir.Known {
+				add(dot, "*")
+				continue
+			}
+			// An absolute pathspec: git prints it relative to where it runs.
+			rel, err := filepath.Rel(dir.Path, a.Value)
+			if err != nil {
+				add(dot, "*")
+				continue
+			}
+			a.Value = rel
+		}
+		g := strings.IndexAny(a.Value, "*?[")
+		if g < 0 {
+			add(a, "*")
+			continue
+		}
+		root := a
+		root.Value = "."
+		if j := strings.LastIndex(a.Value[:g], "/"); j > 0 {
+			root.Value = a.Value[:j]
+		}
+		pat := a.Value[strings.LastIndex(a.Value, "/")+1:]
+		if pat == "" || strings.Trim(pat, "*") == "" {
+			pat = "*" // src/*, src/**: everything under src
+		}
+		add(root, pat)
+	}
+	return out, true
+}
+
+// lsFilesSpec is git ls-files' options (git-ls-files(1)); git takes any
+// unambiguous prefix of a long one (git ls-files --oth).
+var lsFilesSpec = optSpec{shortVal: "xX", longEq: true, abbrev: true,
+	longVal: longOpts("exclude", "exclude-from", "exclude-per-directory", "with-tree", "format"),
+	longFlag: longOpts("cached", "deleted", "modified", "others", "ignored", "stage", "killed", "directory",
+		"eol", "empty-directory", "no-empty-directory", "unmerged", "resolve-undo", "exclude-standard", "full-name",
+		"recurse-submodules", "error-unmatch", "abbrev", "debug", "deduplicate", "sparse")}

@@ -38,7 +38,11 @@ everyone's work on it; so do a signal to pid 1 (systemd powers off or
 reboots on SIGRTMIN+4, SIGINT, …; kill -0 1 probes and passes), pkill,
 killall or kill $(pidof …) of a daemon the machine or the way to reach
 it depends on (sshd, systemd, dbus-daemon, Xorg, …) or of every shell or
-terminal multiplexer of the user (bash, zsh, tmux, …), systemctl and
+terminal multiplexer of the user (bash, zsh, tmux, …), kill of the
+agent's own session (kill 0, its process group; kill $PPID, the program
+that runs the command), procps' skill of every process of a user or a
+terminal (skill -KILL -u root) or of such a daemon or shell (skill -c
+sshd), systemctl and
 loginctl suspend/hibernate/hybrid-sleep, rtcwake (but -m no/on/show/
 disable), zzz and pm-suspend, the desktop sessions' logout programs,
 osascript telling the system to shut down, and fuser -k of / or with
@@ -52,7 +56,7 @@ message).`,
 	Commands: []string{"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl", "loginctl", "kill", "killall5",
 		"pkill", "killall", "dbus-send", "busctl", "gdbus", "qdbus", "umount", "mount", "rtcwake", "zzz", "ZZZ", "pm-suspend",
 		"pm-hibernate", "pm-suspend-hybrid", "systemd-sleep", "gnome-session-quit", "xfce4-session-logout", "lxqt-leave",
-		"cinnamon-session-quit", "osascript", "fuser", "openrc-shutdown", "runit-init", "ipmitool", "qdbus6", "qdbus-qt5", "qdbus-qt6"},
+		"cinnamon-session-quit", "osascript", "fuser", "openrc-shutdown", "runit-init", "ipmitool", "qdbus6", "qdbus-qt5", "qdbus-qt6", "skill"},
 	Call: func(p *Pass, c *syntax.Call) {
 		msg := c.Name + " stops or restarts the machine"
 		switch c.Name {
@@ -99,6 +103,8 @@ message).`,
 			switch {
 			case killsEverything(c):
 				msg = "kill -1 signals every process the user may signal"
+			case killsOwnSession(c) != "":
+				msg = killsOwnSession(c)
 			case signalsInit(c):
 				msg = "kill signals pid 1, the init system (systemd powers off, reboots or halts on several signals; in a container it is the main process)"
 			default:
@@ -112,6 +118,12 @@ message).`,
 			}
 		case "killall5":
 			msg = "killall5 signals every process except the kernel's and its own session"
+		case "skill":
+			what, ok := skillHarm(c)
+			if !ok {
+				return
+			}
+			msg = what
 		case "pkill", "killall":
 			what, ok := killsByPattern(c)
 			if !ok {
@@ -756,4 +768,81 @@ func unmountsRoot(c *syntax.Call) bool {
 		}
 	}
 	return false
+}
+
+// killsOwnSession says why kill c ends the agent's own session, or "":
+// pid 0 is the caller's process group, which a command shares with the
+// agent that started it, and $PPID is that program itself (in the
+// command's own script or one eval or source runs). A signal
+// that neither ends nor stops a process does not count (kill -0 $PPID
+// probes it).
+func killsOwnSession(c *syntax.Call) string {
+	signal, pids := killTargets(c)
+	if harmlessSignal(signal) {
+		return ""
+	}
+	for _, a := range pids {
+		switch {
+		case a.Static && (a.Value == "0" || a.Value == "-0"):
+			return "kill 0 signals every process of the command's process group: the agent that runs it among them"
+		case !a.Static && slices.Contains([]string{"$PPID", "${PPID}", "-$PPID", "-${PPID}"}, strings.Trim(a.Raw, `"`)) &&
+			(c.RunBy == nil || syntax.RunnerOf(c.RunBy.Name) == syntax.HostRunner):
+			// In a script another program starts (find -exec sh -c
+			// '…; kill "$PPID"'), $PPID is that program: find stops.
+			return "kill " + a.Raw + " signals the program that runs the command: the agent's own session"
+		}
+	}
+	return ""
+}
+
+// skillHarm says why procps' skill c does damage: skill [-SIGNAL]
+// [options] EXPRESSION… signals the processes its expression selects,
+// by terminal (-t), user (-u), pid (-p) or command name (-c); a bare
+// word is guessed by its form (digits a pid, a terminal's name, a
+// user's name, else a command). Every process of a user or of a
+// terminal, or the processes of a daemon or of every shell of the
+// user by name, are judged as killall of them. -l and -L list the
+// signals, -n only says what it would do; CONT and 0 harm nothing.
+func skillHarm(c *syntax.Call) (string, bool) {
+	signal, kind := "", ""
+	for i := 0; i < len(c.Args); i++ {
+		a := c.Args[i]
+		v := a.Value
+		if !a.Static {
+			continue
+		}
+		switch {
+		case v == "-l" || v == "-L" || v == "-n" || v == "--list" || v == "--table" || v == "--no-action" || v == "--help" || v == "-h" || v == "-V" || v == "--version":
+			return "", false
+		case v == "-t" || v == "--tty" || v == "-u" || v == "--user" || v == "-p" || v == "--pid" || v == "-c" || v == "--command":
+			kind = strings.TrimLeft(v, "-")[:1]
+		case v == "-s" || v == "--signal":
+			if i+1 < len(c.Args) {
+				signal = c.Args[i+1].Value
+				i++
+			}
+		case strings.HasPrefix(v, "-") && len(v) > 1 && signalWord(v[1:]):
+			signal = v[1:]
+		case strings.HasPrefix(v, "-"):
+			// -f, -i, -v, -w: how it runs, not what it selects.
+		case kind == "u" || kind == "" && v == "root":
+			if harmlessSignal(signal) {
+				return "", false
+			}
+			return "skill " + v + " signals every process of the user " + v + ", the agent and the user's session among them", true
+		case kind == "t":
+			if harmlessSignal(signal) {
+				return "", false
+			}
+			return "skill -t " + v + " signals every process on the terminal " + v, true
+		case kind == "c" || kind == "" && strings.Trim(v, "0123456789") != "":
+			if harmlessSignal(signal) {
+				return "", false
+			}
+			if harm, ok := killedProcessHarm(v); ok {
+				return "skill " + v + " kills " + harm, true
+			}
+		}
+	}
+	return "", false
 }

@@ -222,3 +222,44 @@ func TestKillEveryShell(t *testing.T) {
 		{"killall -s KILL zsh", "ask"},
 	})
 }
+
+// TestKillOwnSessionAndSkill: kill of the command's own process group
+// (pid 0) or of its parent ($PPID, the agent that runs it) ends the
+// agent's session; procps' skill selects by user, terminal or command
+// name and is judged as killall of the same processes (red team rb).
+// Probes (-0), ignored signals, listings and ordinary pids pass.
+func TestKillOwnSessionAndSkill(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"kill -9 $PPID", "ask"},
+		{`kill -HUP "$PPID"`, "ask"},
+		{"kill -TERM -${PPID}", "ask"},
+		{"kill 0", "ask"},
+		{"kill -9 0", "ask"},
+		{"kill -s KILL 0", "ask"},
+		{"skill -KILL -u root", "ask"},
+		{"skill -u me", "ask"},
+		{"skill -KILL root", "ask"},
+		{"skill -9 -t pts/0", "ask"},
+		{"skill -c sshd", "ask"},
+		{"skill bash", "ask"},
+		// Look-alikes.
+		{"kill -0 $PPID", "allow"},
+		{"kill -s WINCH $$", "allow"},
+		{"kill -CONT 0", "allow"},
+		{"kill $$", "allow"},
+		{"kill %1", "allow"},
+		{"kill -9 $pid", "allow"},
+		{"kill -9 10", "allow"},
+		{"skill -CONT -u root", "allow"},
+		{"skill -n -u root", "allow"},
+		{"skill -l", "allow"},
+		{"skill 1234", "allow"},
+		{"skill -c myserver", "allow"},
+		{`echo "kill -9 $PPID"`, "allow"},
+		{`eval 'kill -9 $PPID'`, "ask"},
+		// NL2Bash: the parent of the shell find starts is find.
+		{`find . -name x -exec sh -c 'printf "%s\n" "$1"; kill "$PPID"' sh {} \;`, "allow"},
+	})
+}

@@ -348,6 +348,11 @@ func (p *Pass) judgeTree(c *syntax.Call, rule string, d deletion) {
 		// find / -name core -delete: the names chosen still reach into
 		// every system directory.
 		report(Ask, verb+" of "+a.Raw+" deletes the files it selects throughout "+why)
+	case d.tracked && d.selects == "*" && !d.narrowed:
+		// git ls-files | xargs rm -f: git checkout brings the files
+		// back, not their uncommitted changes (the untracked ones of
+		// git ls-files -o are judged as git clean's: danger_listed.go).
+		report(Ask, verb+" of "+a.Raw+" deletes every file git tracks in "+why+", with their uncommitted changes")
 	case d.filtered:
 	case d.shallow && (t.Path == "/" || systemDirs.Get()[t.Path]):
 		report(Deny, verb+" of "+a.Raw+" deletes every file directly in "+why)

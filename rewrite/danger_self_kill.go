@@ -66,10 +66,11 @@ func selfProcesses(p *Pass) (names, lines, paths []string) {
 }
 
 // harmlessSignal reports a signal that neither ends nor stops a process:
-// 0 (kill -0 probes) and CONT.
+// 0 (kill -0 probes), CONT, and those whose default action is to be
+// ignored (WINCH, CHLD, URG).
 func harmlessSignal(s string) bool {
 	s = strings.TrimPrefix(strings.ToUpper(s), "SIG")
-	return s == "0" || s == "CONT" || s == "18"
+	return s == "0" || s == "CONT" || s == "18" || s == "WINCH" || s == "CHLD" || s == "CLD" || s == "URG"
 }
 
 // pkillValues are pkill's (and pgrep's) short options that take a value.

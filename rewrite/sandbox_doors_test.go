@@ -101,8 +101,8 @@ func TestLoopCopyOut(t *testing.T) {
 // TestSubstCopyOut: a printer (echo, printf) whose words hold a
 // substitution that reads a sandbox file writes that content where its
 // output goes, as x=$(cat agent_sandbox/x); echo "$x" > p does: a file
-// outside the sandbox asks (copy-out). It was allowed. Limit: the bare
-// $(< FILE) form, which runs no command, is not followed.
+// outside the sandbox asks (copy-out). It was allowed. So does the bare
+// $(< FILE) form, bash's cat of FILE, which runs no command.
 func TestSubstCopyOut(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x\n", "proj/agent_sandbox/x": "ext\n"})
@@ -110,11 +110,18 @@ func TestSubstCopyOut(t *testing.T) {
 		{`echo "$(cat agent_sandbox/x)" > y`, "ask"},
 		{`printf "%s" "$(cat agent_sandbox/x)" > y`, "ask"},
 		{`x=$(cat agent_sandbox/x); echo "$x" > y`, "ask"},
+		{`echo "$(< agent_sandbox/x)" > y`, "ask"},
+		{`echo $(<agent_sandbox/x) >> Makefile`, "ask"},
+		{`cd agent_sandbox && printf %s "$(< x)" > ../y`, "ask"},
 		// Look-alikes: to the terminal, a count, a project file, a
 		// file in the sandbox.
 		{`echo "$(cat agent_sandbox/x)"`, "allow"},
 		{`echo "$(wc -l < agent_sandbox/x)" > count.txt`, "allow"},
 		{`echo "$(cat a.txt)" > y`, "allow"},
 		{`echo "$(cat agent_sandbox/x)" > agent_sandbox/y`, "allow"},
+		{`echo "$(< agent_sandbox/x)"`, "allow"},
+		{`echo "$(< a.txt)" > y`, "allow"},
+		{`echo "$(< agent_sandbox/x)" > agent_sandbox/y`, "allow"},
+		{`echo "$(wc -l < agent_sandbox/x)" > count.txt`, "allow"},
 	})
 }

@@ -135,29 +135,63 @@ func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *synta
 			}
 		}
 	case forSubst != nil:
-		last := forSubst.Stmts[0]
-		for {
-			b, isPipe := last.Cmd.(*sh.BinaryCmd)
-			if !isPipe || b.Op != sh.Pipe {
-				break
-			}
-			last = b.Y
+		return p.lastProducer(forSubst.Stmts[0])
+	}
+	return nil, 0, nil
+}
+
+// lastProducer finds what prints the output of statement st, the one
+// statement of a substitution: the last stage of its pipeline (pipe, its
+// index), or its one call (single).
+func (p *Pass) lastProducer(st *sh.Stmt) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	last := st
+	for {
+		b, isPipe := last.Cmd.(*sh.BinaryCmd)
+		if !isPipe || b.Op != sh.Pipe {
+			break
 		}
-		for _, g := range p.Model.Calls {
-			if g.Pipe != nil {
-				for k, st := range g.Pipe.Stmts {
-					if st == last {
-						return g.Pipe, k, nil
-					}
+		last = b.Y
+	}
+	for _, g := range p.Model.Calls {
+		if g.Pipe != nil {
+			for k, st := range g.Pipe.Stmts {
+				if st == last {
+					return g.Pipe, k, nil
 				}
-				continue
 			}
-			if g.Stmt == last && g.Expr != nil {
-				return nil, 0, g
-			}
+			continue
+		}
+		if g.Stmt == last && g.Expr != nil {
+			return nil, 0, g
 		}
 	}
 	return nil, 0, nil
+}
+
+// stdinProducer finds what prints the standard input a call's statement
+// redirects from a process substitution (xargs rm < <(git ls-files)),
+// as lastProducer gives it; all nil for any other input.
+func (p *Pass) stdinProducer(c *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if c.Stmt == nil {
+		return nil, 0, nil
+	}
+	var from *sh.Stmt
+	for _, rd := range c.Stmt.Redirs {
+		if rd.N != nil && rd.N.Value != "0" || rd.Op != sh.RdrIn && rd.Op != sh.RdrInOut && rd.Op != sh.DplIn && rd.Op != sh.Hdoc && rd.Op != sh.DashHdoc && rd.Op != sh.WordHdoc {
+			continue
+		}
+		from = nil // the last redirection of the standard input wins
+		if rd.Op != sh.RdrIn || rd.Word == nil || len(rd.Word.Parts) != 1 {
+			continue
+		}
+		if ps, ok := rd.Word.Parts[0].(*sh.ProcSubst); ok && ps.Op == sh.CmdIn && len(ps.Stmts) == 1 {
+			from = ps.Stmts[0]
+		}
+	}
+	if from == nil {
+		return nil, 0, nil
+	}
+	return p.lastProducer(from)
 }
 
 // loneVariable returns the name of the variable a word is, alone: $f,

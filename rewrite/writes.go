@@ -617,6 +617,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 		return // mv's sources are judged with its destination
 	}
 	checkCargoConfigFirst(p, c)
+	listed := map[*syntax.Call]bool{} // git ls-files the real git listed
 	for _, d := range deletions(p, c) {
 		if d.recoverable {
 			// gio trash ~/.claude/settings.json: the trash keeps it, but
@@ -654,6 +655,17 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 					}
 				}
 				break
+			}
+		}
+		if d.lister != nil {
+			// git ls-files | xargs rm: the files the real git lists
+			// (danger_listed.go).
+			if _, done := listed[d.lister]; !done {
+				what := c.Name
+				if d.verb != "" {
+					what = d.verb
+				}
+				listed[d.lister] = p.checkListedDeletions(c, d, what)
 			}
 		}
 		if hit, ok := gitDirMatch(c, d); ok {
@@ -696,7 +708,7 @@ func checkDeleteCall(p *Pass, c *syntax.Call) {
 			what = d.verb
 		}
 		p.judge(c, c.Script, c.Dir, t, "bash-delete", what)
-		if (d.recursive || d.filtered || strings.HasPrefix(d.verb, "find")) && !d.linkOnly {
+		if (d.recursive || d.filtered || strings.HasPrefix(d.verb, "find")) && !d.linkOnly && !(d.lister != nil && listed[d.lister]) {
 			// find / -name corral -delete, rm -rf DIR holding corral's
 			// program: corral's own files that go with the tree.
 			name := ""

@@ -2,7 +2,9 @@ package rewrite
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	sh "mvdan.cc/sh/v3/syntax"
@@ -115,6 +117,15 @@ func (p *Pass) unknownCwd(dir syntax.Dir, t target, report func(Decision, string
 		// ~/.claude in d.txt): each such file, or a directory above one,
 		// whose path ends in the name.
 		cands = append(cands, selfFilesEndingIn(p.selfFiles(), name)...)
+		// Or one of the home directory's hidden directories (cd
+		// "$(cat d.txt)"; rm -f id_rsa with ~/.ssh in d.txt): the name
+		// where a file of that name is there on disk, and ssh's
+		// authorized_keys, which a write creates. Not when the
+		// directory is one of a few known ones (cd src; with src
+		// possibly missing).
+		if len(dir.Candidates()) == 0 {
+			cands = append(cands, homeDotFiles(cfg.Home, name)...)
+		}
 	}
 	for _, cand := range cands {
 		d := cfg.Paths.Decide(env, cand, t.action)
@@ -528,4 +539,39 @@ func piecesMatch(s string, pieces []string) bool {
 		s = s[i+len(mid):]
 	}
 	return strings.HasSuffix(s, last)
+}
+
+// homeDotFiles returns home/.X/name for each hidden directory .X of the
+// home directory (read when the hook runs, at most 512 entries, in name
+// order) that holds a file or directory called name, and
+// home/.ssh/name for the files sshd reads keys and commands from, which
+// a write creates. name must be a single path element.
+func homeDotFiles(home, name string) []string {
+	if home == "" || name == "" || strings.Contains(name, "/") || name == "." || name == ".." {
+		return nil
+	}
+	var out []string
+	if name == "authorized_keys" || name == "authorized_keys2" || name == "rc" || name == "environment" {
+		out = append(out, filepath.Join(home, ".ssh", name))
+	}
+	f, err := os.Open(home)
+	if err != nil {
+		return out
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(512)
+	names := make([]string, 0, len(entries))
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".") && e.IsDir() {
+			names = append(names, e.Name())
+		}
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		cand := filepath.Join(home, n, name)
+		if _, err := os.Lstat(cand); err == nil {
+			out = append(out, cand)
+		}
+	}
+	return out
 }

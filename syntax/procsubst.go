@@ -226,3 +226,40 @@ func runsInput(call *Call) bool {
 	p, ok := interpreterProgram(call)
 	return ok && p.stdin
 }
+
+// FileSubstFiles returns the files of the $(< FILE) substitutions in
+// word wd, unquoted or inside double quotes, whose file is written as
+// literal text: bash expands each to FILE's content, as $(cat FILE)
+// would (echo "$(< f)" > p copies f to p).
+func FileSubstFiles(wd *sh.Word) []string {
+	if wd == nil {
+		return nil
+	}
+	var out []string
+	var visit func(parts []sh.WordPart)
+	visit = func(parts []sh.WordPart) {
+		for _, part := range parts {
+			switch part := part.(type) {
+			case *sh.DblQuoted:
+				visit(part.Parts)
+			case *sh.CmdSubst:
+				if len(part.Stmts) != 1 || len(part.Last) > 0 {
+					continue
+				}
+				st := part.Stmts[0]
+				if st.Cmd != nil || st.Negated || st.Background || st.Coprocess || len(st.Redirs) != 1 {
+					continue
+				}
+				rd := st.Redirs[0]
+				if rd.Op != sh.RdrIn || rd.N != nil && rd.N.Value != "0" {
+					continue
+				}
+				if f := LitText(rd.Word); f != "" {
+					out = append(out, f)
+				}
+			}
+		}
+	}
+	visit(wd.Parts)
+	return out
+}

@@ -694,8 +694,10 @@ func (p *parser) rubyLookup(in []token, i int, out []token) ([]token, int, int, 
 		if (paren || at(i+1).kind == tIdent) && !isLit && rubyModules.Get()[r] {
 			p.hidden(t.text, p.src[t.off:min(len(p.src), p.lineEnd(t.off))], t.off)
 		}
-	case (isI(t, "method") || isI(t, "public_method") || isI(t, "instance_method")) && isP(at(i+1), "("):
-		// method(:system).call(x) is system(x).
+	case (isI(t, "method") || isI(t, "public_method") || isI(t, "instance_method") || isI(t, "singleton_method")) && isP(at(i+1), "("):
+		// method(:system).call(x) is system(x); Kernel's module
+		// functions are its singleton methods too
+		// (Kernel.singleton_method(:system)).
 		r, n := recv()
 		name, k2, isLit := p.rubyName(in, i+2)
 		if !isP(at(k2), ")") {

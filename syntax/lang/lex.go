@@ -79,7 +79,25 @@ func lex(l Lang, src string) []token {
 	if l == Perl || l == Ruby {
 		flattenBegin(lx.toks)
 	}
+	if l == Ruby {
+		return safeNavigation(lx.toks)
+	}
 	return lx.toks
+}
+
+// safeNavigation drops the & of Ruby's a&.b, which calls b on a as a.b
+// does unless a is nil (FileUtils&.rm_rf(d) is FileUtils.rm_rf(d)): the
+// lexer reads it as & and ".", and no other Ruby syntax puts a "." right
+// after an &.
+func safeNavigation(toks []token) []token {
+	out := toks[:0]
+	for i, t := range toks {
+		if isP(t, "&") && i+1 < len(toks) && isP(toks[i+1], ".") && toks[i+1].off == t.off+1 {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // flattenBegin makes the body of each top-level BEGIN { … } block of a

@@ -97,15 +97,31 @@ func ruby(p *parser) []Effect {
 		_, link := rubyLink.Get()[name]
 		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "GzipWriter.open" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
-			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv")
+			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv") ||
+			rubyRecvRunner(lastSegment(name)) != "" || rubyRecvPipe(lastSegment(name)) != ""
 	}
 	out := p.rubyArgvReads()
 	var listed listings
 	p.rubyDirIndex(&listed)
 	for _, c := range p.findCalls(true, interesting) {
+		if n, t := p.toks[c.next-1], p.tok(c.next); isP(t, ":") && t.off == n.off+len(n.text) {
+			continue // {system: 1}, f(exec: true): a hash key, not a call
+		}
 		c.name = canon(c.name)
 		if !c.method {
 			c.name = mixin(c.name)
+		}
+		if to := rubyRecvPipe(lastSegment(c.name)); to != "" && rubyRecvUnnamed(c) {
+			// [IO].first.read("|cmd"), k.open("|cmd"): a pipe open
+			// when the receiver is IO or Kernel (rubyrecv.go).
+			if a := argAt(c.args, 0); a != nil && a.lit && strings.HasPrefix(a.str, "|") {
+				d := c
+				d.name = to
+				if e, ok := rubyPipeOpen(d); ok {
+					out = append(out, e)
+				}
+			}
+			continue
 		}
 		if kind := rubyLists.Get()[c.name]; kind != "" && (!c.method || strings.HasPrefix(kind, "recv")) {
 			rubyListing(c, kind, &listed)
@@ -132,6 +148,28 @@ func ruby(p *parser) []Effect {
 		}
 		if isP(p.tok(c.next), "=") || isP(p.tok(c.next), ".") || len(c.args) == 0 && !c.parens && (p.statementEnd(c.next) && isP(p.tok(c.first-1), "=") || isP(p.tok(c.first-1), "&")) {
 			continue // m = method(:system) as rewritten: a value, not a call
+		}
+		if to := rubyRecvRunner(c.name); to != "" && !c.method && !rubyShell.Get()[c.name] {
+			// A bare popen(…), capture2(…): Open3's function when the
+			// code includes Open3 (its functions become the object's
+			// own), else a method of the code's own, whose arguments
+			// are not files.
+			if !strings.HasPrefix(to, "Open3.") || !rubyIncludesOpen3.Get().MatchString(p.src) {
+				continue
+			}
+			c.name = to
+		}
+		if to := rubyRecvRunner(lastSegment(c.name)); to != "" && (c.method && !strings.Contains(c.name, ".") || strings.Contains(c.name, ".") && !rubyShell.Get()[c.name]) {
+			// A runner's name called on a receiver corral cannot name
+			// (rubyrecv.go, red team rc).
+			e, judge := p.rubyUnnamedRunner(c, to)
+			if e != nil {
+				out = append(out, *e)
+			}
+			if !judge {
+				continue
+			}
+			c.name, c.method = to, false
 		}
 		if c.method && !strings.Contains(c.name, ".") {
 			continue // x.system is some object's method
@@ -221,7 +259,10 @@ func ruby(p *parser) []Effect {
 				out = append(out, e)
 			}
 		default:
-			d := rubyDelete.Get()[c.name]
+			d, ok := rubyDelete.Get()[c.name]
+			if !ok {
+				continue // f.write(s), $stdout.write("~"): an object's method, its text data
+			}
 			for _, a := range positional(c.args) {
 				a := a
 				if a.isList {
@@ -416,6 +457,10 @@ func (p *parser) rubyDirIndex(l *listings) {
 // rubyIncludesFileUtils matches a program that mixes FileUtils's
 // methods into the current scope.
 var rubyIncludesFileUtils = lazy.Regexp{Expr: `(?m)(^|[;{]|\bdo)\s*(include|extend)\s*\(?\s*(::)?FileUtils(::Verbose)?\s*\)?\s*($|[;}#])`}
+
+// rubyIncludesOpen3 matches include Open3 (or extend), which makes Open3's
+// functions callable without the module: capture2("ls").
+var rubyIncludesOpen3 = lazy.Regexp{Expr: `(?m)(^|[;{]|\bdo)\s*(include|extend)\s*\(?\s*(::)?Open3\s*\)?\s*($|[;}#])`}
 
 // isFileUtilsCall reports a FileUtils method corral reads (FileUtils.X
 // among the deletions, copies, links and attribute changes).
