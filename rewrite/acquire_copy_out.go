@@ -50,7 +50,13 @@ func checkCopyOut(p *Pass) {
 	reported := map[*syntax.Call]bool{}
 	for _, c := range p.Model.Calls {
 		n := len(p.findings)
-		judged := p.namedCopyOut(c, ix)
+		judged := false
+		for _, run := range callPerDir(c) {
+			judged = p.namedCopyOut(run, ix) || judged
+			if judged || len(p.findings) > n {
+				break
+			}
+		}
 		reported[c] = judged || len(p.findings) > n
 	}
 	p.flowOutOf(ix, reported)
@@ -441,4 +447,23 @@ func cpioExtraction(c *syntax.Call) (archive *syntax.Arg, extracts bool, dir *sy
 		}
 	}
 	return archive, extracts, dir
+}
+
+// callPerDir returns c as it runs: itself when its working directory is
+// known (or can be any), else a copy in each directory it can be in (a
+// popd after pushd D && curl … is back where pushd started or stays
+// there; if c; then cd /tmp; fi): a copy out of the sandbox from any of
+// them asks.
+func callPerDir(c *syntax.Call) []*syntax.Call {
+	cands := c.Dir.Candidates()
+	if c.Dir.Known || len(cands) == 0 {
+		return []*syntax.Call{c}
+	}
+	out := make([]*syntax.Call, 0, len(cands))
+	for _, d := range cands {
+		cc := *c
+		cc.Dir = syntax.Dir{Path: d, Known: true}
+		out = append(out, &cc)
+	}
+	return out
 }

@@ -423,8 +423,16 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		}
 		return ""
 	}
-	for _, c := range p.Model.Calls {
-		s := p.sandboxRead(c, ix, fetchers[c.Name] && lang.ForProgram(c.Name) == "" && !localCloudCopy(c))
+	for _, orig := range p.Model.Calls {
+		// A call whose directory is one of a few is read in each
+		// (callPerDir): c is the one that reads the sandbox, if any.
+		c, s := orig, ""
+		for _, run := range callPerDir(orig) {
+			if s = p.sandboxRead(run, ix, fetchers[run.Name] && lang.ForProgram(run.Name) == "" && !localCloudCopy(run)); s != "" {
+				c = run
+				break
+			}
+		}
 		in := c.Fd(0)
 		// compound reports input the call has from a redirection or a
 		// pipe of the loop or block around it: the calls there pass it
@@ -455,7 +463,7 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		}
 		for _, a := range c.Args {
 			if q, ok := p.sandboxWord(c, ix, a); ok {
-				named[c] = q
+				named[orig] = q
 				break
 			}
 		}
@@ -463,11 +471,11 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 			if s != "" && (callReadsContent(c) || compound || valued) {
 				carried = append(carried, pipe{out, s})
 			}
-			if named[c] != "" {
-				names = append(names, pipe{out, named[c]})
+			if named[orig] != "" {
+				names = append(names, pipe{out, named[orig]})
 			}
 		}
-		u := unit(c)
+		u := unit(orig)
 		f := units[u]
 		if f == nil {
 			f = &flow{at: u}
@@ -477,10 +485,12 @@ func (p *Pass) flowOutOf(ix relocationIndex, reported map[*syntax.Call]bool) {
 		if f.src == "" {
 			f.src, f.compound = s, compound
 		}
-		if callReadsContent(c) || u != c || compound || valued {
-			f.writes = append(f.writes, p.outsideWrites(c, ix)...)
+		if callReadsContent(c) || u != orig || compound || valued {
+			for _, run := range callPerDir(c) {
+				f.writes = append(f.writes, p.outsideWrites(run, ix)...)
+			}
 		}
-		if reported[c] {
+		if reported[orig] {
 			reported[u] = true
 		}
 	}

@@ -59,6 +59,7 @@ func (w *walker) afterRecursion(st *state) {
 	}
 	if moves {
 		st.dir = Dir{}
+		st.stackPathsMoved()
 	}
 }
 

@@ -111,6 +111,7 @@ func sourceForgets(call *Call, st *state) {
 	proc := !a.Static && strings.HasPrefix(a.Raw, "<(") && !setupOutput.Get().MatchString(a.Raw)
 	if fd && a.Static || proc {
 		st.dir = Dir{}
+		st.stackPathsMoved()
 	}
 }
 

@@ -444,6 +444,13 @@ type state struct {
 	// paths disagree about it.
 	stack      []Dir
 	stackKnown bool
+	// stackPaths lists, with a stack not known, the stacks the paths
+	// that disagree about it can have, each with where that path is
+	// (dirstackpaths.go): after pushd D && make the stack is empty
+	// where pushd failed (the shell still where it was) and holds that
+	// directory where it worked, so a popd goes back there on both.
+	// nil when not known either.
+	stackPaths []stackPath
 	// fdLogical is the directory bash's logical cd holds (its PWD) when
 	// it entered through a descriptor and the text is not the directory
 	// the kernel gave: /dev/fd/3 after exec 3<~; cd /dev/fd/3, whose ..
@@ -625,6 +632,7 @@ func (st *state) merge(o *state) {
 		*st = *o.clone()
 		return
 	}
+	stDir := st.dir // where st's paths are, for mergedStackPaths
 	if st.dir != o.dir {
 		// Two known directories (if c; then cd /a; else cd /b; fi), or
 		// bounded sets of them: one of their union, at most
@@ -714,7 +722,7 @@ func (st *state) merge(o *state) {
 		}
 	}
 	if !st.stackKnown || !o.stackKnown || !slices.Equal(st.stack, o.stack) {
-		st.stack, st.stackKnown = nil, false
+		st.setStackPaths(mergedStackPaths(st, stDir, o))
 	}
 	if st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) {
 		st.hist, st.histAll = nil, false
@@ -782,7 +790,7 @@ func (st *state) merge(o *state) {
 // walk depends on (used to detect a loop's fixed point).
 func (st *state) equal(o *state) bool {
 	if st.dead != o.dead || st.dir != o.dir || st.fdLogical != o.fdLogical || st.posKnown != o.posKnown || !slices.Equal(st.pos, o.pos) || !slices.Equal(st.posOpts, o.posOpts) || len(st.vars) != len(o.vars) ||
-		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || len(st.aliases) != len(o.aliases) ||
+		len(st.fds) != len(o.fds) || st.stackKnown != o.stackKnown || !slices.EqualFunc(st.stackPaths, o.stackPaths, stackPath.same) || (st.stackPaths == nil) != (o.stackPaths == nil) || len(st.aliases) != len(o.aliases) ||
 		st.expandAliases != o.expandAliases || st.aliasesOff != o.aliasesOff || st.lastPipe != o.lastPipe || st.noSourcePath != o.noSourcePath || st.noGlob != o.noGlob || st.glob != o.glob ||
 		st.allExport != o.allExport || st.errExit != o.errExit || st.funcTrace != o.funcTrace || st.trapSet != o.trapSet || st.dirOff != o.dirOff || st.trace != o.trace || st.physical != o.physical || st.posix != o.posix || st.echoEscapes != o.echoEscapes || !slices.Equal(st.wild, o.wild) || st.wildReadonly != o.wildReadonly || st.histAll != o.histAll || !slices.Equal(st.hist, o.hist) || !maps.EqualFunc(st.popped, o.popped, popMark.same) || st.localInherit != o.localInherit || st.localUnset != o.localUnset {
 		return false
@@ -1091,7 +1099,7 @@ func (st *state) forgetAllFrom(file string) {
 			integer: v.integer, assoc: v.assoc, readonly: v.readonly, roSure: v.roSure}
 	}
 	st.pos, st.posKnown = nil, false
-	st.stack, st.stackKnown = nil, false
+	st.forgetStack()
 }
 
 // exportedOnly returns the state a new process starts with: the exported

@@ -385,6 +385,7 @@ func (w *walker) stmt(c scope, s *sh.Stmt, st *state) {
 			// The trap may have run or not: one of the directories.
 			st.dir = dirOneOf(append(prev.Candidates(), w.trapTargets...))
 		}
+		st.stackPathsMoved()
 	}
 	if len(w.trapVars) > 0 {
 		w.applyTrapVars(st, c.sub || s.Background, debugRunsBefore(s))
@@ -3264,13 +3265,17 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			return
 		}
 		old := st.dir
+		before := st.pathsOfStack()
+		oldStack, oldKnown, oldPaths := st.stack, st.stackKnown, st.stackPaths
 		oldPWD, assigned := st.vars["PWD"]
 		st.dir = w.chdir(call, st)
 		mayFail := false
 		if !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) && w.cdSurelyFails(c, call, st, st.dir) {
 			// Nothing can have made the directory: bash stays, and
-			// PWD and OLDPWD keep their values (cdfail.go).
+			// PWD and OLDPWD keep their values (cdfail.go); a pushd
+			// that fails pushes nothing.
 			st.dir = old
+			st.stack, st.stackKnown, st.stackPaths = oldStack, oldKnown, oldPaths
 			return
 		}
 		if call.Name != "popd" && !st.errExit && call.Stmt != w.cdLeaf && w.cdMayFail(st.dir) {
@@ -3278,10 +3283,23 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			// mkdir before: bash says "No such file or directory" and
 			// goes on where it was.
 			mayFail = true
+			if call.Name == "pushd" {
+				// Where it fails the stack is as it was, and the shell
+				// where it was: both are kept (dirstackpaths.go).
+				after := st.pathsOfStack()
+				if before != nil && after != nil {
+					st.setStackPaths(append(slices.Clone(before), after...))
+				} else {
+					st.forgetStack()
+				}
+			}
 			st.dir = dirOneOf(append(old.Candidates(), st.dir.Candidates()...))
 			if !old.Known && old.Maybe == "" {
 				st.dir = Dir{}
 			}
+		}
+		if call.Name == "cd" {
+			st.stackPathsMoved()
 		}
 		// bash sets OLDPWD to the value $PWD had, which names the
 		// directory it left unless the command assigned PWD (PWD=~/.ssh;
@@ -3312,6 +3330,8 @@ func (w *walker) builtin(c scope, call *Call, st *state) {
 			newOld = variable{exported: true}
 		}
 		st.setVar("OLDPWD", newOld)
+	case "dirs":
+		dirsClear(args, st)
 	case "exec":
 		if len(args) == 0 {
 			st.fds = call.fds
@@ -4315,6 +4335,7 @@ func (w *walker) childText(c scope, call *Call, text string, host *Arg, kind str
 		st = st.clone()
 		parent := st.dir
 		st.dir = dir
+		st.stackPathsMoved()
 		if kind != "trap" {
 			st.aliases = nil
 		}
@@ -4600,24 +4621,31 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		}
 		w.noteFdLogical(call, st, target, next)
 		if call.Name == "pushd" {
+			// Each stack a path of the script can have changes on its
+			// own (dirstackpaths.go eachStack).
 			if pushdNoChange(call) {
 				// pushd -n DIR adds DIR below the top and stays; -n with
 				// a rotation is left unknown.
-				if target == nil || target.Static && dirStackIndex(target.Value) || !st.stackKnown {
-					st.stack, st.stackKnown = nil, false
+				if target == nil || target.Static && dirStackIndex(target.Value) {
+					st.forgetStack()
 					return dir
 				}
-				l := dirsList(st, dir)
-				l = append([]Dir{l[0], next}, l[1:]...)
-				return setDirs(st, l)
+				return eachStack(st, dir, func(s *state, here Dir) Dir {
+					l := dirsList(s, here)
+					l = append([]Dir{l[0], next}, l[1:]...)
+					return setDirs(s, l)
+				})
 			}
 			if target == nil || target.Static && dirStackIndex(target.Value) {
 				// pushd with no directory swaps the top two entries,
 				// pushd +N/-N rotates the stack to bring that entry on
 				// top.
-				return rotateDirs(st, dir, target)
+				return eachStack(st, Dir{}, func(s *state, here Dir) Dir { return rotateDirs(s, here, target) })
 			}
-			st.stack = append(append([]Dir{}, st.stack...), dir)
+			return eachStack(st, next, func(s *state, here Dir) Dir {
+				s.stack = append(slices.Clone(s.stack), here)
+				return next
+			})
 		}
 		return next
 	case "popd":
@@ -4630,10 +4658,9 @@ func (w *walker) chdir(call *Call, st *state) Dir {
 		}
 		if pushdNoChange(call) {
 			// popd -n removes an entry below the top and stays.
-			st.stack, st.stackKnown = nil, false
-			return dir
+			return eachStack(st, dir, func(s *state, here Dir) Dir { return popNoChange(s, here, target) })
 		}
-		return popDir(st, dir, target)
+		return eachStack(st, Dir{}, func(s *state, here Dir) Dir { return popDir(s, here, target) })
 	}
 	return dir
 }
@@ -4782,8 +4809,13 @@ func popDir(st *state, dir Dir, target *Arg) Dir {
 	l := dirsList(st, dir)
 	i := 0
 	if target != nil {
-		if !target.Static || !dirStackIndex(target.Value) {
+		switch {
+		case !target.Static:
+			// popd "$n": an entry only run time names.
+			st.stack, st.stackKnown = nil, false
 			return Dir{}
+		case !dirStackIndex(target.Value):
+			return dir // bash: invalid argument, nothing changes
 		}
 		if i = stackEntry(l, target.Value); i < 0 {
 			return dir
@@ -4792,6 +4824,32 @@ func popDir(st *state, dir Dir, target *Arg) Dir {
 	if len(l) < 2 {
 		return dir // bash: directory stack empty
 	}
+	l = append(append([]Dir{}, l[:i]...), l[i+1:]...)
+	return setDirs(st, l)
+}
+
+// popNoChange is popd -n: it removes an entry of the stack and stays.
+// With no operand, or one naming the working directory (+0), the entry
+// removed is the top one pushd saved; with an empty stack it fails.
+func popNoChange(st *state, dir Dir, target *Arg) Dir {
+	l := dirsList(st, dir)
+	i := 1
+	if target != nil {
+		switch {
+		case !target.Static:
+			st.stack, st.stackKnown = nil, false
+			return dir
+		case !dirStackIndex(target.Value):
+			return dir
+		}
+		if i = stackEntry(l, target.Value); i < 0 {
+			return dir
+		}
+	}
+	if len(l) < 2 {
+		return dir // bash: directory stack empty
+	}
+	i = max(i, 1)
 	l = append(append([]Dir{}, l[:i]...), l[i+1:]...)
 	return setDirs(st, l)
 }
