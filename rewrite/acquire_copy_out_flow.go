@@ -583,7 +583,7 @@ func (p *Pass) foundRead(c *syntax.Call, ix relocationIndex, a syntax.Arg) strin
 // copies files (rclone copy agent_sandbox/repo dir).
 func localCloudCopy(c *syntax.Call) bool {
 	switch c.Name {
-	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd":
 	default:
 		return false
 	}

@@ -42,7 +42,7 @@ unless -o names the object: moved, or asked about without -o.`,
 	// With the Python interpreters of the language table (see init in
 	// rules.go).
 	Commands: []string{"pip", "pip3", "npm", "helm", "yt-dlp", "youtube-dl", "gallery-dl", "kaggle", "dnf", "yumdownloader", "gem", "apt-get", "apt",
-		"aws", "gsutil", "gcloud", "rclone", "azcopy", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli", "ncftpget", "mc"},
+		"aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd", "hf", "huggingface-cli", "az", "gdown", "ipfs", "webtorrent", "transmission-cli", "ncftpget", "mc"},
 	Call: checkFetchers,
 }
 
@@ -190,7 +190,7 @@ var helmPullLong = optNames{"destination", "untardir", "version", "repo", "usern
 
 func checkFetchers(p *Pass, c *syntax.Call) {
 	switch c.Name {
-	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd":
 		p.cloudDownload(c)
 		return
 	}
@@ -391,6 +391,12 @@ func (p *Pass) cloudDownload(c *syntax.Call) {
 	} else if dest.Static && strings.HasSuffix(dest.Value, "/") {
 		text = syntax.Quote(d + "/") // DIR/: a directory, as written
 	}
+	edit := Replace(c, dest, text)
+	if dest.Start < 0 && len(c.Args) > 0 {
+		// s3cmd get s3://b/k: the destination is given after the
+		// last word.
+		edit = Insert(c, c.Args[len(c.Args)-1].End, " "+text)
+	}
 	p.acquire(c, "package-fetch", "download", what+" copies from cloud storage into "+dest.Raw+", outside the sandbox", d,
-		[]syntax.Edit{Replace(c, dest, text)}, relocate(c, c.Dir, dest.Value, d))
+		[]syntax.Edit{edit}, relocate(c, c.Dir, dest.Value, d))
 }

@@ -88,6 +88,13 @@ func approvableCall(p *Pass, c *syntax.Call) bool {
 		}
 	case "git", "git-clone":
 		return !gitRunsCode(c)
+	case "s3cmd":
+		// -c/--config F (or S3CMD_CONFIG) reads options from F,
+		// gpg_command among them (the program s3cmd runs to decrypt
+		// an object it gets).
+		if hasOptionPrefix(c.Args, "-c", "--config") || slices.Contains(c.EnvChanged, "S3CMD_CONFIG") {
+			return false
+		}
 	case "aria2c":
 		// --on-download-complete=P and the other event hooks run P;
 		// --conf-path=F reads options (hooks among them) from F.

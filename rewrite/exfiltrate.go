@@ -109,7 +109,7 @@ a header, the URL) or printed into one's input (printenv GITHUB_TOKEN |),
 asks unless it goes to the service the name names (api.github.com) or a
 host on network.allow_hosts.`,
 	Commands: []string{"curl", "wget", "wget2", "http", "https", "xh", "xhs", "scp", "rsync", "sftp", "nc", "ncat", "netcat", "socat", "telnet", "gh", "ssh", "openssl", "docker",
-		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "git",
+		"env", "printenv", "set", "export", "declare", "typeset", "cat", "aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd", "git",
 		"mail", "mailx", "s-nail", "mutt", "neomutt", "az", "curlie", "lftp", "smbclient", "ftp", "podman", "nerdctl", "kubectl",
 		"swaks", "mosquitto_pub", "kcat", "kafkacat", "psql", "mysql", "mariadb", "npm", "pnpm", "twine", "POST", "PUT", "lwp-request", "tftp", "atftp"},
 	Call:     checkExfiltrate,
@@ -226,7 +226,7 @@ func checkExfiltrate(p *Pass, c *syntax.Call) {
 	case "docker":
 		p.dockerBuildSends(c)
 		p.copyIntoContainer(c)
-	case "aws", "gsutil", "gcloud", "rclone", "azcopy":
+	case "aws", "gsutil", "gcloud", "rclone", "azcopy", "s3cmd":
 		p.cloudUploads(c)
 		if c.Name == "gcloud" {
 			p.checkSenders(c)

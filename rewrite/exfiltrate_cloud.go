@@ -37,10 +37,17 @@ func (p *Pass) cloudUploads(c *syntax.Call) {
 
 // cloudCopyOperands returns the sources and the destination (last) of a
 // cloud storage copy (aws s3 cp|mv|sync, gsutil and gcloud storage
-// cp|mv|rsync, rclone copy|copyto|move|moveto|sync, azcopy copy|sync),
+// cp|mv|rsync, rclone copy|copyto|move|moveto|sync, azcopy copy|sync,
+// s3cmd get|put|sync|cp|mv: "." for the destination s3cmd get gives one
+// object with none, with Start -1 as it is written nowhere),
 // its options and their values left out.
 func cloudCopyOperands(c *syntax.Call) ([]syntax.Arg, bool) {
-	ops, ok := cloudVerbOperands(c, "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto")
+	ops, ok := cloudVerbOperands(c, "cp", "mv", "sync", "rsync", "copy", "copyto", "move", "moveto", "get", "put")
+	if ok && len(ops) == 1 && c.Name == "s3cmd" && slices.Contains(c.Words(), "get") {
+		// s3cmd get s3://b/k saves the object in the working
+		// directory, under its own name.
+		return append(ops, syntax.Arg{Value: ".", Raw: ".", Static: true, Start: -1}), true
+	}
 	return ops, ok && len(ops) >= 2
 }
 
@@ -69,10 +76,11 @@ func cloudVerbOperands(c *syntax.Call, verbs ...string) ([]syntax.Arg, bool) {
 			return nil, false
 		}
 		skip = i + 2
-	case "gsutil", "rclone", "azcopy":
-		// gsutil's global options (-m, -o KEY=VALUE) come first.
+	case "gsutil", "rclone", "azcopy", "s3cmd":
+		// gsutil's global options (-m, -o KEY=VALUE) come first, and
+		// s3cmd's may (-c CONFIG, --region R).
 		for skip = 0; skip < len(args) && strings.HasPrefix(args[skip], "-"); skip++ {
-			if args[skip] == "-o" || args[skip] == "-h" {
+			if args[skip] == "-o" || args[skip] == "-h" || c.Name == "s3cmd" && (args[skip] == "-c" || cloudValued(args[skip])) {
 				skip++
 			}
 		}
@@ -115,7 +123,11 @@ func cloudValued(opt string) bool {
 		"--list-of-files", "--include-after", "--include-before", "--output-type",
 		// aws's and gcloud's global options.
 		"--output", "--query", "--color", "--cli-read-timeout", "--cli-connect-timeout", "--ca-bundle", "--cli-binary-format",
-		"--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--flags-file":
+		"--account", "--configuration", "--verbosity", "--format", "--impersonate-service-account", "--flags-file",
+		// s3cmd's.
+		"--access_key", "--secret_key", "--access_token", "--host", "--host-bucket", "--rexclude", "--rinclude",
+		"--rexclude-from", "--rinclude-from", "--add-header", "--mime-type", "--encoding", "--cache-file", "--limit-rate",
+		"--multipart-chunk-size-mb", "--ssl-client-cert-file", "--ssl-client-key-file":
 		return true
 	}
 	return false

@@ -123,7 +123,7 @@ func compilerWrites(c *syntax.Call) []target {
 				out = append(out, write(d, ""))
 			}
 		}
-	case "rclone", "aws", "gsutil", "gcloud", "azcopy":
+	case "rclone", "aws", "gsutil", "gcloud", "azcopy", "s3cmd":
 		// Cloud copies to a local destination: rclone copy/sync/move/
 		// copyto SRC DST, aws s3 cp/sync/mv, gsutil cp/rsync/mv, gcloud
 		// storage cp/rsync/mv, azcopy copy/sync. A dry run writes nothing.
