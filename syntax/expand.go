@@ -507,7 +507,11 @@ func (r *resolver) scanParts(s *wordScan, parts []sh.WordPart, quoted bool) {
 					if s.assignment {
 						name, _, _ = strings.Cut(name, ":") // A=~+:x
 					}
-					if _, ok := r.tildeDir(name); !ok && (!validUser(name) || IsDirStackTilde(name)) || len(parts) > 1 && !strings.Contains(rest, "/") {
+					if strings.HasPrefix(rest, "{") && braceTildesHome(parts) {
+						// ~{,}, ~{/.ssh,/.aws}: bash expands the braces
+						// first, and each word is then ~ or ~/…, the
+						// home directory (the brace path below).
+					} else if _, ok := r.tildeDir(name); !ok && (!validUser(name) || IsDirStackTilde(name)) || len(parts) > 1 && !strings.Contains(rest, "/") {
 						s.dynamic = true
 					}
 				}
@@ -1294,6 +1298,24 @@ func braceWords(w *sh.Word) []*sh.Word {
 		out = append(out, bw)
 	}
 	return out
+}
+
+// braceTildesHome reports a word whose brace expansion gives only words
+// that start with a tilde prefix naming the home directory: ~ alone or
+// followed by a slash (~{,} is ~ ~, ~{/a,/b} is ~/a ~/b), each of which
+// bash then tilde-expands.
+func braceTildesHome(parts []sh.WordPart) bool {
+	words := braceWords(&sh.Word{Parts: parts})
+	if len(words) < 2 {
+		return false
+	}
+	for _, w := range words {
+		l, ok := w.Parts[0].(*sh.Lit)
+		if !ok || l.Value != "~" && !strings.HasPrefix(l.Value, "~/") || l.Value == "~" && len(w.Parts) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // emptyLiteral reports whether parts are only empty literals (or none): a

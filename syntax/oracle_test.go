@@ -161,6 +161,12 @@ var expandCases = []struct {
 	{`${f#}`, []string{"-rf", "/"}},
 	{`$d$c`, []string{"/*"}},
 	{`{x,~}`, []string{"x", "/home/u"}},
+	// Braces before the tilde: each word is ~ or ~/…, the home.
+	{`~{,}`, []string{"/home/u", "/home/u"}},
+	{`~{/a,/b}`, []string{"/home/u/a", "/home/u/b"}},
+	{`~{,/x}`, []string{"/home/u", "/home/u/x"}},
+	{`~{/x,}y`, nil},
+	{`~{zz9,zz8}`, nil},
 	{`{a,b}{1,2}`, []string{"a1", "a2", "b1", "b2"}},
 	{`{1..3}`, []string{"1", "2", "3"}},
 	{`{a..c}`, []string{"a", "b", "c"}},
