@@ -194,9 +194,10 @@ var exceptions = map[string]exception{
 		func(f Finding) bool { return strings.Contains(f.Message, "only known at run time") }},
 	"hidden-code": {"program code runs a shell command or deletes a path only known at run time (perl backticks with $_ inside), or a generated script holds a risky command: corral cannot see it",
 		func(f Finding) bool { return strings.Contains(f.Message, "only known") }},
-	"secret-read": {"a read of a file in the secret class (a private key, credentials, .env) or a recursive read of a directory holding one (grep -r x /), or a program asked to print a stored credential (gh auth token, git credential fill): issue 9 denies it in every tool",
+	"secret-read": {"a read of a file in the secret class (a private key, credentials, .env) or a recursive read of a directory holding one (grep -r x /), or a program asked to print a stored credential (gh auth token, git credential fill): issue 9 denies it in every tool; or a credential helper of the agent's choosing, which git hands the user's credentials (git config credential.helper 'store --file=F'): asked",
 		func(f Finding) bool {
-			return f.PathContext == guards.ContextBlocked && (strings.Contains(f.Message, "secret pattern") || strings.Contains(f.Message, "a credential the agent would then hold"))
+			return f.PathContext == guards.ContextBlocked && (strings.Contains(f.Message, "secret pattern") || strings.Contains(f.Message, "a credential the agent would then hold")) ||
+				f.Decision == Ask && strings.Contains(f.Message, "git hands a credential helper")
 		}},
 	"account-change": {"setcap gives a program privileges (cap_setuid+ep on an interpreter is a way to root): issue 12 asks",
 		func(f Finding) bool { return strings.Contains(f.Message, "setcap") }},

@@ -134,7 +134,11 @@ ls-files)), git push to a URL and git bundle create, which ship the
 tracked files. diff of two directories prints a secret both hold (or
 either, with -N: diff -rN ~ EMPTY).
 A path through another process's /proc directory (/proc/$PPID/cwd/.env,
-/proc/1/root/etc/shadow) is judged as the paths it can name.`,
+/proc/1/root/etc/shadow) is judged as the paths it can name.
+Setting a credential helper that is no known credential store (git config
+credential.helper '!cmd', a program's path, store --file=F, or git -c
+credential.helper=…) asks: git hands the helper the user's credentials on
+its standard input at the next fetch or push.`,
 	// With the Perl, Ruby, PHP and Python interpreters of the language
 	// table and credentialPrinterNames (see init in rules.go).
 	Commands: []string{"cat", "less", "more", "head", "tail", "bat", "batcat", "xxd", "od", "hexdump", "base64", "base32", "strings", "nl", "tac",

@@ -69,6 +69,7 @@ func (p *Pass) gitSecretRead(c *syntax.Call) {
 	}
 	name := c.Args[sub].Value
 	args := c.Args[sub+1:]
+	p.gitCredentialHelper(c, sub)
 	if name == "add" {
 		if tree, set := gitWorkTree(c, sub); set {
 			// git --work-tree=DIR add PATHS: outside DIR the pathspecs
