@@ -62,6 +62,10 @@ func TestGitGlobalConfigRead(t *testing.T) {
 	xdgconfig := filepath.Join(home, ".config", "git", "config")
 	write(gitconfig, "[user]\n\tname = a\n[core]\n\teditor = vim\n\tpager = less\n[alias]\n\tco = checkout\n\tlg = !git log --oneline\n")
 	missing := filepath.Join(t.TempDir(), "later.sh")
+	// A program that is there, in a place the agent's user can write:
+	// the agent can put anything there later.
+	existing := filepath.Join(t.TempDir(), "tool.sh")
+	write(existing, "#!/bin/sh\nexec less \"$@\"\n")
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"git status", "allow"},
 		{"git co main", "allow"},
@@ -78,6 +82,10 @@ func TestGitGlobalConfigRead(t *testing.T) {
 		{"git config --global credential.helper " + missing, "ask"},
 		{"git config --global alias.st '!" + missing + "'", "ask"},
 		{"git config core.fsmonitor " + missing, "ask"},
+		{"git config --global core.pager " + existing, "ask"},
+		{"git config --global core.askpass " + existing, "ask"},
+		{"git config --global diff.external " + existing, "ask"},
+		{"echo x > " + missing + "; git config --global core.pager " + missing, "ask"},
 	})
 	// A work tree outside the project (the temporary directory not a
 	// safe path here, as the user's home is not).

@@ -810,10 +810,15 @@ func ConfiguredHooksDir(top, home string) string {
 }
 
 // missingProgram returns the program a call runs by its path (absolute,
-// or ~/…) when no file is there when the hook runs and the command does
-// not write one: git config --global core.fsmonitor /tmp/later.sh, then a
-// Write of /tmp/later.sh, then git status runs what the agent wrote last
-// (red team 14 GC1). A program that is there (/usr/bin/less) is "".
+// or ~/…) when the agent can put what it likes there later: no file is
+// there when the hook runs and the command does not write one (git config
+// --global core.fsmonitor /tmp/later.sh, then a Write of /tmp/later.sh,
+// then git status runs what the agent wrote last: red team 14 GC1), the
+// command writes it, or the file there, or the directory holding it, is
+// one this process's
+// user may write (an existing /tmp/y, ~/bin/tool: the agent runs as that
+// user). A system program's place (/usr/bin/less) is "", and so is a
+// file the user cannot change.
 func (w *walker) missingProgram(call *Call) string {
 	if w.read == nil || !call.NameArg.Static {
 		return ""
@@ -823,10 +828,17 @@ func (w *walker) missingProgram(call *Call) string {
 		return "" // a system program's place is the system's, not the agent's
 	}
 	if _, ok := w.written[filepath.Clean(prog)]; ok {
-		return ""
+		return prog // the command writes it: the agent can write it again
 	}
-	if _, err := os.Lstat(prog); err == nil {
+	if _, err := os.Lstat(prog); err == nil && !agentWritable(prog) {
 		return ""
 	}
 	return prog
+}
+
+// agentWritable reports whether this process's user may write the file
+// p or replace it in its directory (access(2) with W_OK).
+func agentWritable(p string) bool {
+	const wOK = 2
+	return syscall.Access(p, wOK) == nil || syscall.Access(filepath.Dir(p), wOK) == nil
 }
