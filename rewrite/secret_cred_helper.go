@@ -13,13 +13,14 @@ import (
 // for the command it runs. git hands a helper the user's username and
 // password or token on its standard input when it stores or erases one
 // (gitcredentials(7)), at the user's next fetch or push: shell text
-// ("!curl -d @- URL", "!f() { cat > /tmp/c; }; f"), a program's path,
-// or git-credential-store told to keep them in a file the agent chose
+// ("!curl -d @- URL", "!f() { cat > /tmp/c; }; f"), an unknown helper
+// name, or git-credential-store told to keep them in a file the agent chose
 // (store --file=/tmp/c, which it can then read) puts the credential
 // where the agent reaches it. The known stores pass: cache, store into
 // its default file, osxkeychain, manager, manager-core, libsecret,
 // gnome-keyring, wincred, oauth and netrc, and an empty value (which
-// clears the list).
+// clears the list). A helper named by its path is judged by the syntax
+// model as every setting that runs a program later.
 func (p *Pass) gitCredentialHelper(c *syntax.Call, sub int) {
 	var sets [][2]string
 	opts, _ := scan(c.Args[:sub], specFor("git"))
@@ -60,7 +61,11 @@ func credentialHelperWhy(home, v string) string {
 	f := strings.Fields(v)
 	name := f[0]
 	if strings.Contains(name, "/") {
-		return "this one is a program the agent names by its path"
+		// A program by its path: the syntax model judges it as every
+		// setting that runs a program later (asked when the file is
+		// missing or the agent's user may write it; a system one, such
+		// as /usr/lib/git-core/git-credential-libsecret, passes).
+		return ""
 	}
 	switch name {
 	case "cache", "osxkeychain", "manager", "manager-core", "libsecret", "gnome-keyring", "wincred", "oauth", "netrc":

@@ -26,7 +26,8 @@ func TestCredentialHelperConfig(t *testing.T) {
 		{`git config credential.helper 'store --file=/tmp/c'`, "ask"},
 		{`git -c credential.helper='!cat > /tmp/c' push`, "ask"},
 		{`git config --global credential.https://github.com.helper '!x'`, "ask"},
-		{`git config --global credential.helper /tmp/helper.sh`, "ask"},
+		{`git config --global credential.helper /tmp/zz-missing-helper.sh`, "ask"},
+		{`git config credential.helper /usr/lib/git-core/git-credential-libsecret`, "allow"},
 		{`git config --global credential.helper evilhelper`, "ask"},
 		{`git config set --global credential.helper '!x'`, "ask"},
 		// Look-alikes.
