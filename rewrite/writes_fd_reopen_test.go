@@ -89,7 +89,7 @@ var fdReopenRows = []struct {
 	{`sh -c 'cat /proc/$PPID/status'`, Allow},
 	// Look-alikes: a variable reassigned, the pid as part of a name, a
 	// read, a descriptor opened for writing elsewhere.
-	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p /tmp/$p/fd; cd /tmp/$p/fd; echo x > 3`, Allow},
+	{`exec 3<~/.bashrc; p=$$; p=x; mkdir -p t/$p/fd; cd t/$p/fd; echo x > 3`, Allow},
 	{`exec 3<~/.bashrc; mkdir -p fd$$; cd fd$$; echo x > 3`, Allow},
 	{`exec 3<~/.bashrc; ln -s /proc/$$/fd/3 l; cat l > /dev/null; rm l`, Allow},
 	{`exec 3>out.txt; ln -s /proc/$$/fd/3 l; echo x > l; rm l`, Allow},
