@@ -211,6 +211,13 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 			add(in)
 		}
 	}
+	if c.ArgFile != "" && c.ArgFile != "?" {
+		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
+		// (file_producer.go).
+		if got := p.fileStageInputs(c, c.Dir.Join(c.ArgFile), d); got != nil {
+			return append(out, got...)
+		}
+	}
 	if c.ArgFile != "" && !c.ArgFileRead {
 		// xargs -a FILE rm -rf: the paths come from the file, not from
 		// the pipe (echo ok | xargs -a paths rm -rf); a file corral
@@ -324,6 +331,19 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		}
 		return stageInputs(p, pipe, stage, base)
 	}
+	if c.ArgFile != "" {
+		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
+		// (file_producer.go); its stdin is no input then.
+		if c.ArgFile == "?" {
+			return nil
+		}
+		return p.fileStageInputs(c, c.Dir.Join(c.ArgFile), base)
+	}
+	if f, ok := stdinFile(c); ok {
+		// find ~ -name id_rsa > l; xargs rm < l: what wrote the file
+		// (file_producer.go).
+		return p.fileStageInputs(c, f, base)
+	}
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return nil
 	}
@@ -346,6 +366,12 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		d := base
 		d.arg = a
 		out = append(out, d)
+	}
+	if f, ok := catOf(src); ok {
+		// find ~ -name id_rsa > l; cat l | xargs rm (file_producer.go).
+		if got := p.fileStageInputs(src, f, base); got != nil {
+			return got
+		}
 	}
 	switch src.Name {
 	case "echo", "printf":

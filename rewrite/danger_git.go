@@ -576,6 +576,11 @@ func gitDestroys(p *Pass, c *syntax.Call, sub int) string {
 		if len(args) > 0 && args[0].Value == "expire" && !gitDryRun(opts) {
 			why = "git reflog expire removes the safety net of recent history"
 		}
+		if len(args) > 0 && args[0].Value == "delete" && !gitDryRun(opts) {
+			// git reflog delete HEAD@{1}: the entry that was the one way
+			// back to a commit a reset dropped.
+			why = "git reflog delete removes entries of the safety net of recent history"
+		}
 	case "gc":
 		for _, o := range find(opts, "prune") {
 			if v := o.val.Value; strings.HasPrefix(v, "now") || v == "all" {

@@ -426,9 +426,17 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 	if out, ok := p.substListing(c, a, base); ok {
 		return out // rm -rf $(du -s ~ | cut -f2), $(tree -fi ~)
 	}
+	if fs := syntax.FileSubstFiles(a.Word); len(fs) == 1 {
+		// find ~ -name id_rsa > l; rm $(< l) (file_producer.go).
+		return p.fileStageInputs(c, c.Dir.Join(fs[0]), base)
+	}
 	var finds []*syntax.Call
 	for _, o := range p.Model.Calls {
 		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
+			if f, ok := catOf(o); ok && o.Pipe == nil {
+				// find ~ -name id_rsa > l; rm $(cat l) (file_producer.go).
+				return p.fileStageInputs(o, f, base)
+			}
 			if o.Name != "find" && !isFd(o) || o.Pipe != nil {
 				return nil // another program prints, or find's output is piped on
 			}

@@ -673,7 +673,10 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 				p.stdinNames(c)
 				continue
 			}
-			p.secretOperand(c, o.val, false, false, nil)
+			if !p.secretOperand(c, o.val, false, false, nil) {
+				// tar czf x.tgz -T list: the names in the list.
+				p.namesFile(c, o.val)
+			}
 		}
 	}
 	// zip -@ and rsync --files-from=- archive or copy the names on stdin.
@@ -684,6 +687,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 		for _, o := range find(opts, "files-from") {
 			if o.val.Static && o.val.Value == "-" {
 				p.stdinNames(c)
+			} else {
+				// rsync --files-from=list / host:: the names in the list.
+				p.namesFile(c, o.val)
 			}
 		}
 	}

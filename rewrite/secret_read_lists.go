@@ -110,6 +110,13 @@ func (p *Pass) stdinNames(c *syntax.Call) {
 			}
 		}
 	}
+	if f, ok := stdinFile(c); ok {
+		// find ~/.ssh > l; tar czf x.tgz -T - < l (file_producer.go).
+		if srcs, ok := p.fileSources(c, f); ok {
+			p.secretSources(c, srcs, "the command that wrote "+f.Path, false)
+		}
+		return
+	}
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return
 	}

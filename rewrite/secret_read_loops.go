@@ -121,6 +121,23 @@ func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *synta
 			whileStmt = nil
 		}
 	}
+	if whileStmt != nil {
+		// find ~ -name id_rsa > l; while read f; do rm "$f"; done < l:
+		// what wrote the file read's standard input is
+		// (file_producer.go).
+		cond := whileStmt.Cmd.(*sh.WhileClause).Cond[0]
+		for _, g := range p.Model.Calls {
+			if g.Stmt != cond {
+				continue
+			}
+			if r, ok := g.Fd(0).File(); ok && r.Op == "<" && r.Target.Static && r.Proc == nil {
+				if pipe, stage, single := p.fileProducer(g, r.Dir.Join(r.Target.Value)); pipe != nil || single != nil {
+					return pipe, stage, single
+				}
+			}
+			break
+		}
+	}
 	switch {
 	case whileStmt != nil:
 		// The loop is a stage of a pipeline: the stage before it.
@@ -144,6 +161,12 @@ func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *synta
 // statement of a substitution: the last stage of its pipeline (pipe, its
 // index), or its one call (single).
 func (p *Pass) lastProducer(st *sh.Stmt) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	return p.throughFile(p.lastProducerAsWritten(st))
+}
+
+// lastProducerAsWritten is lastProducer without following a cat of a
+// file back to what wrote it.
+func (p *Pass) lastProducerAsWritten(st *sh.Stmt) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
 	last := st
 	for {
 		b, isPipe := last.Cmd.(*sh.BinaryCmd)

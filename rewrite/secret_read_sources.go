@@ -43,8 +43,19 @@ var pathFilters = lazy.Value[map[string]bool]{New: func() map[string]bool {
 // that runs c with -exec, or the stage before an xargs or parallel that
 // runs c. ok is false when there is no such producer corral can read.
 func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
-	if !c.ExtraArgs || c.ArgFile != "" {
+	if !c.ExtraArgs {
 		return nil, false
+	}
+	if c.ArgFile != "" {
+		// find ~/.ssh > l; xargs -a l cat (file_producer.go).
+		if c.ArgFile == "?" {
+			return nil, false
+		}
+		return p.fileSources(c, c.Dir.Join(c.ArgFile))
+	}
+	if f, ok := stdinFile(c); ok && !fromFind(c) {
+		// find ~/.ssh > l; xargs cat < l (file_producer.go).
+		return p.fileSources(c, f)
 	}
 	if fromFind(c) {
 		for _, f := range p.Model.Calls {
@@ -67,6 +78,15 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 		src := pipe.Stage(i)
 		if src == nil {
 			return nil, false
+		}
+		if f, isCat := catOf(src); isCat {
+			// find ~/.ssh > l; cat l | xargs cat (file_producer.go).
+			if out, ok := p.fileSources(src, f); ok {
+				for j := range out {
+					out[j].keep = keep
+				}
+				return out, ok
+			}
 		}
 		if !pathFilters.Get()[src.Name] {
 			out, ok := p.producerSources(src)

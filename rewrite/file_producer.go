@@ -1,0 +1,181 @@
+package rewrite
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// A list can pass from one program to another through a file the same
+// command writes: find ~/.ssh -name id_rsa > l; xargs rm < l deletes what
+// find ~/.ssh -name id_rsa | xargs rm does. The readers of such a file —
+// a redirected standard input (xargs rm < l, while read f; do …; done <
+// l), xargs -a l, cat l | xargs rm, $(cat l) and $(< l) — get what the
+// program that wrote it prints, as if it were piped to them: the last
+// call before the reader, in the command's order, whose standard output
+// goes to that file (> l, >| l, &> l, or >> l, which adds to it), or the
+// stage before a tee that names it. A file nothing in the command writes
+// is read from disk when the hook runs (syntax/launchers.go).
+
+// fileProducer returns what prints into the file at path before call c
+// reads it: the stage of a pipeline (pipe, its index) or the one call
+// (single); all nil when no earlier call of the command writes it from
+// its standard output.
+func (p *Pass) fileProducer(c *syntax.Call, path syntax.Dir) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if !path.Known {
+		return nil, 0, nil
+	}
+	end := slices.Index(p.Model.Calls, c)
+	if end < 0 {
+		return nil, 0, nil
+	}
+	for _, g := range p.Model.Calls[:end] {
+		if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && r.Proc == nil &&
+			r.Dir.Join(r.Target.Value) == path {
+			if g.Pipe != nil {
+				pipe, stage, single = g.Pipe, g.PipeIndex, nil
+			} else if g.Expr != nil {
+				pipe, stage, single = nil, 0, g
+			}
+			continue
+		}
+		if g.Name == "tee" && len(g.Wrappers) == 0 && g.Pipe != nil && g.PipeIndex > 0 {
+			// find ~/.ssh | tee l >/dev/null; xargs rm < l.
+			_, operands := scan(g.Args, specFor("tee"))
+			for _, i := range operands {
+				if a := g.Args[i]; a.Static && g.Dir.Join(a.Value) == path {
+					pipe, stage, single = g.Pipe, g.PipeIndex-1, nil
+				}
+			}
+		}
+	}
+	return pipe, stage, single
+}
+
+// writesOut reports whether a redirection operator sends output into a
+// file.
+func writesOut(op string) bool {
+	switch op {
+	case ">", ">|", ">>", "&>", "&>>", ">&":
+		return true
+	}
+	return false
+}
+
+// fileStageInputs returns what the program that wrote file path before c
+// prints, as pipeInputs reads a pipe; nil when nothing in the command
+// wrote it.
+func (p *Pass) fileStageInputs(c *syntax.Call, path syntax.Dir, base deletion) []deletion {
+	pipe, stage, single := p.fileProducer(c, path)
+	if single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	if pipe == nil {
+		return nil
+	}
+	return stageInputs(p, pipe, stage, base)
+}
+
+// catOf returns the one file a lone cat prints (cat l, cat < l), or
+// false.
+func catOf(c *syntax.Call) (syntax.Dir, bool) {
+	if c == nil || c.Name != "cat" || len(c.Wrappers) > 0 {
+		return syntax.Dir{}, false
+	}
+	opts, operands := scan(c.Args, specFor("cat"))
+	if len(opts) > 0 {
+		return syntax.Dir{}, false
+	}
+	switch len(operands) {
+	case 0:
+		if r, ok := c.Fd(0).File(); ok && r.Op == "<" && r.Target.Static && r.Proc == nil {
+			return r.Dir.Join(r.Target.Value), true
+		}
+	case 1:
+		if a := c.Args[operands[0]]; a.Static && a.Value != "-" {
+			return c.Dir.Join(a.Value), true
+		}
+	}
+	return syntax.Dir{}, false
+}
+
+// fileSources lists the paths the program that wrote file path before c
+// prints, as stageSources lists a pipe's; ok is false when nothing in
+// the command wrote it.
+func (p *Pass) fileSources(c *syntax.Call, path syntax.Dir) ([]readSource, bool) {
+	pipe, stage, single := p.fileProducer(c, path)
+	if single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	if pipe == nil {
+		return nil, false
+	}
+	return p.stageSources(pipe, stage, nil)
+}
+
+// stdinFile returns the file a call's standard input is redirected from
+// (xargs cat < l), or false.
+func stdinFile(c *syntax.Call) (syntax.Dir, bool) {
+	if r, ok := c.Fd(0).File(); ok && r.Op == "<" && r.Target.Static && r.Proc == nil {
+		return r.Dir.Join(r.Target.Value), true
+	}
+	return syntax.Dir{}, false
+}
+
+// maxNamesFileLines bounds the names of a list file judged one by one.
+const maxNamesFileLines = 4000
+
+// namesFile judges the names in file a that c archives or copies (tar
+// -T FILE, rsync --files-from=FILE, cpio and zip -@ reading it on their
+// standard input): each line a path, as the program reads it. A file
+// this command writes gives what its writer prints (find ~/.ssh > l; tar
+// czf x.tgz -T l); another is read when the hook runs. It reports
+// whether a secret was found.
+func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg) bool {
+	if !a.Static || a.Value == "-" || p.Config.Paths == nil {
+		return false
+	}
+	path := c.Dir.Join(a.Value)
+	if !path.Known {
+		return false
+	}
+	from := "the names in " + a.Value
+	if srcs, ok := p.fileSources(c, path); ok {
+		return p.secretSources(c, srcs, from, false)
+	}
+	if p.Config.NoScriptFiles {
+		return false
+	}
+	text, err := syntax.ReadScript(path.Path)
+	if err != nil {
+		return false
+	}
+	var srcs []readSource
+	for i, line := range strings.Split(text, "\n") {
+		if i == maxNamesFileLines {
+			break
+		}
+		if line = strings.TrimRight(line, "\r"); line == "" {
+			continue
+		}
+		srcs = append(srcs, readSource{arg: syntax.Arg{Value: line, Raw: line + " (from " + a.Value + ")", Static: true}})
+	}
+	return p.secretSources(c, srcs, from, false)
+}
+
+// throughFile follows a producer that is a lone cat of a file this
+// command wrote back to what wrote it (for f in $(cat l), < <(cat l));
+// any other producer is returned as it is.
+func (p *Pass) throughFile(pipe *syntax.Pipeline, stage int, single *syntax.Call) (*syntax.Pipeline, int, *syntax.Call) {
+	src := single
+	if pipe != nil {
+		src = pipe.Stage(stage)
+	}
+	if f, ok := catOf(src); ok {
+		if fp, fs, fsingle := p.fileProducer(src, f); fp != nil || fsingle != nil {
+			return fp, fs, fsingle
+		}
+	}
+	return pipe, stage, single
+}

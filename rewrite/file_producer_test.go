@@ -1,0 +1,136 @@
+package rewrite
+
+import (
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestListThroughFile: a list of paths that one program writes into a
+// file and another reads back in the same command (> l then < l, xargs
+// -a l, cat l |, $(cat l), $(< l), while read … < l, tee l, tar -T l,
+// cpio and zip -@ on the file) is judged as the pipe between them is
+// (issue 12: follow the bytes through every stage; find ~/.ssh -name
+// id_rsa > l; xargs rm < l was allowed). The look-alikes pass: a list of
+// the project's own files, a file read before it is written, and a list
+// file on disk that names nothing guarded.
+func TestListThroughFile(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":   "k\n",
+		"home/.bashrc":       "x\n",
+		"proj/src/a.go":      "package a\n",
+		"proj/docs/a.md":     "a\n",
+		"proj/src/b.pyc":     "p\n",
+		"proj/keys.txt":      "", // filled below with the key's path
+		"proj/names.txt":     "src/a.go\n",
+		"proj/stale.txt":     "build/out.o\n",
+		"proj/.claude/x.txt": "x\n",
+	})
+	key := filepath.Join(cfg.Home, ".ssh", "id_rsa")
+	writeFile(t, filepath.Join(cfg.Project, "keys.txt"), key+"\n", 0o644)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// Deletions.
+		{`find ~/.ssh -name id_rsa > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa >| l; xargs -a l rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l && rm $(cat l)`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; rm $(< l)`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; while read f; do rm "$f"; done < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; cat l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | tee l > /dev/null; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa &> l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs shred < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; for f in $(cat l); do rm "$f"; done`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs rm < <(cat l)`, "deny"},
+		// Writes.
+		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -a l sed -i s/a/b/`, "deny"},
+		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -I{} cp x {} < l`, "deny"},
+		{`find ~ -maxdepth 1 -name .bashrc > l; for f in $(cat l); do echo x >> "$f"; done`, "deny"},
+		{`find ~ -maxdepth 1 -name .bashrc > l; while read f; do echo x >> "$f"; done < l`, "deny"},
+		// Reads of a secret.
+		{`find ~/.ssh -name id_rsa > l; for f in $(cat l); do cat "$f"; done`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs cat < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs -a l cat`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; cat l | xargs cat`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; while read f; do cat "$f"; done < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs -I{} cp {} . < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; tar czf x.tgz -T l`, "deny"},
+		{`echo ~/.ssh/id_rsa > l; tar czf x.tgz -T l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; tar czf x.tgz -T - < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; cpio -o < l > x.cpio`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; zip x.zip -@ < l`, "deny"},
+		// A list file already on disk, read when the hook runs.
+		{`tar czf x.tgz -T keys.txt`, "deny"},
+		{`rsync -a --files-from=keys.txt / backup/`, "deny"},
+		// Look-alikes.
+		{`find . -name '*.pyc' > l; xargs rm < l`, "allow"},
+		{`find src -name '*.go' > l; xargs cat < l`, "allow"},
+		{`find src -name '*.go' > l; tar czf x.tgz -T l`, "allow"},
+		{`tar czf x.tgz -T names.txt`, "allow"},
+		{`xargs rm < stale.txt; find ~/.ssh -name id_rsa > stale.txt`, "allow"},
+		{`find ~/.ssh -name id_rsa > l; wc -l < l`, "allow"},
+		{`find docs -name '*.md' > l; for f in $(cat l); do echo x >> "$f"; done`, "allow"},
+		{`find docs -name '*.md' > l; xargs -a l sed -i s/a/b/`, "allow"},
+		{`find ~/.ssh -name id_rsa > l; xargs ls -l < l`, "allow"},
+	})
+}
+
+// TestListThroughFileGit: git ls-files written to a file and handed to rm
+// from it deletes every tracked file, as the pipe does (ask); a narrowing
+// pathspec passes as it does through the pipe.
+func TestListThroughFileGit(t *testing.T) {
+	t.Parallel()
+	gitBin, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("no git")
+	}
+	cfg, _ := listedRepo(t, gitBin, nil)
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`git ls-files | xargs rm`, "ask"},
+		{`git ls-files > l; xargs rm < l`, "ask"},
+		{`f=files.txt; git ls-files > $f; xargs -a $f rm -f`, "ask"},
+		{`git ls-files > l; rm $(cat l)`, "ask"},
+		// Look-alikes.
+		{`git ls-files '*.pyc' > l; xargs rm < l`, "allow"},
+		{`git ls-files > l; xargs wc -l < l`, "allow"},
+	})
+}
+
+// TestListThroughFileBash: the premise, in the real bash: a list read
+// back from the file a program wrote reaches xargs as the same words the
+// pipe gives it.
+func TestListThroughFileBash(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	cfg := scratchProject(t, map[string]string{"home/.ssh/id_rsa": "k\n", "home/.ssh/id_ed25519": "k\n", "proj/": ""})
+	run := func(script string) string {
+		cmd := exec.Command(bash, "-c", script)
+		cmd.Dir = cfg.Project
+		cmd.Env = []string{"HOME=" + cfg.Home, "PATH=/usr/bin:/bin"}
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", script, err, out)
+		}
+		return string(out)
+	}
+	pipe := run(`find ~/.ssh -name 'id_*' | sort | xargs echo`)
+	if !strings.Contains(pipe, "id_rsa") {
+		t.Fatalf("the pipe gave %q", pipe)
+	}
+	for _, s := range []string{
+		`find ~/.ssh -name 'id_*' | sort > l; xargs echo < l`,
+		`find ~/.ssh -name 'id_*' | sort > l; xargs -a l echo`,
+		`find ~/.ssh -name 'id_*' | sort > l; cat l | xargs echo`,
+		`find ~/.ssh -name 'id_*' | sort > l; echo $(cat l)`,
+		`find ~/.ssh -name 'id_*' | sort > l; echo $(< l)`,
+		`find ~/.ssh -name 'id_*' | sort | tee l > /dev/null; xargs echo < l`,
+	} {
+		if got := run(s); got != pipe {
+			t.Errorf("%s: %q, the pipe gives %q", s, got, pipe)
+		}
+	}
+}
