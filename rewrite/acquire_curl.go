@@ -322,7 +322,9 @@ func (p *Pass) curlWriteOut(c *syntax.Call, opts []option, outputs []option, bod
 	var routes []string
 	if formats := find(opts, "w", "write-out"); len(formats) > 0 {
 		if f := formats[len(formats)-1].val; f.Static && !strings.HasPrefix(f.Value, "@") { // the last -w wins
-			routes = curlServerText(f.Value)
+			var files []string
+			routes, files = curlServerTargets(f.Value)
+			p.curlWriteOutServerFiles(c, files)
 		}
 	}
 	// The header dump and the traces hold what the server sent, as
@@ -397,9 +399,20 @@ func (p *Pass) curlWriteOut(c *syntax.Call, opts []option, outputs []option, bod
 // %header{…} or a %{variable} that is not one of the transfer's numbers,
 // addresses or the agent's own words (curlOwnVariable).
 func curlServerText(format string) []string {
+	fds, _ := curlServerTargets(format)
+	return fds
+}
+
+// curlServerTargets is curlServerText with the files of %output{FILE}
+// that receive such text (files, as written, >> removed).
+func curlServerTargets(format string) (fds, files []string) {
 	var out []string
 	target := "/dev/stdout"
+	file := ""
 	add := func() {
+		if file != "" && !slices.Contains(files, file) {
+			files = append(files, file)
+		}
 		if target != "" && !slices.Contains(out, target) {
 			out = append(out, target)
 		}
@@ -416,6 +429,8 @@ func curlServerText(format string) []string {
 			add()
 		case strings.HasPrefix(rest, "output{"):
 			target = "" // a file: curlwriteout.go
+			name, _, _ := strings.Cut(rest[len("output{"):], "}")
+			file = strings.TrimPrefix(name, ">>")
 		case rest[0] == '{':
 			name, _, ok := strings.Cut(rest[1:], "}")
 			if !ok {
@@ -423,15 +438,15 @@ func curlServerText(format string) []string {
 			}
 			switch {
 			case name == "stdout":
-				target = "/dev/stdout"
+				target, file = "/dev/stdout", ""
 			case name == "stderr":
-				target = "/dev/stderr"
+				target, file = "/dev/stderr", ""
 			case !curlOwnVariable(name):
 				add()
 			}
 		}
 	}
-	return out
+	return out, files
 }
 
 // curlOwnVariable reports a write-out variable whose text the server

@@ -45,3 +45,19 @@ func curlWriteOutFiles(_ *syntax.Call, opts []option, _ []syntax.Arg) []target {
 	}
 	return out
 }
+
+// curlWriteOutServerFiles judges the files a write-out format sends text
+// the server chose to (-w '%output{notes.md}%header{x-note}', %{json},
+// %{content_type}: curlServerTargets): content from outside that lands
+// in a file outside the sandbox, where curl -o or > would be moved into
+// it. The name sits inside the format, which corral does not rewrite,
+// so it asks; a file in the sandbox passes.
+func (p *Pass) curlWriteOutServerFiles(c *syntax.Call, files []string) {
+	for _, f := range files {
+		if f == "" || p.InSandbox(c.Dir, syntax.Arg{Value: f, Raw: f, Static: true}) {
+			continue
+		}
+		p.Report(c, Finding{Rule: "curl", Decision: Ask, Kind: "download",
+			Message: "curl -w writes text the server chooses (a header or a response variable) into " + f + ", outside the sandbox; name a file under " + p.Config.Sandbox + " in %output{…}"})
+	}
+}

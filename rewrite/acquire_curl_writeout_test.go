@@ -32,3 +32,26 @@ func TestCurlWriteOutText(t *testing.T) {
 		{`curl -o /dev/null -w '%output{CLAUDE.md}see @README.md\n'` + u, "allow"},
 	})
 }
+
+// TestCurlWriteOutServerFile: text the server chooses (a %header{…}, a
+// response variable such as %{content_type} or %{json}) that the
+// write-out format sends to a %output{FILE} outside the sandbox is
+// content from outside landing in the project, as curl -o FILE would be
+// (issue 12, where output really goes; allow -> ask). Look-alikes pass:
+// the transfer's own numbers, the agent's URL, a file in the sandbox,
+// and server text sent back to the terminal with %{stdout}.
+func TestCurlWriteOutServerFile(t *testing.T) {
+	t.Parallel()
+	cfg := secretScratch(t)
+	const u = " http://127.0.0.1:8717/f"
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`curl -s -o /dev/null -w '%output{notes.md}%header{x-note}'` + u, "ask"},
+		{`curl -s -o /dev/null -w '%output{>>CLAUDE.md}%{content_type}'` + u, "ask"},
+		{`curl -s -o /dev/null -w '%{http_code}%output{h.json}%{json}'` + u, "ask"},
+		{`curl -s -o /dev/null --write-out '%output{../up.txt}%{redirect_url}'` + u, "ask"},
+		// Look-alikes.
+		{`curl -s -o /dev/null -w '%output{code.txt}%{http_code} %{time_total} %{url}'` + u, "allow"},
+		{`curl -s -o /dev/null -w '%output{agent_sandbox/h.txt}%header{x-note}'` + u, "allow"},
+		{`curl -s -o /dev/null -w '%output{code.txt}%{http_code}%{stdout}%header{x-note}'` + u, "allow"},
+	})
+}
