@@ -35,9 +35,13 @@ does code that only reads the network or only writes. Code that prints
 what it fetched (print(urlopen(URL).read()), fetch(URL).then(r =>
 r.text()).then(console.log), perl -MLWP::Simple -e 'print get(URL)',
 print URI.open(URL).read) is a downloader whose stdout is followed as
-curl's is.`,
+curl's is. Converters given a URL fetch it too: pandoc's http(s) input,
+xmllint's and xsltproc's http or ftp document or stylesheet (unless
+--nonet), ffmpeg's -i URL; their output file (pandoc -o, xmllint
+--output, xsltproc -o, ffmpeg's last argument) moves into the sandbox
+and their stdout is followed.`,
 	Decisions: []Decision{Rewrite, Ask},
-	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh", "lwp-request", "GET", "POST", "PUT", "lwp-download"},
+	Commands:  []string{"http", "https", "xh", "xhs", "curlie", "lynx", "w3m", "links", "elinks", "gh", "lwp-request", "GET", "POST", "PUT", "lwp-download", "pandoc", "xmllint", "xsltproc", "ffmpeg"},
 	Call:      checkHTTPClient,
 	Command:   checkCodeFetch,
 }
@@ -71,6 +75,9 @@ var httpieSpec = lazy.Value[optSpec]{New: func() optSpec {
 
 func checkHTTPClient(p *Pass, c *syntax.Call) {
 	switch c.Name {
+	case "pandoc", "xmllint", "xsltproc", "ffmpeg":
+		// A converter given a URL fetches it (acquire_url_converters.go).
+		checkURLConverter(p, c)
 	case "gh":
 		// gh api ENDPOINT prints the answer (gh-api(1)): followed as
 		// curl's stdout is.

@@ -344,3 +344,14 @@ func outputsOf(c *syntax.Call, program string, args []syntax.Arg, wrapped bool) 
 // sqlWrites matches SQL (or a sqlite3 dot-command) that can write the
 // database.
 var sqlWrites = lazy.Regexp{Expr: `(?i)\b(create|insert|update|delete|replace|drop|alter|vacuum|pragma|reindex|analyze|attach)\b|^\s*\.(import|restore|read|load)`}
+
+// outputSpecOf returns the option spec of program's entry in
+// outputFiles.
+func outputSpecOf(program string) (optSpec, bool) {
+	for _, o := range outputFiles.Get() {
+		if o.program == program {
+			return o.spec, true
+		}
+	}
+	return optSpec{}, false
+}
