@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,5 +92,34 @@ func BenchmarkManyClones(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		Check(cfg, cmd)
+	}
+}
+
+// BenchmarkPushdChains measures long chains of pushd, joined by ; and by
+// && (each && a path that may stop, so the directory stacks split): the
+// shell state must stay near linear in the chain's length.
+func BenchmarkPushdChains(b *testing.B) {
+	cfg := realWorldConfig()
+	for _, sep := range []string{"; ", " && "} {
+		for _, n := range []int{500, 1000} {
+			var sb strings.Builder
+			for i := range n {
+				if i > 0 {
+					sb.WriteString(sep)
+				}
+				fmt.Fprintf(&sb, "pushd d%d", i)
+			}
+			cmd := sb.String()
+			name := fmt.Sprintf("seq-%d", n)
+			if sep != "; " {
+				name = fmt.Sprintf("and-%d", n)
+			}
+			b.Run(name, func(b *testing.B) {
+				b.ReportAllocs()
+				for i := 0; i < b.N; i++ {
+					Check(cfg, cmd)
+				}
+			})
+		}
 	}
 }

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"path"
 	"sort"
 	"strings"
 
@@ -68,8 +67,22 @@ func (ix relocationIndex) lookup(sc *syntax.Script, p string, at int) (Relocatio
 		if q == "/" || q == "" {
 			return Relocation{}, false
 		}
-		q = path.Dir(q)
+		q = parentOf(q)
 	}
+}
+
+// parentOf is path.Dir of a clean path, without cleaning it again: the
+// cost is that of its last component, so walking up a deep path stays
+// linear in its length (path.Dir costs the whole path at each step).
+func parentOf(q string) string {
+	i := strings.LastIndexByte(q, '/')
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return "/"
+	}
+	return q[:i]
 }
 
 // under reports whether p is dir or below it, through the path module.

@@ -372,6 +372,11 @@ func (d Dir) Join(p string) Dir {
 // directory (/dev/fd/../cwd is /proc/self/cwd), not for /dev.
 func cleanPath(p string) string {
 	p = procpath.FdDirAlias(p)
+	if isCleanAbs(p) {
+		// Most paths are clean already (a known directory joined with a
+		// plain name): no copy, so a walk down a deep tree stays linear.
+		return p
+	}
 	parts := strings.Split(p, "/")
 	out := make([]string, 0, len(parts))
 	for _, s := range parts {
@@ -386,6 +391,30 @@ func cleanPath(p string) string {
 		}
 	}
 	return "/" + strings.Join(out, "/")
+}
+
+// isCleanAbs reports whether p is an absolute path that cleanPath would
+// return unchanged: "/" or slash-separated names with no empty, "." or
+// ".." component and no trailing slash.
+func isCleanAbs(p string) bool {
+	if p == "/" {
+		return true
+	}
+	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
+		return false
+	}
+	start := 1
+	for i := 1; i <= len(p); i++ {
+		if i < len(p) && p[i] != '/' {
+			continue
+		}
+		switch p[start:i] {
+		case "", ".", "..":
+			return false
+		}
+		start = i + 1
+	}
+	return true
 }
 
 // unescapeBare removes the backslashes of an unquoted literal.
