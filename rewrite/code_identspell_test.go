@@ -317,3 +317,34 @@ func TestBotoCredentialReads(t *testing.T) {
 		{`python3 -c "import boto3; print('get_credentials()')"`, "allow"},
 	})
 }
+
+// TestLibraryCredentialLoaders (issue 9, secrets): the cloud and
+// cluster client libraries whose loader reads a credential file by
+// itself give the code what that file holds, as boto3 does:
+// google.auth.default() (gcloud's application default credentials),
+// kubernetes' load_kube_config() (~/.kube/config), requests'
+// get_netrc_auth() (~/.netrc), azure.identity's get_token(), and in
+// JavaScript the AWS SDK's fromIni(), google-auth-library's
+// getClient() and @kubernetes/client-node's loadFromDefault() (before:
+// allowed). Look-alikes: the library imported and used without its
+// loader, a loader named in a string, another library's default().
+func TestLibraryCredentialLoaders(t *testing.T) {
+	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x",
+		"home/.config/gcloud/application_default_credentials.json": "{}\n", "home/.kube/config": "users: []\n", "home/.netrc": "machine x\n"})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`python3 -c "import google.auth; c, p = google.auth.default(); print(c.token)"`, "deny"},
+		{`python3 -c "from google.auth import default; c, _ = default(); print(c)"`, "deny"},
+		{`python3 -c "from kubernetes import config; config.load_kube_config(); print(config.list_kube_config_contexts())"`, "deny"},
+		{`python3 -c "import requests; print(requests.utils.get_netrc_auth('https://x.example'))"`, "deny"},
+		{`python3 -c "from azure.identity import DefaultAzureCredential as D; print(D().get_token('https://management.azure.com/.default').token)"`, "deny"},
+		{`node -e 'const {fromIni} = require("@aws-sdk/credential-providers"); fromIni()().then(console.log)'`, "deny"},
+		{`node -e 'require("google-auth-library").auth.getClient().then(c => c.getAccessToken()).then(console.log)'`, "deny"},
+		{`node -e 'const k8s = require("@kubernetes/client-node"); const kc = new k8s.KubeConfig(); kc.loadFromDefault(); console.log(kc.getCurrentUser())'`, "deny"},
+		// Look-alikes.
+		{`python3 -c "import google.auth; print(google.auth.__version__)"`, "allow"},
+		{`python3 -c "from kubernetes import client; print(client.V1Pod)"`, "allow"},
+		{`python3 -c "import requests; print('get_netrc_auth')"`, "allow"},
+		{`python3 -c "import collections; print(collections.defaultdict(int).default_factory)"`, "allow"},
+		{`node -e 'const {GoogleAuth} = require("google-auth-library"); console.log(typeof GoogleAuth)'`, "allow"},
+	})
+}

@@ -186,6 +186,9 @@ func javascript(p *parser) []Effect {
 		if jsListing(full) != "" || jsTreeDelete.Has(full) || full == "shelljs.rm" {
 			return true
 		}
+		if _, ok := credLoaderPath("javascript", p.src, full); ok {
+			return true // credloaders.go
+		}
 		switch full {
 		case "require", "module.require":
 			return true
@@ -223,6 +226,13 @@ func javascript(p *parser) []Effect {
 				e.CommandOnly = true
 				p.envLoads = append(p.envLoads, e)
 			}
+			continue
+		}
+		if e, ok := credLoaderEffect(c, "javascript", p.src); ok {
+			// fromIni()(), new GoogleAuth().getClient(),
+			// kc.loadFromDefault(): the credential file the library
+			// reads (credloaders.go).
+			out = append(out, e)
 			continue
 		}
 		if kind := jsListing(c.name); kind != "" {

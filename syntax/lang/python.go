@@ -247,8 +247,8 @@ func python(p *parser) []Effect {
 		if (last == "sudo" || last == "local") && strings.Contains(full, ".") && pyInvokeImport.Get().MatchString(p.src) {
 			return true
 		}
-		if (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
-			return true
+		if _, ok := credLoaderPath("python", p.src, full); ok {
+			return true // credloaders.go
 		}
 		if last == "read" && strings.Contains(p.src, "configparser") || pyPathCopy.Get()[last] != "" {
 			return true
@@ -540,12 +540,12 @@ func python(p *parser) []Effect {
 			out = append(out, pyWhere(c, es)...)
 			continue
 		}
-		if last := lastSegment(full); (last == "get_credentials" || last == "get_frozen_credentials") && strings.Contains(p.src, "boto") {
-			// boto3's and botocore's Session.get_credentials() hand the
-			// code the keys they read from ~/.aws/credentials (or the
-			// environment): a read of that file, in code written in the
-			// command (red team rc).
-			out = append(out, Effect{Kind: Read, Call: full, Path: "~/.aws/credentials", Tilde: true, Offset: c.off, CommandOnly: true})
+		if e, ok := credLoaderEffect(call{name: full, off: c.off}, "python", p.src); ok {
+			// boto3's Session.get_credentials(), google.auth.default(),
+			// kubernetes' load_kube_config(): the code holds what the
+			// credential file they read holds (credloaders.go; red
+			// team rc).
+			out = append(out, e)
 			continue
 		}
 		if prog, ok := pyShProgram(full, p.src); ok {
