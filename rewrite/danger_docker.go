@@ -11,7 +11,8 @@ var dockerDestroy = Rule{
 	Name:      "docker-destroy",
 	Decisions: []Decision{Ask},
 	Doc: `docker rm, docker container rm/prune, docker system prune, docker
-volume rm/prune, docker image prune, docker stack rm, docker swarm leave,
+volume rm/prune, docker image prune, docker stack rm, docker service rm,
+docker swarm leave,
 podman system reset, podman pod rm (and podman's of each) remove
 containers, services, their data or images in bulk: ask, as seed 002's starter table confirms
 docker rm and docker system prune. docker compose down -v (and
@@ -70,6 +71,12 @@ func checkDocker(p *Pass, c *syntax.Call) {
 		case "stack":
 			if sub := w(1); sub == "rm" || sub == "remove" || sub == "down" {
 				hit = "stack " + sub
+			}
+		case "service":
+			// docker service rm removes a swarm service and stops every
+			// task (container) of it, as stack rm does for a stack.
+			if sub := w(1); sub == "rm" || sub == "remove" {
+				hit = "service " + sub
 			}
 		case "swarm":
 			if w(1) == "leave" {
