@@ -1,18 +1,22 @@
 package syntax
 
 import (
+	"archive/zip"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 )
 
 // terraform and tofu run programs named in the configuration of the
 // working directory (or -chdir=DIR): apply and destroy run each
 // provisioner "local-exec" block's command (with /bin/sh -c, or the
-// interpreter list the block gives, in working_dir), and every command
+// interpreter list the block gives, in working_dir, with the variables
+// of its environment map as env hands them over), and every command
 // that reads data sources (plan, apply, destroy, refresh, import,
 // console) runs the program list of each data "external" block. The
 // *.tf files of the directory, of the local modules it calls (source =
@@ -33,9 +37,21 @@ func (w *walker) terraformRun(c scope, call *Call) bool {
 	dir := call.Dir
 	sub := ""
 	dynDir := false
+	plan := ""
+	skip := false
 	for _, a := range call.Args {
 		v := a.Value
+		if skip {
+			skip = false
+			continue
+		}
 		switch {
+		case sub != "" && a.Static && strings.HasPrefix(v, "-"):
+			// -var NAME=VALUE, -target ADDR: Go's flag package takes a
+			// value in the next word too.
+			skip = terraformValueFlags[strings.TrimLeft(v, "-")]
+		case sub == "apply" && a.Static && plan == "":
+			plan = v // terraform apply [options] [PLAN]
 		case sub == "" && strings.HasPrefix(a.Raw, "-chdir="):
 			if !a.Static {
 				dynDir = true
@@ -64,9 +80,25 @@ func (w *walker) terraformRun(c scope, call *Call) bool {
 			What: call.Name + " " + sub + " reads its configuration from a directory only known at run time, whose local-exec and external programs it runs"})
 		return false
 	}
-	for _, f := range w.terraformFiles(dir.Path) {
-		text, err := w.read(f)
-		if err != nil {
+	files := w.terraformFiles(dir.Path)
+	var texts map[string]string
+	if plan != "" {
+		// A saved plan holds the configuration it was made from
+		// (tfconfig/ in the plan's zip), which apply runs, whatever the
+		// directory holds now.
+		if p := dir.Join(plan); p.Known { // -chdir applies to the plan too
+			if names, got, ok := terraformPlanConfig(p.Path); ok {
+				files, texts = names, got
+			}
+		}
+	}
+	for _, f := range files {
+		text, ok := texts[f]
+		if texts == nil {
+			t, err := w.read(f)
+			text, ok = t, err == nil
+		}
+		if !ok {
 			continue
 		}
 		if strings.HasSuffix(f, ".json") {
@@ -100,6 +132,69 @@ func (w *walker) terraformRun(c scope, call *Call) bool {
 		}
 	}
 	return false
+}
+
+// terraformValueFlags are terraform's options that take a value, which
+// may be the next word (terraform apply -help).
+var terraformValueFlags = map[string]bool{"var": true, "var-file": true, "target": true, "replace": true, "state": true,
+	"state-out": true, "backup": true, "lock-timeout": true, "parallelism": true, "chdir": true}
+
+// maxTerraformPlan bounds the size of a saved plan read for its
+// configuration.
+const maxTerraformPlan = 64 << 20
+
+// terraformPlanConfig reads the configuration a saved plan was made
+// from: the *.tf and *.tf.json files under tfconfig/ in the plan's zip
+// archive (each module's under its own directory there), named
+// PLAN:tfconfig/…, sorted. ok is false when the file is no regular
+// file, is larger than maxTerraformPlan or is no plan.
+func terraformPlanConfig(path string) (names []string, texts map[string]string, ok bool) {
+	real, err := resolveOrdinary(path)
+	if err != nil {
+		return nil, nil, false
+	}
+	st, err := os.Stat(real)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > maxTerraformPlan {
+		return nil, nil, false
+	}
+	f, err := os.OpenFile(real, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		return nil, nil, false
+	}
+	defer f.Close()
+	zr, err := zip.NewReader(f, st.Size())
+	if err != nil {
+		return nil, nil, false
+	}
+	texts = map[string]string{}
+	total := 0
+	for _, zf := range zr.File {
+		n := zf.Name
+		if !strings.HasPrefix(n, "tfconfig/") || !strings.HasSuffix(n, ".tf") && !strings.HasSuffix(n, ".tf.json") {
+			continue
+		}
+		if len(names) >= maxTerraformFiles || zf.UncompressedSize64 > MaxScriptFile || total > MaxScriptBytes {
+			return nil, nil, false
+		}
+		rc, err := zf.Open()
+		if err != nil {
+			return nil, nil, false
+		}
+		b, err := io.ReadAll(io.LimitReader(rc, MaxScriptFile+1))
+		rc.Close()
+		if err != nil || len(b) > MaxScriptFile {
+			return nil, nil, false
+		}
+		total += len(b)
+		name := path + ":" + n
+		names = append(names, name)
+		texts[name] = string(b)
+	}
+	if len(names) == 0 {
+		return nil, nil, false
+	}
+	sort.Strings(names)
+	return names, texts, true
 }
 
 // terraformFiles lists the configuration files terraform reads for the
@@ -452,6 +547,39 @@ func hclList(v []hclTok) ([]string, bool) {
 	return out, true
 }
 
+// terraformValue names a shell variable no environment sets, standing
+// for a value terraform computes (${var.x}).
+const terraformValue = "__corral_terraform_value"
+
+// hclMap reads an object of strings ({ K = "v", "K2": "v2" }), in the
+// order written: each key, its value and, for a value that
+// interpolates, a third non-empty field; ok is false for anything else
+// (a computed key, a nested value, an expression).
+func hclMap(v []hclTok) (kv [][3]string, ok bool) {
+	if len(v) < 2 || v[0].text != "{" || v[len(v)-1].text != "}" {
+		return nil, false
+	}
+	in := v[1 : len(v)-1]
+	for i := 0; i < len(in); {
+		switch t := in[i]; {
+		case t.kind == 'n' || t.kind == 'p' && t.text == ",":
+			i++
+			continue
+		case (t.kind == 'i' || t.kind == 's' && !t.interp) && i+2 < len(in) &&
+			in[i+1].kind == 'p' && (in[i+1].text == "=" || in[i+1].text == ":") && in[i+2].kind == 's':
+			interp := ""
+			if in[i+2].interp {
+				interp = "interpolates"
+			}
+			kv = append(kv, [3]string{t.text, in[i+2].text, interp})
+			i += 3
+		default:
+			return nil, false
+		}
+	}
+	return kv, true
+}
+
 // hclRuns finds the programs a configuration file runs: the command of
 // each provisioner "local-exec" block (with its interpreter and
 // working_dir) and the program of each data "external" block.
@@ -492,6 +620,30 @@ func hclRuns(src string) []hclRun {
 				r.dir = d
 			}
 			var words []string
+			if v, ok := hclAttr(toks, i+3, end, "environment"); ok {
+				// environment = { BASH_ENV = "x" }: the variables the
+				// interpreter starts with, handed over as env does.
+				// A value that interpolates (${var.x}) is a value only
+				// known at run time, which matters only for a variable
+				// that changes what the interpreter runs (BASH_ENV,
+				// LD_PRELOAD, PATH).
+				env, lit := hclMap(v)
+				if !lit {
+					r.why = "the environment is no map of strings"
+					out = append(out, r)
+					continue
+				}
+				if len(env) > 0 {
+					words = append(words, "env")
+					for _, kv := range env {
+						if kv[2] != "" {
+							words = append(words, Quote(kv[0]+"=")+`"$`+terraformValue+`"`)
+							continue
+						}
+						words = append(words, Quote(kv[0]+"="+kv[1]))
+					}
+				}
+			}
 			for _, a := range append(argv, text) {
 				words = append(words, Quote(a))
 			}
