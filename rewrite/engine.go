@@ -143,6 +143,9 @@ type Pass struct {
 	// substFollowed are the calls whose output corral already followed
 	// because a download's text reached their words (followSubst).
 	substFollowed map[*syntax.Call]bool
+	// fileWriters indexes, once per pass, the calls that write each
+	// file from their standard output (fileProducer).
+	fileWriters *fileWriterIndex
 	// gitCleaned caches, per git clean or git stash -u call, what the
 	// real git's dry run lists (gitCleanPaths).
 	gitCleaned map[*syntax.Call]gitCleanList

@@ -1,7 +1,6 @@
 package rewrite
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -18,6 +17,57 @@ import (
 // stage before a tee that names it. A file nothing in the command writes
 // is read from disk when the hook runs (syntax/launchers.go).
 
+// fileWrite is a call that writes a file from its standard output: the
+// stage of a pipeline (pipe, its index) or the one call (single), at
+// index at of Model.Calls.
+type fileWrite struct {
+	at     int
+	pipe   *syntax.Pipeline
+	stage  int
+	single *syntax.Call
+}
+
+// fileWriterIndex holds, per file, the calls that write it, in the
+// order of Model.Calls, and the index of every call there.
+type fileWriterIndex struct {
+	byPath map[string][]fileWrite
+	index  map[*syntax.Call]int
+}
+
+// writers builds the index once per pass, so that each reader costs a
+// lookup, not a walk over every call of the command.
+func (p *Pass) writers() *fileWriterIndex {
+	if p.fileWriters != nil {
+		return p.fileWriters
+	}
+	ix := &fileWriterIndex{byPath: map[string][]fileWrite{}, index: make(map[*syntax.Call]int, len(p.Model.Calls))}
+	for i, g := range p.Model.Calls {
+		ix.index[g] = i
+		if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && r.Proc == nil {
+			if d := r.Dir.Join(r.Target.Value); d.Known {
+				if g.Pipe != nil {
+					ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, pipe: g.Pipe, stage: g.PipeIndex})
+				} else if g.Expr != nil {
+					ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, single: g})
+				}
+			}
+		}
+		if g.Name == "tee" && len(g.Wrappers) == 0 && g.Pipe != nil && g.PipeIndex > 0 {
+			// find ~/.ssh | tee l >/dev/null; xargs rm < l.
+			_, operands := scan(g.Args, specFor("tee"))
+			for _, j := range operands {
+				if a := g.Args[j]; a.Static {
+					if d := g.Dir.Join(a.Value); d.Known {
+						ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, pipe: g.Pipe, stage: g.PipeIndex - 1})
+					}
+				}
+			}
+		}
+	}
+	p.fileWriters = ix
+	return ix
+}
+
 // fileProducer returns what prints into the file at path before call c
 // reads it: the stage of a pipeline (pipe, its index) or the one call
 // (single); all nil when no earlier call of the command writes it from
@@ -26,31 +76,22 @@ func (p *Pass) fileProducer(c *syntax.Call, path syntax.Dir) (pipe *syntax.Pipel
 	if !path.Known {
 		return nil, 0, nil
 	}
-	end := slices.Index(p.Model.Calls, c)
-	if end < 0 {
+	ix := p.writers()
+	end, ok := ix.index[c]
+	if !ok {
 		return nil, 0, nil
 	}
-	for _, g := range p.Model.Calls[:end] {
-		if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && r.Proc == nil &&
-			r.Dir.Join(r.Target.Value) == path {
-			if g.Pipe != nil {
-				pipe, stage, single = g.Pipe, g.PipeIndex, nil
-			} else if g.Expr != nil {
-				pipe, stage, single = nil, 0, g
-			}
-			continue
+	var last *fileWrite
+	for i, w := range ix.byPath[path.Path] {
+		if w.at >= end {
+			break
 		}
-		if g.Name == "tee" && len(g.Wrappers) == 0 && g.Pipe != nil && g.PipeIndex > 0 {
-			// find ~/.ssh | tee l >/dev/null; xargs rm < l.
-			_, operands := scan(g.Args, specFor("tee"))
-			for _, i := range operands {
-				if a := g.Args[i]; a.Static && g.Dir.Join(a.Value) == path {
-					pipe, stage, single = g.Pipe, g.PipeIndex-1, nil
-				}
-			}
-		}
+		last = &ix.byPath[path.Path][i]
 	}
-	return pipe, stage, single
+	if last == nil {
+		return nil, 0, nil
+	}
+	return last.pipe, last.stage, last.single
 }
 
 // writesOut reports whether a redirection operator sends output into a
