@@ -177,28 +177,11 @@ func (env *runtimeEnv) scanCommand() *cli.Command {
 			n := 0
 			for sc.Scan() {
 				n++
-				line := sc.Text()
-				cmd := line
-				if strings.HasPrefix(strings.TrimSpace(line), "{") {
-					var obj struct {
-						Command   *string `json:"command"`
-						ToolInput *struct {
-							Command *string `json:"command"`
-						} `json:"tool_input"`
-					}
-					if err := json.Unmarshal([]byte(line), &obj); err != nil {
-						fmt.Fprintf(env.stderr, "corral: line %d: not JSON (%v); skipping\n", n, err)
-						continue
-					}
-					switch {
-					case obj.Command != nil:
-						cmd = *obj.Command
-					case obj.ToolInput != nil && obj.ToolInput.Command != nil:
-						cmd = *obj.ToolInput.Command
-					default:
-						continue
-					}
-				} else if strings.TrimSpace(line) == "" {
+				cmd, note, ok := scanLineCommand(sc.Text())
+				if note != "" {
+					fmt.Fprintf(env.stderr, "corral: line %d: %s\n", n, note)
+				}
+				if !ok {
 					continue
 				}
 				res := s.check(cmd, "")
@@ -466,4 +449,49 @@ func actionColor(a string) string {
 		return "yellow"
 	}
 	return "green"
+}
+
+// braceGroup reports whether a line starts with the shell's reserved
+// word { (followed by a blank), as a brace group does; a JSON object
+// starts with {" or { ".
+func braceGroup(line string) bool {
+	t := strings.TrimSpace(line)
+	if len(t) < 2 || t[0] != '{' || t[1] != ' ' && t[1] != '\t' {
+		return false
+	}
+	rest := strings.TrimLeft(t[1:], " \t")
+	return rest != "" && rest[0] != '"' && rest[0] != '}'
+}
+
+// scanLineCommand reads one line of corral scan's input: a command, or a
+// JSON object with "command" or "tool_input.command". ok is false for a
+// line to skip (blank, JSON without a command, broken JSON); note says
+// why a line is skipped or read otherwise than it looks.
+func scanLineCommand(line string) (cmd, note string, ok bool) {
+	if strings.TrimSpace(line) == "" {
+		return "", "", false
+	}
+	if !strings.HasPrefix(strings.TrimSpace(line), "{") {
+		return line, "", true
+	}
+	var obj struct {
+		Command   *string `json:"command"`
+		ToolInput *struct {
+			Command *string `json:"command"`
+		} `json:"tool_input"`
+	}
+	if err := json.Unmarshal([]byte(line), &obj); err != nil {
+		if braceGroup(line) {
+			// { cmd; } > f: a shell brace group, not a JSON object.
+			return line, fmt.Sprintf("not JSON (%v); read as a shell command", err), true
+		}
+		return "", fmt.Sprintf("not JSON (%v); skipping", err), false
+	}
+	switch {
+	case obj.Command != nil:
+		return *obj.Command, "", true
+	case obj.ToolInput != nil && obj.ToolInput.Command != nil:
+		return *obj.ToolInput.Command, "", true
+	}
+	return "", "", false
 }

@@ -96,3 +96,26 @@ func TestSandboxNew(t *testing.T) {
 		t.Errorf("bad context: %d %s", code, stderr)
 	}
 }
+
+// TestScanBraceGroup: a line that starts with the shell's reserved word
+// { is a brace group, not a broken JSON object: it is judged (it was
+// skipped as "not JSON"), with a note on stderr; a broken JSON object
+// is still skipped.
+func TestScanBraceGroup(t *testing.T) {
+	m := newMachine(t)
+	in := "{ rm -rf /; } 2>&1\n" + `{"command": "ls"` + "\n{\t\"command\": \"ls\"\n{ echo hi; }\n"
+	code, out, stderr := m.run(in, "scan", "--cwd", m.project, "-")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.Contains(lines[0], `"line":1`) || !strings.Contains(lines[0], `"decision":"deny"`) ||
+		!strings.Contains(lines[1], `"line":4`) || !strings.Contains(lines[1], `"decision":"allow"`) {
+		t.Fatalf("want the two brace groups judged:\n%s", out)
+	}
+	for _, want := range []string{"line 1: not JSON", "read as a shell command", "line 2: not JSON", "line 3: not JSON", "skipping"} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+}
