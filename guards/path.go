@@ -274,15 +274,15 @@ func hasGlobMeta(g string) bool {
 // dirOf is filepath.Dir(p), taken without Dir's Clean when p is already a
 // clean absolute path (as the paths the guards resolve are).
 func dirOf(p string) string {
-	if isCleanAbs(p) {
+	if IsCleanAbs(p) {
 		return parentDir(p)
 	}
 	return filepath.Dir(p)
 }
 
-// isCleanAbs reports whether p is an absolute path that filepath.Clean
+// IsCleanAbs reports whether p is an absolute path that filepath.Clean
 // leaves as it is: no empty, "." or ".." component and no trailing slash.
-func isCleanAbs(p string) bool {
+func IsCleanAbs(p string) bool {
 	if p == "/" {
 		return true
 	}

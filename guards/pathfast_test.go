@@ -21,10 +21,10 @@ func TestDirOfIsDir(t *testing.T) {
 		if got, want := dirOf(p), filepath.Dir(p); got != want {
 			t.Errorf("dirOf(%q) = %q, filepath.Dir gives %q", p, got, want)
 		}
-		if got, want := isCleanAbs(p), filepath.IsAbs(p) && filepath.Clean(p) == p; got != want {
-			t.Errorf("isCleanAbs(%q) = %v, want %v", p, got, want)
+		if got, want := IsCleanAbs(p), filepath.IsAbs(p) && filepath.Clean(p) == p; got != want {
+			t.Errorf("IsCleanAbs(%q) = %v, want %v", p, got, want)
 		}
-		if isCleanAbs(p) {
+		if IsCleanAbs(p) {
 			if got, want := parentDir(p), filepath.Dir(p); got != want {
 				t.Errorf("parentDir(%q) = %q, filepath.Dir gives %q", p, got, want)
 			}

@@ -130,9 +130,7 @@ func catOf(c *syntax.Call) (syntax.Dir, bool) {
 	}
 	switch len(operands) {
 	case 0:
-		if r, ok := c.Fd(0).File(); ok && r.Op == "<" && r.Target.Static && r.Proc == nil {
-			return r.Dir.Join(r.Target.Value), true
-		}
+		return stdinFile(c)
 	case 1:
 		if a := c.Args[operands[0]]; a.Static && a.Value != "-" {
 			return c.Dir.Join(a.Value), true

@@ -3,6 +3,8 @@ package syntax
 import (
 	"strings"
 	"testing"
+
+	"github.com/corral-dev/corral/guards"
 )
 
 // TestCleanPathFastPath: a path already clean is returned as it is, and
@@ -27,8 +29,8 @@ func TestCleanPathFastPath(t *testing.T) {
 		if got := cleanPath(tc.in); got != tc.want {
 			t.Errorf("cleanPath(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-		if isCleanAbs(tc.in) && tc.in != tc.want && !strings.HasPrefix(tc.in, "/dev/fd") {
-			t.Errorf("isCleanAbs(%q) is true, but cleaning gives %q", tc.in, tc.want)
+		if guards.IsCleanAbs(tc.in) && tc.in != tc.want && !strings.HasPrefix(tc.in, "/dev/fd") {
+			t.Errorf("IsCleanAbs(%q) is true, but cleaning gives %q", tc.in, tc.want)
 		}
 	}
 }

@@ -1,12 +1,13 @@
 package syntax
 
 import (
-	"github.com/corral-dev/corral/internal/procpath"
 	"regexp"
 	"slices"
 	"strings"
 	"sync"
 
+	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/procpath"
 	sh "mvdan.cc/sh/v3/syntax"
 )
 
@@ -372,7 +373,7 @@ func (d Dir) Join(p string) Dir {
 // directory (/dev/fd/../cwd is /proc/self/cwd), not for /dev.
 func cleanPath(p string) string {
 	p = procpath.FdDirAlias(p)
-	if isCleanAbs(p) {
+	if guards.IsCleanAbs(p) {
 		// Most paths are clean already (a known directory joined with a
 		// plain name): no copy, so a walk down a deep tree stays linear.
 		return p
@@ -391,30 +392,6 @@ func cleanPath(p string) string {
 		}
 	}
 	return "/" + strings.Join(out, "/")
-}
-
-// isCleanAbs reports whether p is an absolute path that cleanPath would
-// return unchanged: "/" or slash-separated names with no empty, "." or
-// ".." component and no trailing slash.
-func isCleanAbs(p string) bool {
-	if p == "/" {
-		return true
-	}
-	if len(p) < 2 || p[0] != '/' || p[len(p)-1] == '/' {
-		return false
-	}
-	start := 1
-	for i := 1; i <= len(p); i++ {
-		if i < len(p) && p[i] != '/' {
-			continue
-		}
-		switch p[start:i] {
-		case "", ".", "..":
-			return false
-		}
-		start = i + 1
-	}
-	return true
 }
 
 // unescapeBare removes the backslashes of an unquoted literal.
