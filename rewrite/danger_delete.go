@@ -358,6 +358,13 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 	if src == nil {
 		return nil
 	}
+	if f, ok := lineFilterFile(src); ok && !strings.HasSuffix(src.Name, "grep") {
+		// find ~ -name k > l; sort l | xargs rm: the lines of the file
+		// this command wrote (file_producer.go).
+		if got := p.fileStageInputs(src, f, base); got != nil {
+			return got
+		}
+	}
 	if got, ok := printedPaths(pl, k, base); ok {
 		return got // du ~ | cut -f2, realpath ~/x, tree -fi (danger_listers.go)
 	}
@@ -427,10 +434,23 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		// grep that grep keeps. A pattern keeps some of them; -v keeps
 		// the others, nearly all; other options rewrite the lines.
 		keep, ok := grepKeeps(src)
-		if !ok || k < 1 {
+		var prev *syntax.Call
+		if k >= 1 {
+			prev = pl.Stage(k - 1)
+		}
+		if file, isFile := lineFilterFile(src); isFile {
+			// find ~ > l; grep rc l | xargs rm: the file's writer is the
+			// stage before (file_producer.go).
+			fp, fs, single := p.fileProducer(src, file)
+			prev, ok = single, true
+			if fp != nil {
+				prev = fp.Stage(fs)
+			}
+		}
+		if !ok || prev == nil {
 			return nil
 		}
-		if f := pl.Stage(k - 1); f != nil && (f.Name == "find" || isFd(f)) {
+		if f := prev; f.Name == "find" || isFd(f) {
 			filtered, selects := findSelection(f)
 			for _, r := range findRoots(f) {
 				r.Raw = r.Raw + " (from find, through grep)"

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	"os"
 	"strings"
 
 	"github.com/corral-dev/corral/syntax"
@@ -25,7 +26,15 @@ type fileWrite struct {
 	pipe   *syntax.Pipeline
 	stage  int
 	single *syntax.Call
+	// from, for a copy (cp l m, mv l m, sort -o m l), is the file
+	// whose lines the write takes, as it stood before call by.
+	from *syntax.Dir
+	by   *syntax.Call
 }
+
+// maxFileHops bounds the copies followed from a reader back to the
+// program that printed the list.
+const maxFileHops = 8
 
 // fileWriterIndex holds, per file, the calls that write it, in the
 // order of Model.Calls, and the index of every call there.
@@ -52,6 +61,20 @@ func (p *Pass) writers() *fileWriterIndex {
 				}
 			}
 		}
+		if src, dst, ok := fileCopy(g); ok {
+			// cp l m, mv l m, sort -o m l: m holds l's lines.
+			ix.byPath[dst.Path] = append(ix.byPath[dst.Path], fileWrite{at: i, from: &src, by: g})
+		}
+		if g.Name == "find" && len(g.Wrappers) == 0 {
+			// find ~/.ssh -fprint l: find writes its list there.
+			for j, a := range g.Args {
+				if (a.Value == "-fprint" || a.Value == "-fprint0" || a.Value == "-fls") && j+1 < len(g.Args) && g.Args[j+1].Static {
+					if d := g.Dir.Join(g.Args[j+1].Value); d.Known {
+						ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, single: g})
+					}
+				}
+			}
+		}
 		if g.Name == "tee" && len(g.Wrappers) == 0 && g.Pipe != nil && g.PipeIndex > 0 {
 			// find ~/.ssh | tee l >/dev/null; xargs rm < l.
 			_, operands := scan(g.Args, specFor("tee"))
@@ -73,7 +96,11 @@ func (p *Pass) writers() *fileWriterIndex {
 // (single); all nil when no earlier call of the command writes it from
 // its standard output.
 func (p *Pass) fileProducer(c *syntax.Call, path syntax.Dir) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
-	if !path.Known {
+	return p.fileProducerHops(c, path, 0)
+}
+
+func (p *Pass) fileProducerHops(c *syntax.Call, path syntax.Dir, hops int) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if !path.Known || hops > maxFileHops {
 		return nil, 0, nil
 	}
 	ix := p.writers()
@@ -91,7 +118,82 @@ func (p *Pass) fileProducer(c *syntax.Call, path syntax.Dir) (pipe *syntax.Pipel
 	if last == nil {
 		return nil, 0, nil
 	}
+	if last.from != nil {
+		return p.fileProducerHops(last.by, *last.from, hops+1)
+	}
 	return last.pipe, last.stage, last.single
+}
+
+// fileCopy reports a call that fills file dst with the lines of file
+// src: cp SRC DST and mv SRC DST of one regular file (no -r, no -t, a
+// destination that is no directory on disk), sort -o DST SRC (sorted,
+// the same lines) and sort SRC -o DST.
+func fileCopy(g *syntax.Call) (src, dst syntax.Dir, ok bool) {
+	if len(g.Wrappers) > 0 || !g.Dir.Known {
+		return src, dst, false
+	}
+	opts, operands := scan(g.Args, specFor(g.Name))
+	switch g.Name {
+	case "cp", "mv":
+		if len(operands) != 2 || has(opts, "r", "R", "recursive", "a", "archive", "t", "target-directory") {
+			return src, dst, false
+		}
+		s, d := g.Args[operands[0]], g.Args[operands[1]]
+		if !s.Static || !d.Static || strings.HasSuffix(d.Value, "/") {
+			return src, dst, false
+		}
+		src, dst = g.Dir.Join(s.Value), g.Dir.Join(d.Value)
+		if fi, err := os.Stat(dst.Path); err == nil && fi.IsDir() {
+			return src, dst, false // cp l dir/: dir/l
+		}
+		return src, dst, src.Known && dst.Known
+	case "sort":
+		outs := find(opts, "o", "output")
+		if len(outs) != 1 || len(operands) != 1 || !outs[0].val.Static || !g.Args[operands[0]].Static {
+			return src, dst, false
+		}
+		src, dst = g.Dir.Join(g.Args[operands[0]].Value), g.Dir.Join(outs[0].val.Value)
+		return src, dst, src.Known && dst.Known
+	}
+	return src, dst, false
+}
+
+// lineFilterFile returns the one file a line filter is given (sort l,
+// head -1 l, tac l, uniq l, shuf l, grep PATTERN l): what it passes on is
+// among that file's lines, in some order.
+func lineFilterFile(c *syntax.Call) (syntax.Dir, bool) {
+	if c == nil || len(c.Wrappers) > 0 {
+		return syntax.Dir{}, false
+	}
+	spec := specFor(c.Name)
+	switch c.Name {
+	case "head", "tail":
+		spec = headSpec
+	case "sort", "tac", "uniq", "shuf":
+	case "grep", "egrep", "fgrep":
+		spec = readerSpecs.Get()["grep"]
+	default:
+		return syntax.Dir{}, false
+	}
+	opts, operands := scan(c.Args, spec)
+	if strings.HasSuffix(c.Name, "grep") && len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
+		operands = operands[1:] // the pattern
+	}
+	if c.Name == "uniq" && len(operands) == 2 {
+		operands = operands[:1] // uniq IN OUT
+	}
+	if c.Name == "sort" && len(find(opts, "o", "output")) > 0 {
+		return syntax.Dir{}, false // sort -o: fileCopy's
+	}
+	if len(operands) != 1 {
+		return syntax.Dir{}, false
+	}
+	a := c.Args[operands[0]]
+	if !a.Static || a.Value == "-" {
+		return syntax.Dir{}, false
+	}
+	d := c.Dir.Join(a.Value)
+	return d, d.Known
 }
 
 // writesOut reports whether a redirection operator sends output into a

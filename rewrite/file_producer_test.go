@@ -9,8 +9,10 @@ import (
 
 // TestListThroughFile: a list of paths that one program writes into a
 // file and another reads back in the same command (> l then < l, xargs
-// -a l, cat l |, $(cat l), $(< l), while read … < l, tee l, tar -T l,
-// cpio and zip -@ on the file) is judged as the pipe between them is
+// -a l, cat l |, $(cat l), $(< l), while read … < l, tee l, find -fprint
+// l, tar -T l, cpio and zip -@ on the file, copies of it by cp, mv and
+// sort -o, filters given it as their file: sort l, head l, tac l, grep P
+// l) is judged as the pipe between them is
 // (issue 12: follow the bytes through every stage; find ~/.ssh -name
 // id_rsa > l; xargs rm < l was allowed). The look-alikes pass: a list of
 // the project's own files, a file read before it is written, and a list
@@ -43,6 +45,17 @@ func TestListThroughFile(t *testing.T) {
 		{`find ~/.ssh -name id_rsa > l; xargs shred < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; for f in $(cat l); do rm "$f"; done`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; xargs rm < <(cat l)`, "deny"},
+		// Copies of the list and filters given it as a file.
+		{`find ~/.ssh -name id_rsa > l; cp l m; xargs rm < m`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; mv l m; xargs -a m rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; sort -o m l; xargs rm < m`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; sort l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; head -1 l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; xargs rm < <(tac l)`, "deny"},
+		{`find ~/.ssh > l; grep rsa l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; grep id l > m; xargs rm < m`, "deny"},
+		{`find ~/.ssh -name id_rsa -fprint l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; sort l | xargs cat`, "deny"},
 		// Writes.
 		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -a l sed -i s/a/b/`, "deny"},
 		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -I{} cp x {} < l`, "deny"},
@@ -70,6 +83,9 @@ func TestListThroughFile(t *testing.T) {
 		{`tar czf x.tgz -T names.txt`, "allow"},
 		{`xargs rm < stale.txt; find ~/.ssh -name id_rsa > stale.txt`, "allow"},
 		{`find ~/.ssh -name id_rsa > l; wc -l < l`, "allow"},
+		{`find . -name '*.pyc' > l; sort l | xargs rm`, "allow"},
+		{`find . -name '*.pyc' > l; cp l m; xargs rm < m`, "allow"},
+		{`cp l l; xargs rm < l`, "allow"},
 		{`find docs -name '*.md' > l; for f in $(cat l); do echo x >> "$f"; done`, "allow"},
 		{`find docs -name '*.md' > l; xargs -a l sed -i s/a/b/`, "allow"},
 		{`find ~/.ssh -name id_rsa > l; xargs ls -l < l`, "allow"},

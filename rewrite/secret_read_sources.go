@@ -79,6 +79,15 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 		if src == nil {
 			return nil, false
 		}
+		if f, isFilter := lineFilterFile(src); isFilter {
+			// find ~/.ssh > l; sort l | xargs cat: the file's lines.
+			if out, ok := p.fileSources(src, f); ok {
+				for j := range out {
+					out[j].keep = keep
+				}
+				return out, ok
+			}
+		}
 		if f, isCat := catOf(src); isCat {
 			// find ~/.ssh > l; cat l | xargs cat (file_producer.go).
 			if out, ok := p.fileSources(src, f); ok {
