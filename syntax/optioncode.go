@@ -24,6 +24,8 @@ import (
 //     -vettool=PROG: a program run with its arguments;
 //   - cargo --config 'target.T.runner="CMD"' (and .linker, build.rustc-wrapper):
 //     a program cargo runs;
+//   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
+//     -c FILE: the package tools' hooks (packagehooks.go);
 //   - python3 -m pdb -c CMD: a debugger command, Python code when not one
 //     of pdb's own (!stmt, any statement);
 //   - PERL5DB=CODE with perl -d: the debugger perl loads, Perl code;
@@ -109,6 +111,12 @@ func (w *walker) optionCode(c scope, call *Call) {
 				w.argvChild(c, call, []Arg{o.Val}, call.Name+" --"+long, call.env, call.Dir)
 			}
 		}
+	case "dpkg":
+		// dpkg --pre-invoke=CMD and the other hooks (packagehooks.go).
+		w.dpkgHooks(c, call, args)
+	case "apt-get", "apt", "aptitude":
+		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
+		w.aptHooks(c, call)
 	case "rsync":
 		// rsync -e/--rsh CMD, RSYNC_RSH, RSYNC_CONNECT_PROG: the programs
 		// rsync starts on this machine (rsyncshell.go).
