@@ -26,6 +26,10 @@ import (
 //     a program cargo runs;
 //   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
 //     -c FILE: the package tools' hooks (packagehooks.go);
+//   - mlr --prepipe CMD, --prepipex CMD: shell text Miller runs on each
+//     input file;
+//   - svn --editor-cmd, --config-option config:tunnels:NAME=CMD, hg
+//     --config hooks.NAME=CMD and HGRCPATH (vcsconfig.go);
 //   - python3 -m pdb -c CMD: a debugger command, Python code when not one
 //     of pdb's own (!stmt, any statement);
 //   - PERL5DB=CODE with perl -d: the debugger perl loads, Perl code;
@@ -117,6 +121,24 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "mlr":
+		// Miller's --prepipe CMD runs CMD < FILE, --prepipex CMD runs CMD
+		// FILE, through the shell, for each input file (mlr help
+		// flags); a word of its own or --prepipe=CMD.
+		for i := 0; i < len(args); i++ {
+			for _, name := range []string{"prepipe", "prepipex"} {
+				if a, next, ok := value(i, name, ""); ok {
+					text(a, "mlr --"+name)
+					i = next
+				}
+			}
+		}
+	case "svn":
+		// svn --editor-cmd, --config-option config:tunnels:… (vcsconfig.go).
+		w.svnOptions(c, call)
+	case "hg", "chg":
+		// hg --config hooks.NAME=CMD, HGRCPATH (vcsconfig.go).
+		w.hgOptions(c, call)
 	case "rsync":
 		// rsync -e/--rsh CMD, RSYNC_RSH, RSYNC_CONNECT_PROG: the programs
 		// rsync starts on this machine (rsyncshell.go).
