@@ -147,3 +147,63 @@ func TestPackageToolHooks(t *testing.T) {
 		}
 	})
 }
+
+// TestDpkgBuildpackageHooks (issue 12, class 4): dpkg-buildpackage
+// --hook-NAME=CMD runs CMD with the shell (debuild's --NAME-hook=CMD
+// alike), -pPROG, --check-command=PROG and -rPROG run a program, and
+// the package's debian/rules (or --rules-file=CMD) is run with clean
+// (not under -nc), build and binary: a #!/usr/bin/make -f rules file
+// whose clean recipe deletes the home is that recipe (all were allowed).
+// The oracle runs the real dpkg-buildpackage with an init hook that
+// writes a canary and then fails, so nothing is built.
+func TestDpkgBuildpackageHooks(t *testing.T) {
+	t.Parallel()
+	changelog := "x (1.0) unstable; urgency=low\n\n  * x\n\n -- A <a@b.c>  Mon, 01 Jan 2024 00:00:00 +0000\n"
+	control := "Source: x\nMaintainer: A <a@b.c>\n\nPackage: x\nArchitecture: all\nDescription: x\n x\n"
+	cfg := scratchProject(t, map[string]string{
+		"proj/debian/rules":     "#!/usr/bin/make -f\n%:\n\tdh $@\n",
+		"proj/debian/changelog": changelog,
+		"proj/debian/control":   control,
+		"proj/bad/debian/rules": "#!/usr/bin/make -f\n%:\n\tdh $@\nclean:\n\trm -rf ~\n",
+		"evil.sh":               "#!/bin/sh\nrm -rf ~\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"dpkg-buildpackage --hook-init='rm -rf ~'", "deny"},
+		{"dpkg-buildpackage -us -uc --hook-done='cat ~/.ssh/id_rsa'", "deny"},
+		{"debuild --lintian-hook='rm -rf ~' -us -uc", "deny"},
+		{"dpkg-buildpackage -p../evil.sh", "deny"},
+		{"dpkg-buildpackage --check-command=../evil.sh", "deny"},
+		{"dpkg-buildpackage --rules-file='sh -c \"rm -rf ~\"'", "deny"},
+		{"cd bad && dpkg-buildpackage -us -uc", "deny"},
+		{"cd bad && debuild -b", "deny"},
+		// look-alikes
+		{"dpkg-buildpackage -us -uc", "allow"},
+		{"dpkg-buildpackage -b -rfakeroot", "allow"},
+		{"cd bad && dpkg-buildpackage -b -nc", "allow"},
+		{"dpkg-buildpackage --hook-check='lintian %p_%v_%a.changes'", "allow"},
+	})
+	t.Run("oracle", func(t *testing.T) {
+		t.Parallel()
+		if _, err := exec.LookPath("dpkg-buildpackage"); err != nil {
+			t.Skip("no dpkg-buildpackage")
+		}
+		dir := t.TempDir()
+		for name, text := range map[string]string{"debian/changelog": changelog, "debian/control": control} {
+			p := filepath.Join(dir, name)
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		canary := filepath.Join(dir, "canary")
+		cmd := exec.Command("dpkg-buildpackage", "--hook-init=echo pwned > "+canary+"; false")
+		cmd.Dir = dir
+		cmd.Env = []string{"HOME=" + dir, "PATH=" + os.Getenv("PATH")}
+		out, _ := cmd.CombinedOutput()
+		if b, _ := os.ReadFile(canary); string(b) != "pwned\n" {
+			t.Errorf("dpkg-buildpackage --hook-init did not run its shell text: %q %s", b, out)
+		}
+	})
+}

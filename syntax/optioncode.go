@@ -25,7 +25,8 @@ import (
 //   - cargo --config 'target.T.runner="CMD"' (and .linker, build.rustc-wrapper):
 //     a program cargo runs;
 //   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
-//     -c FILE: the package tools' hooks (packagehooks.go);
+//     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
+//     package tools' hooks (packagehooks.go);
 //   - mlr --prepipe CMD, --prepipex CMD: shell text Miller runs on each
 //     input file;
 //   - svn --editor-cmd, --config-option config:tunnels:NAME=CMD, hg
@@ -118,6 +119,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "dpkg":
 		// dpkg --pre-invoke=CMD and the other hooks (packagehooks.go).
 		w.dpkgHooks(c, call, args)
+	case "dpkg-buildpackage", "debuild":
+		// --hook-NAME=CMD and the package's debian/rules (packagehooks.go).
+		w.dpkgBuildpackage(c, call)
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)

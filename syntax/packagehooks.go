@@ -208,3 +208,78 @@ func aptConfigPairs(text string) [][2]string {
 	}
 	return out
 }
+
+// dpkgBuildpackage judges what dpkg-buildpackage (and debuild, which
+// hands it the options it does not take itself) runs
+// (dpkg-buildpackage(1), debuild(1)):
+//
+//   - --hook-NAME=CMD (init, preclean, source, build, binary, buildinfo,
+//     changes, postclean, check, sign, done): shell text, its %
+//     substitutions left as they are; debuild's --NAME-hook=CMD alike;
+//   - -pPROG/--sign-command=PROG, --check-command=PROG and
+//     -rPROG/--root-command=PROG: a program run with its arguments;
+//   - the package's rules, -R/--rules-file=CMD (a command line, by
+//     default debian/rules) run with clean (not with -nc), build and
+//     binary: a
+//     #!/usr/bin/make -f file is read as make -f FILE (shebangCommand).
+//
+// dpkg-buildpackage reads its options whole, each with its value after
+// "=" (or attached to a short one).
+func (w *walker) dpkgBuildpackage(c scope, call *Call) {
+	rules := Arg{Value: "debian/rules", Raw: "debian/rules", Static: true}
+	root := ""
+	clean := true
+	for _, a := range call.Args {
+		v := a.Value
+		clean = clean && v != "-nc" && v != "--no-pre-clean"
+		attached := func(prefix string) (Arg, bool) {
+			rest, ok := strings.CutPrefix(v, prefix)
+			if !ok {
+				return Arg{}, false
+			}
+			b := a
+			b.Value = rest
+			return b, true
+		}
+		if h, ok := attached("--hook-"); ok {
+			if name, cmd, ok := strings.Cut(h.Value, "="); ok {
+				w.child(c, call, cmd, nil, "dpkg-buildpackage --hook-"+name, !a.Static)
+			}
+			continue
+		}
+		if call.Name == "debuild" && strings.HasPrefix(v, "--") {
+			if name, cmd, ok := strings.Cut(v[2:], "="); ok && strings.HasSuffix(name, "-hook") {
+				w.child(c, call, cmd, nil, "debuild --"+name, !a.Static)
+				continue
+			}
+		}
+		for _, p := range []string{"--sign-command=", "--check-command=", "--root-command=", "-p", "-r"} {
+			if strings.HasPrefix(p, "--") || !strings.HasPrefix(v, "--") {
+				if b, ok := attached(p); ok && b.Value != "" {
+					if p == "-r" || p == "--root-command=" {
+						root = b.Value
+					}
+					w.child(c, call, b.Value, nil, "dpkg-buildpackage "+strings.TrimSuffix(p, "="), !a.Static)
+					break
+				}
+			}
+		}
+		if b, ok := attached("--rules-file="); ok {
+			rules = b
+		} else if b, ok := attached("-R"); ok && !strings.HasPrefix(v, "--") {
+			rules = b
+		}
+		if v == "--help" || v == "--version" || v == "-?" {
+			return
+		}
+	}
+	if root != "" {
+		root += " "
+	}
+	r := rules.Value
+	text := r + " build; " + root + r + " binary"
+	if clean {
+		text = r + " clean; " + text
+	}
+	w.child(c, call, text, nil, call.Name+" (debian/rules)", !rules.Static)
+}
