@@ -27,6 +27,8 @@ import (
 //   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
+//   - latexmk's latexmkrc, -r FILE and -e CODE (Perl) and its command
+//     options and variables, -pdflatex=CMD (latexmk.go);
 //   - mlr --prepipe CMD, --prepipex CMD: shell text Miller runs on each
 //     input file;
 //   - svn --editor-cmd, --config-option config:tunnels:NAME=CMD, hg
@@ -125,6 +127,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "latexmk":
+		// latexmkrc, -r FILE, -e CODE (Perl) and -pdflatex=CMD (latexmk.go).
+		w.latexmk(c, call)
 	case "mlr":
 		// Miller's --prepipe CMD runs CMD < FILE, --prepipex CMD runs CMD
 		// FILE, through the shell, for each input file (mlr help
