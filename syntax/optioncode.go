@@ -27,6 +27,8 @@ import (
 //   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
+//   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
+//     expands (pkgbuilds.go);
 //   - latexmk's latexmkrc, -r FILE and -e CODE (Perl) and its command
 //     options and variables, -pdflatex=CMD (latexmk.go);
 //   - mlr --prepipe CMD, --prepipex CMD: shell text Miller runs on each
@@ -127,6 +129,12 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "makepkg":
+		// PKGBUILD and its functions (pkgbuilds.go).
+		w.makepkg(c, call)
+	case "rpm", "rpmbuild", "rpmspec":
+		// %(CMD) in --eval and specs, rpmbuild's %build (pkgbuilds.go).
+		w.rpmTools(c, call)
 	case "latexmk":
 		// latexmkrc, -r FILE, -e CODE (Perl) and -pdflatex=CMD (latexmk.go).
 		w.latexmk(c, call)
