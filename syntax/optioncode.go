@@ -27,6 +27,7 @@ import (
 //   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
+//   - packer build's shell-local provisioners (packer.go);
 //   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
 //     expands (pkgbuilds.go);
 //   - latexmk's latexmkrc, -r FILE and -e CODE (Perl) and its command
@@ -129,6 +130,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "packer":
+		// packer build: the template's shell-local steps (packer.go).
+		w.packerRun(c, call)
 	case "makepkg":
 		// PKGBUILD and its functions (pkgbuilds.go).
 		w.makepkg(c, call)
