@@ -28,6 +28,7 @@ import (
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
 //   - packer build's shell-local provisioners (packer.go);
+//   - rebar3's pre_hooks/post_hooks and rebar.config.script (rebar.go);
 //   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
 //     expands (pkgbuilds.go);
 //   - latexmk's latexmkrc, -r FILE and -e CODE (Perl) and its command
@@ -130,6 +131,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "rebar3":
+		// rebar.config's pre_hooks/post_hooks, rebar.config.script (rebar.go).
+		w.rebar3(c, call)
 	case "packer":
 		// packer build: the template's shell-local steps (packer.go).
 		w.packerRun(c, call)
