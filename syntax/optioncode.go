@@ -28,6 +28,9 @@ import (
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
 //   - packer build's shell-local provisioners (packer.go);
+//   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
+//     each file searched, judged as find PATHS -type f -exec PROG {} \;
+//     (rgpre.go);
 //   - rebar3's pre_hooks/post_hooks and rebar.config.script (rebar.go);
 //   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
 //     expands (pkgbuilds.go);
@@ -131,6 +134,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "rg":
+		// rg --pre PROG runs PROG FILE for each file it searches
+		// (rgpre.go).
+		w.rgPre(c, call)
 	case "rebar3":
 		// rebar.config's pre_hooks/post_hooks, rebar.config.script (rebar.go).
 		w.rebar3(c, call)
