@@ -31,6 +31,7 @@ import (
 //   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
 //     each file searched, judged as find PATHS -type f -exec PROG {} \;
 //     (rgpre.go);
+//   - salt-call cmd.run CMD and cmd.exec_code LANG CODE (saltcall.go);
 //   - rebar3's pre_hooks/post_hooks and rebar.config.script (rebar.go);
 //   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
 //     expands (pkgbuilds.go);
@@ -138,6 +139,9 @@ func (w *walker) optionCode(c scope, call *Call) {
 		// rg --pre PROG runs PROG FILE for each file it searches
 		// (rgpre.go).
 		w.rgPre(c, call)
+	case "salt-call":
+		// salt-call cmd.run CMD (saltcall.go).
+		w.saltCall(c, call)
 	case "rebar3":
 		// rebar.config's pre_hooks/post_hooks, rebar.config.script (rebar.go).
 		w.rebar3(c, call)
