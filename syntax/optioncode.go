@@ -31,6 +31,8 @@ import (
 //   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
 //     each file searched, judged as find PATHS -type f -exec PROG {} \;
 //     (rgpre.go);
+//   - a TeX engine with -shell-escape: the document's \write18{CMD}
+//     (texshell.go);
 //   - salt-call cmd.run CMD and cmd.exec_code LANG CODE (saltcall.go);
 //   - rebar3's pre_hooks/post_hooks and rebar.config.script (rebar.go);
 //   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
@@ -256,6 +258,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 			a.Value = strings.Trim(strings.TrimSpace(val), `"'`)
 			text(a, "cargo --config "+key)
 		}
+	}
+	if texEngines.Has(call.Name) {
+		// pdflatex -shell-escape: the document's \write18{CMD} (texshell.go).
+		w.texShell(c, call)
 	}
 	if l := lang.ForProgram(call.Name); l == lang.Python {
 		// python3 -m pdb -c CMD … (also after -X/-W values): the
