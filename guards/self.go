@@ -179,6 +179,10 @@ var selfProject = []string{
 	".augment/settings.json", ".corral.json", ".git/hooks/**", "**/.git/hooks/**", ".git/config",
 	".opencode/plugin/**", ".opencode/plugins/**", ".opencode/tool/**", ".opencode/tools/**", ".kiro/agents/**", ".kiro/hooks/**", ".factory/settings.json",
 	".continue/settings.json",
+	// Mercurial's repository configuration: its [hooks], [alias] !CMD,
+	// ui.ssh and [extensions] run at the next hg command, as
+	// .git/config's core.fsmonitor does at the next git one.
+	".hg/hgrc",
 }
 
 // agentCodeHome and agentCodeProject are where agents keep the custom
@@ -268,10 +272,10 @@ func pyBytecode(abs string) bool {
 }
 
 // gitSelf are the project patterns whose deletion does not switch a
-// guard off: removing .git (or its hooks) loses history, which other
-// rules judge, but runs nothing and unregisters nothing.
+// guard off: removing .git (or its hooks), or .hg, loses history, which
+// other rules judge, but runs nothing and unregisters nothing.
 var gitSelf = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true}
+	return map[string]bool{".git/hooks/**": true, "**/.git/hooks/**": true, ".git/config": true, ".hg/hgrc": true}
 }}
 
 // regenerated reports a home pattern whose files are a cache their

@@ -236,6 +236,9 @@ func (w *walker) detached(c scope, call *Call, st *state) bool {
 	case "ansible":
 		w.ansible(c, call)
 		return false
+	case "ansible-playbook":
+		w.ansiblePlaybook(c, call) // ansibleplaybook.go
+		return false
 	case "lftp":
 		// The shell text of lftp's commands (lftp.go).
 		w.lftp(c, call, st)

@@ -24,6 +24,25 @@ import (
 //     -vettool=PROG: a program run with its arguments;
 //   - cargo --config 'target.T.runner="CMD"' (and .linker, build.rustc-wrapper):
 //     a program cargo runs;
+//   - dpkg --pre-invoke=CMD, apt-get -o DPkg::Pre-Invoke::=CMD, apt-get
+//     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
+//     package tools' hooks (packagehooks.go);
+//   - packer build's shell-local provisioners (packer.go);
+//   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
+//     each file searched, judged as find PATHS -type f -exec PROG {} \;
+//     (rgpre.go);
+//   - a TeX engine with -shell-escape: the document's \write18{CMD}
+//     (texshell.go);
+//   - salt-call cmd.run CMD and cmd.exec_code LANG CODE (saltcall.go);
+//   - rebar3's pre_hooks/post_hooks and rebar.config.script (rebar.go);
+//   - makepkg's PKGBUILD, rpmbuild's spec sections and the %(CMD) rpm
+//     expands (pkgbuilds.go);
+//   - latexmk's latexmkrc, -r FILE and -e CODE (Perl) and its command
+//     options and variables, -pdflatex=CMD (latexmk.go);
+//   - mlr --prepipe CMD, --prepipex CMD: shell text Miller runs on each
+//     input file;
+//   - svn --editor-cmd, --config-option config:tunnels:NAME=CMD, hg
+//     --config hooks.NAME=CMD and HGRCPATH (vcsconfig.go);
 //   - python3 -m pdb -c CMD: a debugger command, Python code when not one
 //     of pdb's own (!stmt, any statement);
 //   - PERL5DB=CODE with perl -d: the debugger perl loads, Perl code;
@@ -109,6 +128,55 @@ func (w *walker) optionCode(c scope, call *Call) {
 				w.argvChild(c, call, []Arg{o.Val}, call.Name+" --"+long, call.env, call.Dir)
 			}
 		}
+	case "dpkg":
+		// dpkg --pre-invoke=CMD and the other hooks (packagehooks.go).
+		w.dpkgHooks(c, call, args)
+	case "dpkg-buildpackage", "debuild":
+		// --hook-NAME=CMD and the package's debian/rules (packagehooks.go).
+		w.dpkgBuildpackage(c, call)
+	case "apt-get", "apt", "aptitude":
+		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
+		w.aptHooks(c, call)
+	case "rg":
+		// rg --pre PROG runs PROG FILE for each file it searches
+		// (rgpre.go).
+		w.rgPre(c, call)
+	case "salt-call":
+		// salt-call cmd.run CMD (saltcall.go).
+		w.saltCall(c, call)
+	case "rebar3":
+		// rebar.config's pre_hooks/post_hooks, rebar.config.script (rebar.go).
+		w.rebar3(c, call)
+	case "packer":
+		// packer build: the template's shell-local steps (packer.go).
+		w.packerRun(c, call)
+	case "makepkg":
+		// PKGBUILD and its functions (pkgbuilds.go).
+		w.makepkg(c, call)
+	case "rpm", "rpmbuild", "rpmspec":
+		// %(CMD) in --eval and specs, rpmbuild's %build (pkgbuilds.go).
+		w.rpmTools(c, call)
+	case "latexmk":
+		// latexmkrc, -r FILE, -e CODE (Perl) and -pdflatex=CMD (latexmk.go).
+		w.latexmk(c, call)
+	case "mlr":
+		// Miller's --prepipe CMD runs CMD < FILE, --prepipex CMD runs CMD
+		// FILE, through the shell, for each input file (mlr help
+		// flags); a word of its own or --prepipe=CMD.
+		for i := 0; i < len(args); i++ {
+			for _, name := range []string{"prepipe", "prepipex"} {
+				if a, next, ok := value(i, name, ""); ok {
+					text(a, "mlr --"+name)
+					i = next
+				}
+			}
+		}
+	case "svn":
+		// svn --editor-cmd, --config-option config:tunnels:… (vcsconfig.go).
+		w.svnOptions(c, call)
+	case "hg", "chg":
+		// hg --config hooks.NAME=CMD, HGRCPATH (vcsconfig.go).
+		w.hgOptions(c, call)
 	case "rsync":
 		// rsync -e/--rsh CMD, RSYNC_RSH, RSYNC_CONNECT_PROG: the programs
 		// rsync starts on this machine (rsyncshell.go).
@@ -190,6 +258,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 			a.Value = strings.Trim(strings.TrimSpace(val), `"'`)
 			text(a, "cargo --config "+key)
 		}
+	}
+	if texEngines.Has(call.Name) {
+		// pdflatex -shell-escape: the document's \write18{CMD} (texshell.go).
+		w.texShell(c, call)
 	}
 	if l := lang.ForProgram(call.Name); l == lang.Python {
 		// python3 -m pdb -c CMD … (also after -X/-W values): the

@@ -372,6 +372,16 @@ var gitInstawebSpec = OptSpec{ShortVal: "pdbm", LongEq: true, Abbrev: true,
 	LongVal:  []string{"port", "httpd", "browser", "module-path"},
 	LongFlag: []string{"local", "stop", "start", "restart"}}
 
+// gitDaemonSpec is git daemon's options (daemon.c reads each as
+// --name=value, whole, with no abbreviation and no value in a word of its
+// own): --access-hook=PATH is run through the shell, with the service,
+// the repository and the client's host appended, before each request.
+var gitDaemonSpec = OptSpec{LongEq: true,
+	LongFlag: []string{"access-hook", "listen", "port", "base-path", "interpolated-path", "timeout", "init-timeout",
+		"max-connections", "pid-file", "user", "group", "user-path", "enable", "disable", "allow-override", "forbid-override",
+		"log-destination", "inetd", "verbose", "syslog", "export-all", "strict-paths", "base-path-relaxed", "reuseaddr",
+		"detach", "informative-errors", "no-informative-errors"}}
+
 // gitGrepSpec is git grep's options that take a value (git-grep(1));
 // -O/--open-files-in-pager take an optional one, attached, and run it as
 // the pager through the shell.
@@ -663,6 +673,11 @@ func (w *walker) git(c scope, call *Call) {
 		// configuration file appended) as the web server, as the key
 		// instaweb.httpd does (it was allowed).
 		w.optionScripts(c, call, rest, gitInstawebSpec, []string{"d", "httpd"}, "git instaweb --httpd")
+	case "daemon":
+		// git daemon --access-hook=CMD runs CMD with sh -c when a client
+		// asks for a repository: git ls-remote git://localhost/r.git
+		// started it (it was allowed).
+		w.optionScripts(c, call, rest, gitDaemonSpec, []string{"access-hook"}, "git daemon --access-hook")
 	case "clone", "fetch", "pull", "ls-remote", "push", "archive", "remote", "send-pack", "fetch-pack":
 		w.gitTransport(c, call, sub, rest)
 		if sub == "clone" {

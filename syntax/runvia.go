@@ -47,6 +47,7 @@ const (
 // way (make's $(CC) -c x.c is run by sh -c).
 var commandVarText = lazy.Set{List: []string{
 	"EDITOR", "VISUAL", "FCEDIT", "PAGER", "BROWSER", "TERMINAL", "GIT_EXTERNAL_DIFF", "GIT_SSH",
+	"SVN_SSH", // svn+ssh://: the tunnel svn starts (its [tunnels] ssh default)
 	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
 	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
 	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",

@@ -330,15 +330,21 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 			w.deletingPackage(c, call, call.Name, call.Args)
 			return true
 		}
+		system := false
 		for _, p := range systemPrograms {
-			if strings.HasPrefix(call.NameArg.Value, p) {
-				w.gitDashed(c, call)
-				return false
-			}
+			system = system || strings.HasPrefix(call.NameArg.Value, p)
 		}
-		w.runScriptFile(c, call, call.NameArg)
-		w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
-		return true
+		if !system {
+			w.runScriptFile(c, call, call.NameArg)
+			w.buildTool(c, call) // ./gradlew, ./mvnw: the wrapper runs the build
+			return true
+		}
+		// A system program by its path (/usr/bin/git, /usr/bin/awk,
+		// /usr/bin/make) is the program of that name: its file is not
+		// read, and what it runs is modelled below as for its bare
+		// name (each model was skipped: /usr/bin/watch 'rm -rf ~' was
+		// allowed). git's exec path is git SUB (gitDashed).
+		w.gitDashed(c, call)
 	}
 	if w.packageRun(c, call) || w.terraformRun(c, call) {
 		return true
@@ -495,8 +501,12 @@ func (w *walker) scriptFile(c scope, call *Call, a Arg, as string) {
 		l = lang.ForFile(d.Path, text)
 		if l == "" {
 			if prog := lang.Shebang(text); prog != "" && !IsShell(prog) {
-				// A program corral does not read (awk, make, …); one an
-				// earlier call decoded is as unread as a binary.
+				// A program that is no language corral reads (make,
+				// awk, sed, gdb, dc, …): the kernel runs the command
+				// line the #! line makes, judged as typed, so each
+				// program's own model reads the file (shebangCommand).
+				// One an earlier call decoded is as unread as a binary.
+				w.shebangCommand(c, call, a.Value, text)
 				w.earlierUnreadText(call, d, a.Value, prog)
 				return
 			}
@@ -2060,6 +2070,40 @@ func (w *walker) shebangOptions(c scope, call *Call, name, text string) {
 		return // env -i, env -u NAME: no splitting, one program name
 	}
 	cmd := "env " + Quote(arg) + " " + Quote(name)
+	for _, x := range call.Args {
+		if !x.Static {
+			break
+		}
+		cmd += " " + Quote(x.Value)
+	}
+	w.runTaskText(c, call, call.Dir, cmd, name+" (#! line)", false)
+}
+
+// shebangCommand judges a script run directly whose #! line names a
+// program that is no language corral reads as the command line the
+// kernel makes of it: the interpreter, the rest of the line as one
+// argument (Linux does not split it), the script's path, and the words
+// the script was given. #!/usr/bin/make -f runs make -f ./rules clean,
+// whose recipes are make's (./debian/rules clean, a #!/usr/bin/awk -f
+// script's system(), a #!/usr/bin/sed -f script's e command, a
+// #!/usr/bin/gdb -x script's shell: each was allowed). The env -S
+// line is shebangOptions'; a word only known at run time ends the words.
+func (w *walker) shebangCommand(c scope, call *Call, name, text string) {
+	line, _, _ := strings.Cut(text[2:min(len(text), 4096)], "\n")
+	line = strings.TrimSpace(strings.TrimRight(line, "\r"))
+	interp, arg, _ := strings.Cut(line, " ")
+	if i := strings.IndexByte(interp, '\t'); i >= 0 {
+		interp, arg = interp[:i], interp[i+1:]+" "+arg
+	}
+	arg = strings.TrimSpace(arg)
+	if interp == "" || filepath.Base(interp) == "env" && strings.HasPrefix(arg, "-") {
+		return // #!/usr/bin/env -S …: shebangOptions
+	}
+	cmd := Quote(interp)
+	if arg != "" {
+		cmd += " " + Quote(arg)
+	}
+	cmd += " " + Quote(name)
 	for _, x := range call.Args {
 		if !x.Static {
 			break

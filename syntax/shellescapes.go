@@ -10,8 +10,8 @@ import (
 // that run a command they are given: ed's !, dc's !, the MySQL and
 // PostgreSQL clients' \! (and mysql's system), socat's EXEC: and SYSTEM:
 // addresses, and the file watchers and sandboxes that run a command
-// (entr, watchexec, nodemon --exec, bwrap). What they run is modelled as
-// the command it is.
+// (entr, watchexec, nodemon --exec, bwrap, moreutils' pee and mispipe).
+// What they run is modelled as the command it is.
 
 // escapes models call when it is one of these programs; it reports
 // whether call was handled.
@@ -204,6 +204,16 @@ func (w *walker) escapes(c scope, call *Call) bool {
 				w.childArg(c, call, a, "pee")
 			}
 		}
+		return true
+	case "mispipe":
+		// mispipe CMD1 CMD2 runs CMD1 | CMD2, each with sh -c (moreutils
+		// mispipe(1)): judged as that pipeline, so CMD2 sh runs what
+		// CMD1 prints.
+		if len(call.Args) != 2 {
+			return false
+		}
+		a, b := call.Args[0], call.Args[1]
+		w.child(c, call, "{ "+a.Value+"\n} | { "+b.Value+"\n}", nil, "mispipe", !a.Static || !b.Static)
 		return true
 	case "concurrently":
 		// concurrently [options] CMD…: each operand is shell text

@@ -575,8 +575,16 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		}
 		w.bazelBuild(c, call, broot, cmd, opts) // bazelbuild.go
 	}
-	if cmd != "run" && cmd != "test" && cmd != "coverage" {
+	if cmd != "build" && cmd != "run" && cmd != "test" && cmd != "coverage" {
 		return
+	}
+	// --run_under runs the targets of run, test and coverage under a
+	// command; --workspace_status_command is a program every build
+	// command runs first, for the stamp (bazel build of a .bazelrc with
+	// build --workspace_status_command=./x.sh ran x.sh; it was allowed).
+	names := []string{"--config", "--run_under", "--workspace_status_command"}
+	if cmd == "build" {
+		names = []string{"--config", "--workspace_status_command"}
 	}
 	applies := map[string]bool{"common": true, "always": true, "build": true, cmd: true}
 	if cmd == "coverage" {
@@ -590,7 +598,7 @@ func (w *walker) bazelRun(c scope, call *Call) {
 			break
 		}
 		val, ok := "", false
-		for _, name := range []string{"--config", "--run_under"} {
+		for _, name := range names {
 			if x, found := strings.CutPrefix(v, name+"="); found {
 				val, ok, v = x, true, name
 			} else if v == name && i+1 < len(opts) {
@@ -602,8 +610,8 @@ func (w *walker) bazelRun(c scope, call *Call) {
 		case !ok:
 		case v == "--config":
 			configs[val] = true
-		case v == "--run_under":
-			cmdline = append(cmdline, bazelRunUnder{val, "bazel " + cmd + " --run_under"})
+		case v == "--run_under" || v == "--workspace_status_command":
+			cmdline = append(cmdline, bazelRunUnder{val, "bazel " + cmd + " " + v})
 		}
 	}
 	var lines []bazelRCLine
@@ -627,7 +635,7 @@ func (w *walker) bazelRun(c scope, call *Call) {
 			}
 			for i := 1; i < len(l.words); i++ {
 				v := l.words[i]
-				for _, name := range []string{"--config", "--run_under"} {
+				for _, name := range names {
 					val, ok := strings.CutPrefix(v, name+"=")
 					if !ok && v == name && i+1 < len(l.words) {
 						val, ok = l.words[i+1], true
