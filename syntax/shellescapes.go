@@ -168,6 +168,20 @@ func (w *walker) escapes(c scope, call *Call) bool {
 			}
 		}
 		return false
+	case "sops":
+		// sops exec-env FILE CMD and sops exec-file FILE CMD run CMD
+		// with /bin/sh -c, the decrypted values in its environment or
+		// in the file CMD's {} names (sops 3, "sops exec-env --help").
+		if len(call.Args) == 0 || call.Args[0].Value != "exec-env" && call.Args[0].Value != "exec-file" {
+			return false
+		}
+		rest := call.Args[1:]
+		_, operands := ScanOptions(rest, sopsExecSpec)
+		if len(operands) < 2 {
+			return false
+		}
+		w.childArg(c, call, &rest[operands[1]], "sops "+call.Args[0].Value)
+		return true
 	case "hyperfine":
 		// hyperfine runs each command operand, and the --prepare,
 		// --setup, --cleanup and --conclude commands, with a shell.
@@ -398,6 +412,10 @@ var chokidarSpec = OptSpec{ShortVal: "cdti", LongEq: true,
 
 // hyperfineSpec is hyperfine's options that take a value (hyperfine
 // --help, 1.x; clap: no abbreviations).
+// sopsExecSpec is sops exec-env's and exec-file's options that take a
+// value (--user, --filename); the others are flags.
+var sopsExecSpec = OptSpec{LongEq: true, LongVal: []string{"user", "filename", "config", "input-type", "output-type"}}
+
 var hyperfineSpec = OptSpec{ShortVal: "wrmMpcsSunLPiNo", LongEq: true,
 	LongVal: []string{"warmup", "min-runs", "max-runs", "runs", "setup", "prepare", "conclude", "cleanup", "parameter-scan",
 		"parameter-step-size", "parameter-list", "shell", "style", "sort", "time-unit", "export-asciidoc", "export-csv",

@@ -65,6 +65,8 @@ func TestShellEscapes(t *testing.T) {
 		{`capsh --drop=cap_sys_admin -- -c 'rm -rf /victim'`, true},
 		{`npm exec -c 'rm -rf /victim'`, true},
 		{`xdg-su -u root -c 'rm -rf /victim'`, true},
+		{`sops exec-env secrets.yaml 'rm -rf /victim'`, true},
+		{`sops exec-file --no-fifo --filename x.env secrets.yaml 'rm -rf /victim; cat {}'`, true},
 		// Look-alikes.
 		{`nix develop -c make`, false},
 		{`hyperfine 'sleep 0.1' --warmup 3`, false},
@@ -82,6 +84,8 @@ func TestShellEscapes(t *testing.T) {
 		{`git-log --grep 'rm -rf /victim'`, false},
 		{`PS4='+ ${LINENO}: '; set -x; ls`, false},
 		{`env 'BASH_FUNC_f%%=() { echo rm -rf /victim; }' bash -c f`, false},
+		{`sops exec-env secrets.yaml 'echo rm -rf /victim'`, false},
+		{`sops --decrypt secrets.yaml`, false},
 	} {
 		m, err := Analyze(tc.cmd, Options{Cwd: dir, Home: "/home/u", ReadFile: ReadScript})
 		if err != nil {
