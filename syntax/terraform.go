@@ -49,7 +49,7 @@ func (w *walker) terraformRun(c scope, call *Call) bool {
 		case sub != "" && a.Static && strings.HasPrefix(v, "-"):
 			// -var NAME=VALUE, -target ADDR: Go's flag package takes a
 			// value in the next word too.
-			skip = terraformValueFlags[strings.TrimLeft(v, "-")]
+			skip = terraformValueFlag(strings.TrimLeft(v, "-"))
 		case sub == "apply" && a.Static && plan == "":
 			plan = v // terraform apply [options] [PLAN]
 		case sub == "" && strings.HasPrefix(a.Raw, "-chdir="):
@@ -134,10 +134,15 @@ func (w *walker) terraformRun(c scope, call *Call) bool {
 	return false
 }
 
-// terraformValueFlags are terraform's options that take a value, which
-// may be the next word (terraform apply -help).
-var terraformValueFlags = map[string]bool{"var": true, "var-file": true, "target": true, "replace": true, "state": true,
-	"state-out": true, "backup": true, "lock-timeout": true, "parallelism": true, "chdir": true}
+// terraformValueFlag reports terraform's options that take a value,
+// which may be the next word (terraform apply -help).
+func terraformValueFlag(name string) bool {
+	switch name {
+	case "var", "var-file", "target", "replace", "state", "state-out", "backup", "lock-timeout", "parallelism", "chdir":
+		return true
+	}
+	return false
+}
 
 // maxTerraformPlan bounds the size of a saved plan read for its
 // configuration.
