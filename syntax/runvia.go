@@ -443,9 +443,15 @@ func (w *walker) madeHere(path string) bool {
 	return wrote || copied || w.opaque[path]
 }
 
+// batSpec is bat's options that take a value (bat --help, bat 0.24).
+var batSpec = OptSpec{ShortVal: "lmHrd", LongEq: true, LongVal: []string{"language", "map-syntax", "highlight-line", "line-range",
+	"style", "theme", "tabs", "wrap", "paging", "pager", "color", "decorations", "italic-text", "terminal-width", "file-name",
+	"diff-context", "nonprintable-notation", "binary", "ignored-suffix", "strip-ansi", "set-terminal-title"}}
+
 // optionCommands judges the commands programs run from their own options
 // and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
-// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; zip's -TT CMD.
+// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; bat's --pager
+// CMD; zip's -TT CMD.
 func (w *walker) optionCommands(c scope, call *Call) {
 	switch call.Name {
 	case "enable":
@@ -568,6 +574,27 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			if o.HasVal && o.Val.Value != "" && (o.Name == "P" || o.Name == "pager" || o.Name == "H" || o.Name == "html") {
 				w.child(c, call, o.Val.Value, nil, "man -"+o.Name, !o.Val.Static)
 			}
+		}
+	case "bat", "batcat":
+		// bat --pager CMD runs CMD (split into words as a shell would)
+		// with its output, unless paging is off (-P, --paging=never);
+		// BAT_PAGER and PAGER are the pager variables' (pagerscript.go).
+		opts, _ := ScanOptions(call.Args, batSpec)
+		var pager *Arg
+		never := false
+		for _, o := range opts {
+			switch {
+			case o.Name == "P" || o.Name == "no-paging":
+				never = true
+			case o.Name == "paging" && o.HasVal:
+				never = o.Val.Static && o.Val.Value == "never"
+			case o.Name == "pager" && o.HasVal:
+				v := o.Val
+				pager = &v
+			}
+		}
+		if pager != nil && !never && pager.Value != "" {
+			w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
 		}
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.
