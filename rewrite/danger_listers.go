@@ -46,9 +46,13 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 	opts, operands := scan(src.Args, spec)
 	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
 	switch src.Name {
-	case "sort", "head", "tail", "tac", "uniq":
-		// Lines kept (or reordered) from the stage before.
-		// Operands are files of its own.
+	case "sort", "head", "tail", "tac", "uniq", "cat":
+		// Lines kept (or reordered) from the stage before; cat with
+		// no operand passes them all (find ~ | cat | xargs rm).
+		// Operands are files of its own (cat FILE: file_producer.go).
+		if src.Name == "cat" && len(operands) > 0 {
+			return nil, false
+		}
 		if k == 0 || len(operands) > 0 || has(opts, "z", "zero-terminated") {
 			return nil, true
 		}
@@ -137,7 +141,7 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 // they are.
 func lineKeeper(name string) bool {
 	switch name {
-	case "sort", "head", "tail", "tac", "uniq":
+	case "sort", "head", "tail", "tac", "uniq", "cat":
 		return true
 	}
 	return false

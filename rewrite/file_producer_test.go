@@ -56,6 +56,12 @@ func TestListThroughFile(t *testing.T) {
 		{`find ~/.ssh -name id_rsa > l; grep id l > m; xargs rm < m`, "deny"},
 		{`find ~/.ssh -name id_rsa -fprint l; xargs rm < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; sort l | xargs cat`, "deny"},
+		// cat with no operand passes its input on, in a pipe or into
+		// the file.
+		{`find ~/.ssh -name id_rsa | cat | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | cat > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | cat | xargs cat`, "deny"},
+		{`find . -name '*.pyc' | cat | xargs rm`, "allow"},
 		// Writes.
 		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -a l sed -i s/a/b/`, "deny"},
 		{`find ~ -maxdepth 1 -name .bashrc > l; xargs -I{} cp x {} < l`, "deny"},
