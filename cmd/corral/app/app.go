@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
@@ -35,6 +36,10 @@ type runtimeEnv struct {
 	// procRoot is the proc file system refuseUnderAgent reads ("" is
 	// /proc; tests give a made-up one).
 	procRoot string
+	// abandoned is set on the copy a judgement past the hook's budget
+	// runs with: once the hook has answered, that judgement writes no
+	// audit record (the record would contradict the answer given).
+	abandoned *atomic.Bool
 }
 
 // exitCode carries an exit status out of a command without printing.

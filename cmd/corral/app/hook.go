@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/corral-dev/corral/cmd/corral/agent"
@@ -168,6 +170,11 @@ func (env *runtimeEnv) sessionEnd(session string) {
 // to keep the engine busy must not end there.
 var hookBudget = 20 * time.Second
 
+// judgements counts the judgements bashWithin started that have not
+// ended; tests wait for it so that nothing writes into their
+// directories after they end.
+var judgements sync.WaitGroup
+
 // bashWithin is bash, bounded by hookBudget: past it the answer is an
 // ask (a deny for agents that cannot ask) naming the reason, and the
 // judgement still running is left to end with the process.
@@ -178,8 +185,11 @@ func (env *runtimeEnv) bashWithin(s *settings, req *agent.Request, canRewrite bo
 	inner := *env
 	var notes bytes.Buffer
 	inner.stderr = &notes
+	inner.abandoned = new(atomic.Bool)
 	done := make(chan *agent.Answer, 1)
+	judgements.Add(1)
 	go func() {
+		defer judgements.Done()
 		bigstack.Grow()
 		done <- inner.bash(s, req, canRewrite)
 	}()
@@ -191,6 +201,7 @@ func (env *runtimeEnv) bashWithin(s *settings, req *agent.Request, canRewrite bo
 		return a
 	case <-timer.C:
 	}
+	inner.abandoned.Store(true)
 	why := fmt.Sprintf("corral could not finish judging this command within %s (it is very long or very nested), so it cannot vouch for it. Split it into smaller commands, or ask the user to run it.", hookBudget)
 	env.log(audit.Record{TS: env.now(), Tool: "Bash", Operation: req.Command, SessionID: req.Session, Cwd: req.Cwd, PathContext: "n/a",
 		AgentType: req.AgentType, Action: "confirm_required", Rule: "hook-budget", Reason: why})
@@ -446,7 +457,7 @@ func (env *runtimeEnv) auditLogPath() string {
 
 func (env *runtimeEnv) log(r audit.Record) {
 	path := env.auditLogPath()
-	if path == "off" {
+	if path == "off" || env.abandoned != nil && env.abandoned.Load() {
 		return
 	}
 	if err := audit.Open(path, auditMaxBytes).Append(r); err != nil {
