@@ -22,16 +22,11 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 	// The for loops around the call, outermost first.
 	var loops []*sh.WordIter
 	pos := c.Stmt.Pos().Offset()
-	walkTree(c.Script.File, func(n sh.Node) bool {
-		fc, isFor := n.(*sh.ForClause)
-		if !isFor {
-			return true
-		}
+	for _, fc := range c.Script.forClauses() {
 		if wi, isIter := fc.Loop.(*sh.WordIter); isIter && fc.DoPos.Offset() <= pos && pos < fc.DonePos.Offset() {
 			loops = append(loops, wi)
 		}
-		return true
-	})
+	}
 	if len(loops) == 0 {
 		return nil, false
 	}
@@ -95,4 +90,22 @@ func LoopValues(c *Call, a Arg, home string) (vals []Arg, ok bool) {
 		vals = append(vals, v)
 	}
 	return vals, true
+}
+
+// forClauses returns the for loops of the script's file, outermost
+// first as a walk meets them, found once per script (a command of many
+// loops asks LoopValues once per call in them).
+func (s *Script) forClauses() []*sh.ForClause {
+	if s.fors != nil {
+		return *s.fors
+	}
+	fors := []*sh.ForClause{}
+	walkTree(s.File, func(n sh.Node) bool {
+		if fc, ok := n.(*sh.ForClause); ok {
+			fors = append(fors, fc)
+		}
+		return true
+	})
+	s.fors = &fors
+	return fors
 }

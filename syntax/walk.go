@@ -1364,6 +1364,13 @@ func (w *walker) pipeline(c scope, s *sh.Stmt, st *state) {
 
 func (w *walker) resolver(c scope, st *state) *resolver {
 	r := &resolver{src: c.sc.Src, dir: st.dir, st: st}
+	if c.sc.ctl == 0 {
+		c.sc.ctl = 2
+		if strings.ContainsAny(c.sc.Src, "\x01\x7f") {
+			c.sc.ctl = 1
+		}
+	}
+	r.ctl = c.sc.ctl
 	if w.pure == nil {
 		w.pure = &pureSubsts{out: map[pureKey]substResult{}, pure: map[*sh.CmdSubst]bool{}}
 	}
