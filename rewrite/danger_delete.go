@@ -354,31 +354,18 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 // reads it: the stage before xargs, or the producer a loop walks
 // (for f in $(ls -A); do rm -rf "$f"; done, ls -A | while read f; …).
 func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion {
-	src := pl.Stage(k)
-	if src == nil {
-		return nil
-	}
-	if f, ok := lineFilterFile(src); ok && !strings.HasSuffix(src.Name, "grep") {
-		// find ~ -name k > l; sort l | xargs rm: the lines of the file
-		// this command wrote (file_producer.go).
-		if got := p.fileStageInputs(src, f, base); got != nil {
-			return got
-		}
-	}
-	if got, ok := printedPaths(pl, k, base); ok {
-		return got // du ~ | cut -f2, realpath ~/x, tree -fi (danger_listers.go)
-	}
-	var out []deletion
+	out, _ := printedStage(p, pl, pl.Stage, k, base)
+	return out
+}
+
+// producedPaths returns the deletions of what src prints when it
+// produces paths itself (echo's words, grep -l's files, ls's operands,
+// rg --files, find); ok is false for another program.
+func producedPaths(src *syntax.Call, base deletion) (out []deletion, ok bool) {
 	add := func(a syntax.Arg) {
 		d := base
 		d.arg = a
 		out = append(out, d)
-	}
-	if f, ok := catOf(src); ok {
-		// find ~ -name id_rsa > l; cat l | xargs rm (file_producer.go).
-		if got := p.fileStageInputs(src, f, base); got != nil {
-			return got
-		}
 	}
 	switch src.Name {
 	case "echo", "printf":
@@ -428,43 +415,9 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 				}
 				out = append(out, d)
 			}
-			return out
+			return out, true
 		}
-		// find . | grep pyc | xargs rm: the lines of the find before
-		// grep that grep keeps. A pattern keeps some of them; -v keeps
-		// the others, nearly all; other options rewrite the lines.
-		keep, ok := grepKeeps(src)
-		var prev *syntax.Call
-		if k >= 1 {
-			prev = pl.Stage(k - 1)
-		}
-		if file, isFile := lineFilterFile(src); isFile {
-			// find ~ > l; grep rc l | xargs rm: the file's writer is the
-			// stage before (file_producer.go).
-			fp, fs, single := p.fileProducer(src, file)
-			prev, ok = single, true
-			if fp != nil {
-				prev = fp.Stage(fs)
-			}
-		}
-		if !ok || prev == nil {
-			return nil
-		}
-		if f := prev; f.Name == "find" || isFd(f) {
-			filtered, selects := findSelection(f)
-			for _, r := range findRoots(f) {
-				r.Raw = r.Raw + " (from find, through grep)"
-				d := base
-				d.arg = r
-				if filtered || keep {
-					d.filtered, d.selects = true, "*"
-					if filtered {
-						d.selects = selects
-					}
-				}
-				out = append(out, d)
-			}
-		}
+		return nil, true // counts, or lines a filter keeps (line_filters.go)
 	case "ls":
 		// ls ~/.claude/*.json | xargs sed -i …: ls prints the files it is
 		// given as written, and the files a pattern matches (a
@@ -487,7 +440,7 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		opts, operands := scan(src.Args, specFor("rg"))
 		if !has(opts, "files") {
 			if !has(opts, "l", "files-with-matches", "files-without-match") {
-				return nil
+				return nil, true
 			}
 			if len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
 				operands = operands[1:] // the pattern
@@ -524,8 +477,10 @@ func stageInputs(p *Pass, pl *syntax.Pipeline, k int, base deletion) []deletion 
 		}
 	case "find", "fd", "fdfind":
 		out = append(out, foundDeletions(src, base)...)
+	default:
+		return nil, false
 	}
-	return out
+	return out, true
 }
 
 // foundDeletions returns the deletions of what a find (or fd) prints: its
@@ -552,9 +507,10 @@ func foundDeletions(f *syntax.Call, base deletion) []deletion {
 // grepKeeps reads a grep that filters the lines of a pipe: keep reports
 // that its patterns keep only some lines (not -v, and not a pattern that
 // matches every line: "", ".", ".*", "^", "$"); ok is false when grep
-// changes or replaces the lines (-o, -l, -c, -n, …), reads other files,
-// or takes its patterns from a file or from a value only known at run
-// time.
+// changes or replaces the lines (-o, -l, -c, -n, …), reads several
+// files, or takes its patterns from a file or from a value only known at
+// run time. One file operand is the file it reads instead of its input
+// (lineFilter).
 func grepKeeps(c *syntax.Call) (keep, ok bool) {
 	opts, operands := scan(c.Args, readerSpecs.Get()["grep"])
 	for _, o := range opts {
@@ -569,12 +525,14 @@ func grepKeeps(c *syntax.Call) (keep, ok bool) {
 		patterns = append(patterns, o.val)
 	}
 	if len(patterns) == 0 {
-		if len(operands) != 1 {
-			return false, false // no pattern, or files to read instead of the pipe
+		if len(operands) == 0 {
+			return false, false // no pattern
 		}
 		patterns = append(patterns, c.Args[operands[0]])
-	} else if len(operands) > 0 {
-		return false, false
+		operands = operands[1:]
+	}
+	if len(operands) > 1 {
+		return false, false // several files: which lines are whose
 	}
 	for _, p := range patterns {
 		if !p.Static {

@@ -110,7 +110,7 @@ func (p *Pass) onlyListing(c, l *syntax.Call) bool {
 	for _, o := range p.Model.Calls {
 		switch {
 		case o == c || o == l:
-		case o.Name == "cd" || o.Name == "pushd" || o.Name == "read" || lineKeeper(o.Name):
+		case o.Name == "cd" || o.Name == "pushd" || o.Name == "read" || o.Name != "tee" && lineKept(o):
 		case o.Name == "grep" || o.Name == "egrep" || o.Name == "fgrep" || o.Name == "xargs":
 		default:
 			return false

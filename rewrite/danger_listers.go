@@ -20,79 +20,77 @@ import (
 // of a link's target, a field other than the path) gives nothing, which
 // leaves the inputs to run time (asked).
 
-// printedPaths returns the deletions of what pipeline stage k prints,
-// shaped like base, when it is one of the programs above; ok is false
-// when stage k is none of them.
-func printedPaths(pl *syntax.Pipeline, k int, base deletion) (out []deletion, ok bool) {
-	return printedStage(pl.Stage, k, base)
-}
-
-// printedStage is printedPaths of the stages stage(0)…stage(k).
-func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []deletion, ok bool) {
+// printedStage returns the deletions of what stage k of stage(0)…
+// stage(k) prints, shaped like base, when it is one of the programs
+// above, a line filter (line_filters.go), a producer of paths
+// (producedPaths) or, given the pass and the pipeline, a compound
+// stage (compoundStage); ok is false when stage k is none of them. With a
+// pass, a filter given a file this command wrote is followed to what
+// wrote it (file_producer.go).
+func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k int, base deletion) (out []deletion, ok bool) {
 	src := stage(k)
-	if src == nil || len(src.Wrappers) > 0 {
-		return nil, false
+	if src == nil {
+		if p == nil || pl == nil || k < 0 {
+			return nil, false
+		}
+		// find ~/.ssh | { cat; } | xargs rm, … | while read f; do echo
+		// "$f"; done | xargs rm: the calls of a compound stage.
+		return p.compoundStage(pl, k, base)
 	}
+	role, file, fromFile := lineFilter(src)
+	if role != notLines {
+		switch prev := stage(k - 1); {
+		case fromFile && p == nil:
+			return nil, false
+		case fromFile:
+			// find ~ -name k > l; sort l | xargs rm, sed p l | xargs
+			// rm, cat l | xargs rm: the lines of the file this command
+			// wrote, kept or edited.
+			return throughFilter(p.fileStageInputs(src, file, base), src, role), true
+		case k == 0:
+			return nil, true
+		case grepName(src.Name) && role == keepsLines && isLsFiles(prev):
+			// git ls-files | grep '\.pyc$' | xargs rm: the listed names
+			// grep keeps (all of them with -v or a pattern that keeps
+			// every line); a narrowing grep is no deletion of every
+			// tracked file (danger_listed.go).
+			out, _ = lsFilesDeletions(prev, base)
+			keep, _ := grepKeeps(src)
+			re, _ := grepKeep(src)
+			for i := range out {
+				out[i].arg.Raw += " (through grep)"
+				out[i].narrowed, out[i].lines = keep, re
+			}
+			return out, true
+		case (src.Name == "cut" || strings.HasSuffix(src.Name, "awk")) && pathField(src):
+			// cut -f2, awk '{print $2}' (or $NF) of du's lines: the
+			// paths, exactly.
+			for j := k - 1; j > 0 && prev != nil && lineKept(prev); j-- {
+				prev = stage(j - 1)
+			}
+			if prev != nil && prev.Name == "du" {
+				out, _ = printedStage(p, pl, stage, k-1, base)
+				return out, true
+			}
+		}
+		// Lines kept (or reordered) from the stage before, or edited
+		// (line_filters.go): find ~ | cat | xargs rm, find ~/.ssh | sed
+		// p | xargs rm.
+		out, _ = printedStage(p, pl, stage, k-1, base)
+		return throughFilter(out, src, role), true
+	}
+	if len(src.Wrappers) > 0 {
+		return producedPaths(src, base)
+	}
+	opts, operands := scan(src.Args, specFor(src.Name))
 	add := func(a syntax.Arg, note string) {
 		d := base
 		d.arg = a
 		d.arg.Raw += " (from " + note + ")"
 		out = append(out, d)
 	}
-	spec := specFor(src.Name)
-	if src.Name == "head" || src.Name == "tail" {
-		spec = headSpec
-	}
-	opts, operands := scan(src.Args, spec)
 	dot := syntax.Arg{Value: ".", Raw: ".", Static: true}
 	switch src.Name {
-	case "sort", "head", "tail", "tac", "uniq", "cat":
-		// Lines kept (or reordered) from the stage before; cat with
-		// no operand passes them all (find ~ | cat | xargs rm).
-		// Operands are files of its own (cat FILE: file_producer.go).
-		if src.Name == "cat" && len(operands) > 0 {
-			return nil, false
-		}
-		if k == 0 || len(operands) > 0 || has(opts, "z", "zero-terminated") {
-			return nil, true
-		}
-		out, _ = printedStage(stage, k-1, base)
-		return out, true
-	case "cut", "awk", "gawk", "mawk":
-		// cut -f2, awk '{print $2}' (or $NF) of du's lines: the paths.
-		if k == 0 || !pathField(src) {
-			return nil, true
-		}
-		prev := stage(k - 1)
-		for j := k - 1; j > 0 && prev != nil && lineKeeper(prev.Name); j-- {
-			prev = stage(j - 1)
-		}
-		if prev == nil || prev.Name != "du" {
-			return nil, true
-		}
-		out, _ = printedStage(stage, k-1, base)
-		return out, true
-	case "grep", "egrep", "fgrep":
-		// git ls-files | grep '\.pyc$' | xargs rm: the listed names grep
-		// keeps (all of them with -v or a pattern that keeps every
-		// line); a narrowing grep is no deletion of every tracked file
-		// (danger_listed.go). After another program, stageInputs reads
-		// grep.
-		prev := stage(k - 1)
-		if k == 0 || prev == nil || !isLsFiles(prev) {
-			return nil, false
-		}
-		keep, ok := grepKeeps(src)
-		if !ok {
-			return nil, true
-		}
-		out, _ = lsFilesDeletions(prev, base)
-		re, _ := grepKeep(src)
-		for i := range out {
-			out[i].arg.Raw += " (through grep)"
-			out[i].narrowed, out[i].lines = keep, re
-		}
-		return out, true
 	case "find", "fd", "fdfind":
 		return foundDeletions(src, base), true
 	case "git":
@@ -134,17 +132,21 @@ func printedStage(stage func(int) *syntax.Call, k int, base deletion) (out []del
 		}
 		return out, true
 	}
-	return nil, false
+	// echo ~/.ssh/id_rsa | sed p | xargs rm: the paths a producer
+	// prints (danger_delete.go).
+	if out, ok := producedPaths(src, base); ok || p == nil || pl == nil {
+		return out, ok
+	}
+	// find ~/.ssh | sh -c 'sed p' | xargs rm: the calls of the script
+	// a shell stage runs, which share its pipes.
+	return p.compoundStage(pl, k, base)
 }
 
-// lineKeeper reports a filter that keeps some of its input's lines as
-// they are.
-func lineKeeper(name string) bool {
-	switch name {
-	case "sort", "head", "tail", "tac", "uniq", "cat":
-		return true
-	}
-	return false
+// lineKept reports a stage that passes on some of the lines it reads
+// from the pipe, as they are (lineFilter).
+func lineKept(c *syntax.Call) bool {
+	role, _, fromFile := lineFilter(c)
+	return role == keepsLines && !fromFile
 }
 
 // headSpec is head's and tail's options that take a value (a count:
@@ -211,7 +213,7 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first) {
 		return nil, false
 	}
-	out, ok := printedStage(stage, last, base)
+	out, ok := printedStage(p, pl, stage, last, base)
 	return out, ok && len(out) > 0
 }
 

@@ -433,9 +433,10 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 	var finds []*syntax.Call
 	for _, o := range p.Model.Calls {
 		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
-			if f, ok := catOf(o); ok && o.Pipe == nil {
-				// find ~ -name id_rsa > l; rm $(cat l) (file_producer.go).
-				return p.fileStageInputs(o, f, base)
+			if role, f, ok := lineFilter(o); ok && o.Pipe == nil {
+				// find ~ -name id_rsa > l; rm $(cat l), rm $(sort l),
+				// rm $(sed p l) (file_producer.go, line_filters.go).
+				return throughFilter(p.fileStageInputs(o, f, base), o, role)
 			}
 			if o.Name != "find" && !isFd(o) || o.Pipe != nil {
 				return nil // another program prints, or find's output is piped on

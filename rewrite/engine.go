@@ -146,6 +146,9 @@ type Pass struct {
 	// fileWriters indexes, once per pass, the calls that write each
 	// file from their standard output (fileProducer).
 	fileWriters *fileWriterIndex
+	// pipeEnds indexes, once per pass, the calls that read or write
+	// each pipe between two stages (compoundStage).
+	pipeEnds map[pipeEnd][]*syntax.Call
 	// gitCleaned caches, per git clean or git stash -u call, what the
 	// real git's dry run lists (gitCleanPaths).
 	gitCleaned map[*syntax.Call]gitCleanList

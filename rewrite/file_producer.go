@@ -158,44 +158,6 @@ func fileCopy(g *syntax.Call) (src, dst syntax.Dir, ok bool) {
 	return src, dst, false
 }
 
-// lineFilterFile returns the one file a line filter is given (sort l,
-// head -1 l, tac l, uniq l, shuf l, grep PATTERN l): what it passes on is
-// among that file's lines, in some order.
-func lineFilterFile(c *syntax.Call) (syntax.Dir, bool) {
-	if c == nil || len(c.Wrappers) > 0 {
-		return syntax.Dir{}, false
-	}
-	spec := specFor(c.Name)
-	switch c.Name {
-	case "head", "tail":
-		spec = headSpec
-	case "sort", "tac", "uniq", "shuf":
-	case "grep", "egrep", "fgrep":
-		spec = readerSpecs.Get()["grep"]
-	default:
-		return syntax.Dir{}, false
-	}
-	opts, operands := scan(c.Args, spec)
-	if strings.HasSuffix(c.Name, "grep") && len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
-		operands = operands[1:] // the pattern
-	}
-	if c.Name == "uniq" && len(operands) == 2 {
-		operands = operands[:1] // uniq IN OUT
-	}
-	if c.Name == "sort" && len(find(opts, "o", "output")) > 0 {
-		return syntax.Dir{}, false // sort -o: fileCopy's
-	}
-	if len(operands) != 1 {
-		return syntax.Dir{}, false
-	}
-	a := c.Args[operands[0]]
-	if !a.Static || a.Value == "-" {
-		return syntax.Dir{}, false
-	}
-	d := c.Dir.Join(a.Value)
-	return d, d.Known
-}
-
 // writesOut reports whether a redirection operator sends output into a
 // file.
 func writesOut(op string) bool {
@@ -218,27 +180,6 @@ func (p *Pass) fileStageInputs(c *syntax.Call, path syntax.Dir, base deletion) [
 		return nil
 	}
 	return stageInputs(p, pipe, stage, base)
-}
-
-// catOf returns the one file a lone cat prints (cat l, cat < l), or
-// false.
-func catOf(c *syntax.Call) (syntax.Dir, bool) {
-	if c == nil || c.Name != "cat" || len(c.Wrappers) > 0 {
-		return syntax.Dir{}, false
-	}
-	opts, operands := scan(c.Args, specFor("cat"))
-	if len(opts) > 0 {
-		return syntax.Dir{}, false
-	}
-	switch len(operands) {
-	case 0:
-		return stdinFile(c)
-	case 1:
-		if a := c.Args[operands[0]]; a.Static && a.Value != "-" {
-			return c.Dir.Join(a.Value), true
-		}
-	}
-	return syntax.Dir{}, false
 }
 
 // fileSources lists the paths the program that wrote file path before c
@@ -271,9 +212,12 @@ const maxNamesFileLines = 4000
 // -T FILE, rsync --files-from=FILE, cpio and zip -@ reading it on their
 // standard input): each line a path, as the program reads it. A file
 // this command writes gives what its writer prints (find ~/.ssh > l; tar
-// czf x.tgz -T l); another is read when the hook runs. It reports
-// whether a secret was found.
-func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg) bool {
+// czf x.tgz -T l); another is read when the hook runs. A relative name
+// read from disk is under base when it is known (tar -C DIR, rsync's
+// source directory); rooted says the program drops a name's leading
+// slashes first (rsync: every name is relative to the source). It
+// reports whether a secret was found.
+func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg, base syntax.Dir, rooted bool) bool {
 	if !a.Static || a.Value == "-" || p.Config.Paths == nil {
 		return false
 	}
@@ -300,23 +244,51 @@ func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg) bool {
 		if line = strings.TrimRight(line, "\r"); line == "" {
 			continue
 		}
-		srcs = append(srcs, readSource{arg: syntax.Arg{Value: line, Raw: line + " (from " + a.Value + ")", Static: true}})
+		name, raw := line, line+" (from "+a.Value+")"
+		if base.Known {
+			if rooted {
+				name = strings.TrimLeft(name, "/")
+			}
+			if !strings.HasPrefix(name, "/") {
+				name = base.Join(name).Path
+				raw = line + " (from " + a.Value + ", under " + base.Path + ")"
+			}
+		}
+		srcs = append(srcs, readSource{arg: syntax.Arg{Value: name, Raw: raw, Static: true}})
 	}
 	return p.secretSources(c, srcs, from, false)
 }
 
-// throughFile follows a producer that is a lone cat of a file this
-// command wrote back to what wrote it (for f in $(cat l), < <(cat l));
+// throughFile follows a producer that passes on the lines of a file this
+// command wrote back to what wrote it (for f in $(cat l), < <(sort l));
 // any other producer is returned as it is.
 func (p *Pass) throughFile(pipe *syntax.Pipeline, stage int, single *syntax.Call) (*syntax.Pipeline, int, *syntax.Call) {
 	src := single
 	if pipe != nil {
 		src = pipe.Stage(stage)
 	}
-	if f, ok := catOf(src); ok {
+	if role, f, ok := lineFilter(src); ok && role == keepsLines {
 		if fp, fs, fsingle := p.fileProducer(src, f); fp != nil || fsingle != nil {
 			return fp, fs, fsingle
 		}
 	}
 	return pipe, stage, single
+}
+
+// tarDirAt returns the directory tar is in when it reads the option at
+// index idx of opts' words: the call's directory changed by each -C
+// (--directory) before it, as tar applies them in order; unknown when
+// one is only known at run time.
+func tarDirAt(c *syntax.Call, opts []option, idx int) syntax.Dir {
+	d := c.Dir
+	for _, o := range opts {
+		if o.idx >= idx || o.name != "C" && o.name != "directory" || !o.hasVal {
+			continue
+		}
+		if !o.val.Static {
+			return syntax.Dir{}
+		}
+		d = d.Join(o.val.Value)
+	}
+	return d
 }

@@ -156,3 +156,39 @@ func TestListThroughFileBash(t *testing.T) {
 		}
 	}
 }
+
+// TestNamesFileUnderSource: the names in a list file rsync --files-from
+// reads are relative to rsync's source directory, with any leading slash
+// dropped, and the names tar -T reads are under the -C directory in
+// effect (rsync -a --files-from=names.txt ~ dest with .ssh/id_rsa in the
+// file, tar czf x.tgz -C ~ -T names.txt: allow -> deny; the names had
+// been resolved against the working directory). Look-alikes pass: the
+// same names of a project file, and a -C that comes after -T.
+func TestNamesFileUnderSource(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":  "k\n",
+		"home/notes/a.txt":  "n\n",
+		"proj/src/a.go":     "package a\n",
+		"proj/keyrel.txt":   ".ssh/id_rsa\n",
+		"proj/keyroot.txt":  "/.ssh/id_rsa\n",
+		"proj/notes.txt":    "notes/a.txt\n",
+		"proj/kuberel.txt":  ".kube/config\n",
+		"home/.kube/config": "c\n",
+		"proj/projlist.txt": "src/a.go\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`rsync -a --files-from=keyrel.txt ~ /tmp/out`, "deny"},
+		{`rsync -a --files-from=keyroot.txt ~/ /tmp/out`, "deny"},
+		{`rsync -a --files-from keyrel.txt "$HOME" /tmp/out`, "deny"},
+		{`tar czf x.tgz -C ~ -T keyrel.txt`, "deny"},
+		{`tar -C ~ -czf x.tgz --files-from=keyrel.txt`, "deny"},
+		{`tar czf x.tgz -C ~ -T notes.txt`, "allow"},
+		{`rsync -a --files-from=kuberel.txt ~ /tmp/out`, "deny"},
+		{`tar czf x.tgz -C ~ -T kuberel.txt`, "deny"},
+		{`tar czf x.tgz -T kuberel.txt`, "allow"}, // the project's .kube/config, no secret of the home
+		{`rsync -a --files-from=notes.txt ~ /tmp/out`, "allow"},
+		{`tar czf x.tgz -T projlist.txt -C ~`, "allow"},
+		{`tar czf x.tgz -T projlist.txt`, "allow"},
+	})
+}

@@ -40,7 +40,7 @@ func (p *Pass) loopFinder(s *syntax.Script, pos uint, w *sh.Word) *syntax.Call {
 			return nil
 		case src.Name == "find" || isFd(src):
 			return src
-		case !pathFilters.Get()[src.Name]:
+		case !lineKept(src):
 			return nil
 		}
 		stage--

@@ -674,8 +674,9 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 				continue
 			}
 			if !p.secretOperand(c, o.val, false, false, nil) {
-				// tar czf x.tgz -T list: the names in the list.
-				p.namesFile(c, o.val)
+				// tar czf x.tgz -T list: the names in the list, under
+				// the -C directory in effect (tar -C ~ -T list).
+				p.namesFile(c, o.val, tarDirAt(c, opts, o.idx), false)
 			}
 		}
 	}
@@ -688,9 +689,21 @@ func checkSecretRead(p *Pass, c *syntax.Call) {
 			if o.val.Static && o.val.Value == "-" {
 				p.stdinNames(c)
 			} else {
-				// rsync --files-from=list / host:: the names in the list.
-				p.namesFile(c, o.val)
+				// rsync --files-from=list / host:: the names in the
+				// list, each relative to the source directory.
+				var src syntax.Dir
+				if len(files) > 0 {
+					if a := localOperand(c.Args[files[0]]); a.Static && !strings.Contains(a.Value, ":") {
+						src = c.Dir.Join(a.Value)
+					}
+				}
+				p.namesFile(c, o.val, src, true)
 			}
+		}
+		if len(find(opts, "files-from")) > 0 {
+			// With --files-from the source directory is where the
+			// names start, not a tree rsync reads: only the names go.
+			files = nil
 		}
 	}
 	intoVars := readIntoVariables(c)

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
-	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -31,13 +30,6 @@ type readSource struct {
 // maxProducerStages bounds how many filter stages (grep, sort, head …)
 // are followed back from a reader to the program that produces paths.
 const maxProducerStages = 8
-
-// pathFilters are programs that pass some of the lines they read on
-// unchanged: the paths that reach the reader are among those the producer
-// printed.
-var pathFilters = lazy.Value[map[string]bool]{New: func() map[string]bool {
-	return setOf("grep", "egrep", "fgrep", "sort", "uniq", "head", "tail", "tac", "shuf")
-}}
 
 // extraSources lists where the run-time operands of c come from: the find
 // that runs c with -exec, or the stage before an xargs or parallel that
@@ -74,51 +66,100 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 // stageSources lists the paths stage i of pipe prints, following filter
 // stages back to a producer (find, echo, printf, ls).
 func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
+	edited := false
 	for hops := 0; hops < maxProducerStages; hops++ {
 		src := pipe.Stage(i)
 		if src == nil {
-			return nil, false
+			// find ~/.ssh | { cat; } | xargs cat: the calls of a
+			// compound stage.
+			return p.compoundSources(pipe, i, keep)
 		}
-		if f, isFilter := lineFilterFile(src); isFilter {
-			// find ~/.ssh > l; sort l | xargs cat: the file's lines.
-			if out, ok := p.fileSources(src, f); ok {
-				for j := range out {
-					out[j].keep = keep
-				}
-				return out, ok
-			}
+		role, f, fromFile := lineFilter(src)
+		if role == editsLines {
+			// find ~/.ssh | sed p | xargs cat: paths made from the
+			// lines before; no grep's pattern, after it or before,
+			// says which.
+			keep, edited = nil, true
 		}
-		if src.Name == "cat" && len(src.Args) == 0 && len(src.Wrappers) == 0 {
-			// find ~/.ssh | cat | xargs cat: cat passes its input on.
-			i--
-			continue
-		}
-		if f, isCat := catOf(src); isCat {
-			// find ~/.ssh > l; cat l | xargs cat (file_producer.go).
-			if out, ok := p.fileSources(src, f); ok {
-				for j := range out {
-					out[j].keep = keep
-				}
-				return out, ok
-			}
-		}
-		if !pathFilters.Get()[src.Name] {
-			out, ok := p.producerSources(src)
+		if fromFile {
+			// find ~/.ssh > l; sort l | xargs cat, cat l | xargs cat:
+			// the file's lines (file_producer.go).
+			out, ok := p.fileSources(src, f)
 			for j := range out {
 				out[j].keep = keep
 			}
 			return out, ok
 		}
-		if src.Name == "grep" || src.Name == "egrep" || src.Name == "fgrep" {
+		if role == notLines {
+			out, ok := p.producerSources(src)
+			if !ok {
+				// find ~/.ssh | sh -c 'sed p' | xargs cat: the calls
+				// of the script a shell stage runs.
+				return p.compoundSources(pipe, i, keep)
+			}
+			for j := range out {
+				out[j].keep = keep
+			}
+			return out, ok
+		}
+		if grepName(src.Name) && role == keepsLines {
 			// A grep whose selection cannot be read (-v, several
 			// patterns) passes some of the paths: all are candidates.
-			if re, ok := grepKeep(src); ok && keep == nil {
+			if re, ok := grepKeep(src); ok && keep == nil && !edited {
 				keep = re
 			}
 		}
 		i--
 	}
 	return nil, false
+}
+
+// compoundSources lists the paths compound stage i of pipe prints, as
+// compoundStage reads it for deletions: each call in it that writes the
+// next stage's pipe gives the paths of the pipe it reads (a line
+// filter, or echo and printf of a value in a stage that reads lines),
+// of its file, or its own (producerSources).
+func (p *Pass) compoundSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
+	ends := p.pipeEndIndex()
+	writers := ends[pipeEnd{pipe, i + 1, 1}]
+	if len(writers) == 0 || len(writers) > maxStageWriters {
+		return nil, false
+	}
+	readsLines := false
+	for _, c := range ends[pipeEnd{pipe, i, 0}] {
+		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
+			readsLines = true
+		}
+	}
+	var out []readSource
+	found := false
+	for _, c := range writers {
+		if c == pipe.Stage(i) {
+			continue // the shell stage itself
+		}
+		role, f, fromFile := lineFilter(c)
+		in := c.Fd(0)
+		var got []readSource
+		var ok bool
+		switch {
+		case role != notLines && fromFile:
+			got, ok = p.fileSources(c, f)
+		case role != notLines && in.Kind == syntax.StreamPipe && in.Pipe == pipe && in.Stage == i:
+			got, ok = p.stageSources(pipe, i-1, nil)
+		case (c.Name == "echo" || c.Name == "printf") && readsLines && !allStatic(c.Args):
+			got, ok = p.stageSources(pipe, i-1, nil)
+		default:
+			got, ok = p.producerSources(c)
+		}
+		if ok {
+			found = true
+			for j := range got {
+				got[j].keep = keep
+			}
+			out = append(out, got...)
+		}
+	}
+	return out, found
 }
 
 // grepKeep returns the lines grep passes on, as a regexp, when its pattern

@@ -366,7 +366,7 @@ func stdinPath(v string) bool {
 // opens (< names.txt on the call, around a compound command or by an
 // earlier exec), else the files a cat stage before it prints (cat
 // names.txt | tar xf A -T -), through filters that only drop or reorder
-// lines (grep, sort, head…, pathFilters): those keep a subset of the
+// lines (grep, sort, head…, lineKept): those keep a subset of the
 // file's lines, so every line is judged. The files are read at hook time
 // as tar -T FILE's (listFileNames); ok is false when one is written
 // earlier by this command (asked there).
@@ -400,7 +400,7 @@ func (p *Pass) stdinListNames(c *syntax.Call, at syntax.Arg, sep string) (names 
 		if src == nil || len(src.Wrappers) > 0 {
 			return nil, true
 		}
-		if pathFilters.Get()[src.Name] {
+		if src.Name != "cat" && lineKept(src) {
 			continue
 		}
 		if src.Name != "cat" {

@@ -1,0 +1,426 @@
+package rewrite
+
+import (
+	"strings"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// lineRole is what a program in a pipe does with the lines it reads. It
+// is the one table the pipe walks share: what reaches xargs rm
+// (stageInputs, printedStage), a reader (stageSources), a loop over a
+// find (loopFinder) and tar -T - (stdinListNames).
+type lineRole int
+
+const (
+	// notLines: the program prints something else, or nothing corral
+	// can tie to its input's lines.
+	notLines lineRole = iota
+	// keepsLines: it prints some of its input's lines as they are, in
+	// some order (sort, head, tail, tac, uniq, shuf, tee, cat, grep).
+	keepsLines
+	// editsLines: each line it prints is made from its input's lines
+	// (sed, awk, cut, tr, rev, grep -o, cat -n, base64, xargs echo …).
+	// A path in it may be kept, cut, rebuilt or encoded and decoded
+	// again (rev | rev), so what it prints stands for paths derived
+	// from the input's: the same places, with any name.
+	editsLines
+)
+
+// lineFilter reads c as a stage of a pipe of lines: its role and, when
+// it reads one file instead of its standard input (sort l, sed p l, cut
+// -f1 < l), that file (fromFile). A program that reads several files,
+// or one only known at run time, has no role.
+func lineFilter(c *syntax.Call) (role lineRole, file syntax.Dir, fromFile bool) {
+	if c == nil {
+		return notLines, syntax.Dir{}, false
+	}
+	if c.ExtraArgs {
+		// xargs echo, xargs -n1 printf: the words it is given, which
+		// are the input's lines, printed again.
+		if len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1] == "xargs" && (c.Name == "echo" || c.Name == "printf") {
+			return editsLines, syntax.Dir{}, false
+		}
+		return notLines, syntax.Dir{}, false
+	}
+	role, files, ok := lineProgram(c)
+	if !ok || role == notLines {
+		return notLines, syntax.Dir{}, false
+	}
+	if len(files) == 0 {
+		if f, ok := stdinFile(c); ok {
+			return role, f, true
+		}
+		return role, syntax.Dir{}, false
+	}
+	if len(files) > 1 {
+		return notLines, syntax.Dir{}, false
+	}
+	a := c.Args[files[0]]
+	if !a.Static {
+		return notLines, syntax.Dir{}, false
+	}
+	if a.Value == "-" {
+		return role, syntax.Dir{}, false
+	}
+	d := c.Dir.Join(a.Value)
+	if !d.Known {
+		return notLines, syntax.Dir{}, false
+	}
+	return role, d, true
+}
+
+// lineProgram returns a line filter's role and the operands that are
+// files it reads; ok is false for a program that is none.
+func lineProgram(c *syntax.Call) (role lineRole, files []int, ok bool) {
+	name := c.Name
+	switch name {
+	case "sort":
+		opts, operands := scan(c.Args, specFor("sort"))
+		if len(find(opts, "o", "output")) > 0 || has(opts, "files0-from", "c", "C", "check") {
+			return notLines, nil, true // sort -o: a copy (fileCopy); -c prints no lines
+		}
+		return keepsLines, operands, true
+	case "head", "tail":
+		_, operands := scan(c.Args, headSpec)
+		return keepsLines, operands, true
+	case "tac":
+		opts, operands := scan(c.Args, tacSpec)
+		if has(opts, "s", "separator", "r", "regex") {
+			return editsLines, operands, true
+		}
+		return keepsLines, operands, true
+	case "uniq":
+		opts, operands := scan(c.Args, uniqSpec)
+		if len(operands) == 2 {
+			return notLines, nil, true // uniq IN OUT writes OUT
+		}
+		if has(opts, "c", "count") {
+			return editsLines, operands, true // a count before each line
+		}
+		return keepsLines, operands, true
+	case "shuf":
+		opts, operands := scan(c.Args, shufSpec)
+		if has(opts, "e", "echo", "i", "input-range") || len(find(opts, "o", "output")) > 0 {
+			return notLines, nil, true // its own words or numbers, or into a file
+		}
+		return keepsLines, operands, true
+	case "tee":
+		// tee's operands are files it writes; it prints its input.
+		return keepsLines, nil, true
+	case "cat":
+		opts, operands := scan(c.Args, specFor("cat"))
+		for _, o := range opts {
+			if o.name != "u" && o.name != "s" && o.name != "squeeze-blank" {
+				return editsLines, operands, true // -n, -A, -v … number or mark lines
+			}
+		}
+		return keepsLines, operands, true
+	case "grep", "egrep", "fgrep", "rg":
+		spec := readerSpecs.Get()["grep"]
+		if name == "rg" {
+			spec = specFor("rg")
+		}
+		opts, operands := scan(c.Args, spec)
+		if len(find(opts, "e", "regexp", "f", "file")) == 0 && len(operands) > 0 {
+			operands = operands[1:] // the pattern
+		}
+		if has(opts, "l", "files-with-matches", "L", "files-without-match", "c", "count", "q", "quiet", "silent", "files", "count-matches") ||
+			name != "rg" && has(opts, "r", "R", "recursive", "dereference-recursive") {
+			return notLines, nil, true // names or numbers, nothing, or a tree's lines (grep -l, rg --files: stageInputs)
+		}
+		if name == "rg" && has(opts, "r", "replace") || has(opts, "o", "only-matching", "n", "line-number", "b", "byte-offset",
+			"H", "with-filename", "label", "vimgrep", "json") {
+			return editsLines, operands, true
+		}
+		return keepsLines, operands, true
+	case "sed", "gsed":
+		opts, operands := scan(c.Args, specFor("sed"))
+		if has(opts, "i", "in-place") {
+			return notLines, nil, true // edits files, prints nothing
+		}
+		if len(find(opts, "e", "expression", "f", "file")) == 0 && len(operands) > 0 {
+			operands = operands[1:] // the script
+		}
+		return editsLines, operands, true
+	case "awk", "gawk", "mawk", "nawk":
+		opts, operands := scan(c.Args, specFor("awk"))
+		if has(opts, "i", "include", "l", "load") {
+			return notLines, nil, true
+		}
+		if len(find(opts, "f", "file", "E", "exec")) == 0 && len(operands) > 0 {
+			operands = operands[1:] // the program
+		}
+		var files []int
+		for _, i := range operands {
+			if a := c.Args[i]; a.Static && awkAssignment(a.Value) {
+				continue // var=value, set between files
+			}
+			files = append(files, i)
+		}
+		return editsLines, files, true
+	case "perl":
+		// perl -pe CODE, perl -ne 'print if …', ruby -pe: CODE run on
+		// each line read from the files or the standard input.
+		return scriptLines(c, specFor("perl"))
+	case "ruby":
+		return scriptLines(c, rubyLineSpec)
+	case "cut", "tr", "rev", "nl", "fold", "expand", "unexpand", "paste", "column", "fmt", "iconv", "dos2unix", "unix2dos",
+		"base64", "base32", "basenc", "xxd", "gzip", "gunzip", "zcat", "bzip2", "bunzip2", "bzcat", "xz", "unxz", "xzcat",
+		"zstd", "unzstd", "zstdcat":
+		spec := lineEditorSpec(name)
+		opts, operands := scan(c.Args, spec)
+		switch name {
+		case "tr":
+			return editsLines, nil, true // its operands are sets, not files
+		case "xxd":
+			if len(operands) > 1 {
+				operands = operands[:1] // xxd IN OUT
+			}
+		case "gzip", "bzip2", "xz", "zstd":
+			if len(operands) > 0 && !has(opts, "c", "stdout", "to-stdout", "d", "decompress", "uncompress") {
+				return notLines, nil, true // compresses the files in place
+			}
+		case "gunzip", "bunzip2", "unxz", "unzstd", "dos2unix", "unix2dos":
+			if len(operands) > 0 && !has(opts, "c", "stdout", "to-stdout") {
+				return notLines, nil, true // rewrites the files in place
+			}
+		}
+		return editsLines, operands, true
+	}
+	return notLines, nil, false
+}
+
+// scriptLines reads perl or ruby as a line filter: -n or -p with the
+// code given by -e runs it on each line of the files or the standard
+// input.
+func scriptLines(c *syntax.Call, spec optSpec) (lineRole, []int, bool) {
+	opts, operands := scan(c.Args, spec)
+	if !has(opts, "n", "p") || has(opts, "i") || len(find(opts, "e", "E")) == 0 {
+		return notLines, nil, true
+	}
+	return editsLines, operands, true
+}
+
+// awkAssignment reports an awk operand of the form var=value, which sets
+// a variable instead of naming a file.
+func awkAssignment(s string) bool {
+	eq := strings.IndexByte(s, '=')
+	if eq <= 0 {
+		return false
+	}
+	for i, r := range s[:eq] {
+		if r != '_' && (r < 'a' || r > 'z') && (r < 'A' || r > 'Z') && (i == 0 || r < '0' || r > '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// tacSpec, uniqSpec and shufSpec are the options of tac, uniq and shuf
+// that take a value.
+var (
+	tacSpec  = optSpec{shortVal: "s", longEq: true, abbrev: true, longVal: longOpts("separator"), longFlag: longOpts("before", "regex")}
+	uniqSpec = optSpec{shortVal: "fsw", longEq: true, abbrev: true, longVal: longOpts("skip-fields", "skip-chars", "check-chars", "all-repeated", "group"),
+		longFlag: longOpts("count", "repeated", "ignore-case", "unique", "zero-terminated")}
+	shufSpec = optSpec{shortVal: "inoe", longEq: true, abbrev: true, longVal: longOpts("head-count", "input-range", "output", "random-source"),
+		longFlag: longOpts("echo", "repeat", "zero-terminated")}
+	rubyLineSpec = optSpec{shortVal: "eIrECF", shortOpt: "ix0l"}
+)
+
+// lineEditorSpec returns the options that take a value of the line
+// editors lineProgram reads by one spec.
+func lineEditorSpec(name string) optSpec {
+	switch name {
+	case "cut":
+		return cutSpec
+	case "nl":
+		return optSpec{shortVal: "bdfhilnsvw", longEq: true, abbrev: true}
+	case "fold", "fmt":
+		return optSpec{shortVal: "wgp", longEq: true, abbrev: true}
+	case "expand", "unexpand":
+		return optSpec{shortVal: "t", longEq: true, abbrev: true}
+	case "paste":
+		return optSpec{shortVal: "d", longEq: true, abbrev: true}
+	case "column":
+		return optSpec{shortVal: "cdEHilNORsStWo", longEq: true}
+	case "iconv":
+		return optSpec{shortVal: "fto", longEq: true, abbrev: true}
+	case "base64", "base32", "basenc":
+		return optSpec{shortVal: "w", longEq: true, abbrev: true}
+	case "zstd", "unzstd", "zstdcat":
+		return optSpec{shortVal: "oDT", longEq: true}
+	}
+	return optSpec{longEq: true, abbrev: true}
+}
+
+// throughFilter returns the deletions a line filter c passes on from
+// those of the stage before it (or of the file it reads): as they are
+// when it keeps lines (a narrowing grep: some of what was listed, any
+// of it). An editor's lines are judged as the lines it reads, narrowed
+// as a grep narrows them: sed p,
+// awk 1, cut -c1-, tr, rev | rev and base64 | base64 -d give them back
+// as they were. An edit that turns a name into another (sed
+// s/.pub$//) is judged by the name it reads (README, limits).
+func throughFilter(in []deletion, c *syntax.Call, role lineRole) []deletion {
+	// An editor that may drop lines too (awk '$1 == 0', sed -n /x/p,
+	// grep -o) narrows the listing as a grep does.
+	keep := role == editsLines && dropsLines(c)
+	if grepName(c.Name) && role == keepsLines {
+		var ok bool
+		if keep, ok = grepKeeps(c); !ok {
+			// A pattern only known at run time (grep "$p"): which
+			// lines pass is unknown, asked where the deleter is
+			// (rm-root: paths a command prints at run time).
+			return nil
+		}
+	}
+	for i := range in {
+		d := &in[i]
+		d.arg.Raw += " (through " + c.Name + ")"
+		if role == editsLines {
+			// What a grep before it kept is no longer among its lines.
+			d.lines = nil
+		}
+		if keep && !d.filtered {
+			d.filtered, d.selects = true, "*"
+		}
+	}
+	return in
+}
+
+// dropsLines reports an editor that may print nothing for some lines:
+// sed -n or a script with d or q, awk with a pattern or a jump, perl -n,
+// grep -o. The others print every line they read, changed.
+func dropsLines(c *syntax.Call) bool {
+	switch c.Name {
+	case "sed", "gsed":
+		opts, operands := scan(c.Args, specFor("sed"))
+		if has(opts, "n", "quiet", "silent") {
+			return true
+		}
+		scripts := find(opts, "e", "expression", "f", "file")
+		var text []syntax.Arg
+		for _, o := range scripts {
+			text = append(text, o.val)
+		}
+		if len(scripts) == 0 && len(operands) > 0 {
+			text = append(text, c.Args[operands[0]])
+		}
+		for _, a := range text {
+			if !a.Static || strings.ContainsAny(a.Value, "dDqQ") {
+				return true
+			}
+		}
+		return false
+	case "awk", "gawk", "mawk", "nawk":
+		opts, operands := scan(c.Args, specFor("awk"))
+		if len(find(opts, "f", "file", "E", "exec")) > 0 || len(operands) == 0 || !c.Args[operands[0]].Static {
+			return true
+		}
+		prog := strings.Join(strings.Fields(c.Args[operands[0]].Value), "")
+		return prog != "1" && (!strings.HasPrefix(prog, "{") || strings.Contains(prog, "next") || strings.Contains(prog, "exit") ||
+			strings.Contains(prog, "if") || strings.Contains(prog, "getline") || strings.Contains(prog, "}"+"{") || strings.Count(prog, "{") > 1)
+	case "perl":
+		opts, _ := scan(c.Args, specFor("perl"))
+		return !has(opts, "p")
+	case "ruby":
+		opts, _ := scan(c.Args, rubyLineSpec)
+		return !has(opts, "p")
+	case "grep", "egrep", "fgrep", "rg":
+		return true
+	}
+	return false
+}
+
+// grepName reports grep and the programs that search lines as it does.
+func grepName(name string) bool {
+	switch name {
+	case "grep", "egrep", "fgrep", "rg":
+		return true
+	}
+	return false
+}
+
+// pipeEnd is the pipe stage Stage of Pipe reads, seen from one end: fd
+// 0 for its readers, 1 for its writers.
+type pipeEnd struct {
+	pipe  *syntax.Pipeline
+	stage int
+	fd    int
+}
+
+// pipeEndIndex returns, built once per pass, the calls at each end of
+// every pipe between stages.
+func (p *Pass) pipeEndIndex() map[pipeEnd][]*syntax.Call {
+	if p.pipeEnds != nil {
+		return p.pipeEnds
+	}
+	p.pipeEnds = map[pipeEnd][]*syntax.Call{}
+	for _, c := range p.Model.Calls {
+		for fd := 0; fd <= 1; fd++ {
+			if s := c.Fd(fd); s.Kind == syntax.StreamPipe && s.Pipe != nil {
+				k := pipeEnd{s.Pipe, s.Stage, fd}
+				p.pipeEnds[k] = append(p.pipeEnds[k], c)
+			}
+		}
+	}
+	return p.pipeEnds
+}
+
+// maxStageWriters bounds the calls of a compound stage followed.
+const maxStageWriters = 8
+
+// compoundStage returns the deletions of what compound stage k of pl
+// prints ({ cat; }, (sed p), while read f; do echo "$f"; done): each
+// call in it that writes the pipe to the next stage gives what it
+// passes on of the pipe it reads (a line filter), the lines it read
+// again (echo or printf of a value, in a stage that reads lines), or
+// the paths it prints itself (producedPaths). ok is false when no call
+// writes the pipe, or too many do.
+func (p *Pass) compoundStage(pl *syntax.Pipeline, k int, base deletion) (out []deletion, ok bool) {
+	at := func(s syntax.Stream, stage int) bool {
+		return s.Kind == syntax.StreamPipe && s.Pipe == pl && s.Stage == stage
+	}
+	ends := p.pipeEndIndex()
+	writers := ends[pipeEnd{pl, k + 1, 1}]
+	readsLines := false
+	for _, c := range ends[pipeEnd{pl, k, 0}] {
+		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
+			readsLines = true
+		}
+	}
+	if len(writers) == 0 || len(writers) > maxStageWriters {
+		return nil, false
+	}
+	before := func() []deletion {
+		got, _ := printedStage(p, pl, pl.Stage, k-1, base)
+		return got
+	}
+	for _, c := range writers {
+		role, f, fromFile := lineFilter(c)
+		switch {
+		case role != notLines && fromFile:
+			out = append(out, throughFilter(p.fileStageInputs(c, f, base), c, role)...)
+		case role != notLines && at(c.Fd(0), k):
+			out = append(out, throughFilter(before(), c, role)...)
+		case (c.Name == "echo" || c.Name == "printf") && readsLines && !allStatic(c.Args):
+			out = append(out, throughFilter(before(), c, editsLines)...)
+		default:
+			if got, ok := producedPaths(c, base); ok {
+				out = append(out, got...)
+			}
+		}
+	}
+	return out, true
+}
+
+// allStatic reports words whose values are all known.
+func allStatic(args []syntax.Arg) bool {
+	for _, a := range args {
+		if !a.Static {
+			return false
+		}
+	}
+	return true
+}

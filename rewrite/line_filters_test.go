@@ -1,0 +1,184 @@
+package rewrite
+
+import (
+	"testing"
+
+	"github.com/corral-dev/corral/syntax"
+)
+
+// TestLineFilters: a program between a listing and its consumer that
+// keeps or edits the listed lines (lineFilter: sort -z, shuf, tee, cat,
+// sed, awk, cut, tr, rev, perl -pe, base64 and back, xargs echo; given
+// the pipe, one file, or a file on its standard input) passes the
+// listing on, for deletions, secret reads, loops and substitutions alike
+// (issue 12: follow the bytes through every stage; find ~/.ssh -name
+// id_rsa | sed p | xargs rm, | awk 1 |, | cut -c1- |, | tr '\n' '\0' |
+// xargs -0 rm and sort < l | xargs rm were allowed). The look-alikes
+// pass: the project's own files through the same editors, a grep or awk
+// that narrows du's output, and filters that print counts or names
+// instead of the lines.
+func TestLineFilters(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa":     "k\n",
+		"home/.ssh/id_rsa.pub": "p\n",
+		"proj/src/a.go":        "package a\n",
+		"proj/src/a.def":       "d\n",
+		"proj/b.pyc":           "p\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// Editors in the pipe give the listed paths back.
+		{`find ~/.ssh -name id_rsa | sed p | xargs rm`, "deny"},
+		{`find ~/.ssh | sed s/x/y/ | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | awk 1 | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | gawk '{print}' | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | cut -c1- | xargs rm`, "deny"},
+		{`find ~/.ssh | tr '\n' '\0' | xargs -0 rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | rev | rev | xargs shred`, "deny"},
+		{`find ~/.ssh -name id_rsa | base64 -w0 | base64 -d | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | perl -pe 1 | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | perl -ne print | xargs rm`, "deny"},
+		{`find ~/.ssh | xargs -n1 echo | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | grep -o '.*' | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | cat -n | cut -f2 | xargs rm`, "deny"},
+		{`find ~ -maxdepth 0 | sed p | xargs rm -rf`, "deny"},
+		{`find ~ -maxdepth 0 | awk '{print $1}' | xargs rm -rf`, "deny"},
+		{`find ~ -maxdepth 0 | tr a a | xargs rm -rf`, "deny"},
+		{`find ~/.ssh -name id_rsa | stdbuf -oL sed p | xargs rm`, "deny"},
+		// Producers other than find, through an editor.
+		{`echo ~/.ssh/id_rsa | sed p | xargs rm`, "deny"},
+		{`printf '%s\n' ~/.ssh/id_rsa | awk 1 | xargs rm`, "deny"},
+		{`ls ~/.ssh/id_rsa | cut -c1- | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; sort l | sed p | xargs rm`, "deny"},
+		{`find ~/.ssh | sudo sed p | xargs rm`, "deny"},
+		// Compound stages and shells in the pipe: the calls in them
+		// that write the next stage's pipe.
+		{`find ~/.ssh | while read f; do echo "$f"; done | xargs rm`, "deny"},
+		{`find ~/.ssh | while IFS= read -r f; do printf '%s\n' "$f"; done | xargs rm`, "deny"},
+		{`find ~/.ssh | { cat; } | xargs rm`, "deny"},
+		{`find ~/.ssh | (sed p) | xargs rm`, "deny"},
+		{`find ~/.ssh | sh -c 'sed p' | xargs rm`, "deny"},
+		{`find ~/.ssh | bash -c cat | xargs rm`, "deny"},
+		{`find ~/.ssh | bash -c 'while read f; do echo $f; done' | xargs rm`, "deny"},
+		{`{ echo ~/.ssh/id_rsa; } | xargs rm`, "deny"},
+		{`find ~/.ssh | while read f; do echo "$f"; done | xargs cat`, "deny"},
+		{`find ~/.ssh | sh -c 'sed p' | xargs cat`, "deny"},
+		{`find ~/.ssh | { cat; } | xargs cat`, "deny"},
+		// Keepers the walk did not know.
+		{`find ~/.ssh -print0 | sort -z | xargs -0 rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | shuf | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | tee /dev/null | xargs rm`, "deny"},
+		// Loops and while-read over an edited listing.
+		{`find ~/.ssh -name id_rsa | sed p | while read f; do rm "$f"; done`, "deny"},
+		{`for f in $(find ~/.ssh -name id_rsa | sed p); do rm "$f"; done`, "deny"},
+		// Secret reads through an editor.
+		{`find ~/.ssh -name id_rsa | sed p | xargs cat`, "deny"},
+		{`find ~/.ssh -name id_rsa | rev | rev | xargs cat`, "deny"},
+		{`find ~/.ssh | base64 | base64 -d | xargs cat`, "deny"},
+		{`find ~/.ssh -name id_rsa | perl -pe 1 | xargs head`, "deny"},
+		// A file of the list, on the standard input or as an operand.
+		{`find ~/.ssh -name id_rsa > l; sort < l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; head -n1 < l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; grep rsa < l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; sed p l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; rm $(sed p l)`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; awk 1 l | xargs cat`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; cut -c1- < l | xargs cat`, "deny"},
+		// Look-alikes: the project's own files, narrowing filters, and
+		// filters that print something else than the lines.
+		{`find . -name '*.def' | sed 's/\.def$/.out/' | xargs touch`, "allow"},
+		{`find . -name '*.tmp' | sed p | xargs rm -f`, "allow"},
+		{`find . -name '*.pyc' | tr '\n' '\0' | xargs -0 rm -f`, "allow"},
+		{`find . -name '*.orig' | sed 's/.orig$//' | xargs rm`, "allow"},
+		{`rm $(du * | awk '$1 == "0" {print $2}')`, "warn"}, // the project's files, as rm src/a.go is
+		{`find ~/.ssh -name id_rsa | grep -c rsa | xargs echo`, "allow"},
+		{`find ~/.ssh -name id_rsa | wc -l`, "allow"},
+		{`find ~/.ssh -name id_rsa | sed p`, "allow"},
+		{`find . -name '*.go' | sed p | xargs wc -l`, "allow"},
+		{`echo a.txt b.txt | sed p | xargs rm -f`, "allow"},
+		{`find . -name '*.o' | while read f; do echo "$f"; done | xargs rm -f`, "allow"},
+		{`find . -name '*.o' | sh -c 'sed p' | xargs rm -f`, "allow"},
+		{`find ~/.ssh | while read f; do echo found; done | xargs echo`, "allow"},
+		{`find . -name '*.md' | { cat; } | xargs cat`, "allow"},
+		{`find ~/.ssh -name '*.pub' | (sort) | xargs cat`, "allow"},
+		{`find ~/.ssh -name '*.pub' | sed p | xargs cat`, "allow"},
+		{`git ls-files | grep '\.pyc$' | xargs rm`, "allow"},
+	})
+}
+
+// TestLineFilterRoles: what lineFilter says of each program in a pipe,
+// and the file it reads instead of the pipe, from the programs' manuals:
+// sort -o and uniq IN OUT write a file, sed -i edits files in place,
+// grep -l/-c print names or counts, shuf -e prints its own words, tr's
+// operands are sets, awk's var=value operands are no files.
+func TestLineFilterRoles(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		cmd  string
+		role lineRole
+		file string
+	}{
+		{"sort -u", keepsLines, ""},
+		{"sort -z -r", keepsLines, ""},
+		{"sort -o out in", notLines, ""},
+		{"sort -k 2 list", keepsLines, "list"},
+		{"sort < list", keepsLines, "list"},
+		{"head -n 5", keepsLines, ""},
+		{"tail -5 list", keepsLines, "list"},
+		{"uniq", keepsLines, ""},
+		{"uniq -c", editsLines, ""},
+		{"uniq -f 1 in out", notLines, ""},
+		{"shuf", keepsLines, ""},
+		{"shuf -e a b", notLines, ""},
+		{"tee copy", keepsLines, ""},
+		{"cat", keepsLines, ""},
+		{"cat list", keepsLines, "list"},
+		{"cat -n", editsLines, ""},
+		{"cat a b", notLines, ""},
+		{"grep x", keepsLines, ""},
+		{"grep -v x list", keepsLines, "list"},
+		{"grep -o x", editsLines, ""},
+		{"grep -l x a", notLines, ""},
+		{"grep -c x", notLines, ""},
+		{"grep -r x", notLines, ""},
+		{"grep -e x -e y list", keepsLines, "list"},
+		{"sed p", editsLines, ""},
+		{"sed -n /x/p list", editsLines, "list"},
+		{"sed -e p -e p", editsLines, ""},
+		{"sed -i s/a/b/ f", notLines, ""},
+		{"awk 1", editsLines, ""},
+		{"awk -F: '{print $1}' list", editsLines, "list"},
+		{"awk '{print}' n=1 list", editsLines, "list"},
+		{"awk -f prog.awk", editsLines, ""},
+		{"cut -d/ -f2", editsLines, ""},
+		{"tr a b", editsLines, ""},
+		{"tr -d x", editsLines, ""},
+		{"rev", editsLines, ""},
+		{"base64 -d", editsLines, ""},
+		{"gzip -c", editsLines, ""},
+		{"gzip big.log", notLines, ""},
+		{"perl -pe 1", editsLines, ""},
+		{"perl -lne print list", editsLines, "list"},
+		{"perl script.pl", notLines, ""},
+		{"wc -l", notLines, ""},
+		{"xargs -n1 echo", editsLines, ""},
+		{"xargs rm", notLines, ""},
+	} {
+		m, err := syntax.Analyze(tc.cmd, syntax.Options{Cwd: "/w"})
+		if err != nil || len(m.Calls) == 0 {
+			t.Fatalf("%s: %v", tc.cmd, err)
+		}
+		role, file, fromFile := lineFilter(m.Calls[len(m.Calls)-1])
+		got := ""
+		if fromFile {
+			got = file.Path
+		}
+		want := ""
+		if tc.file != "" {
+			want = "/w/" + tc.file
+		}
+		if role != tc.role || got != want {
+			t.Errorf("%s: role %d file %q, want %d %q", tc.cmd, role, got, tc.role, want)
+		}
+	}
+}
