@@ -93,14 +93,14 @@ func limitError(src string) error {
 // Script is one parsed piece of shell source: the command itself, or a
 // string inside it that a shell parses again.
 type Script struct {
-	Src    string
-	File   *sh.File
+	Src  string
+	File *sh.File
 	// fors caches the for loops of File (forClauses).
 	fors *[]*sh.ForClause
 	// ctl caches whether Src holds a control byte of expand's quoting
 	// marks, as resolver.srcHasCtl reads it (0 not looked yet, 1 yes,
 	// 2 no): a walker makes a resolver per call.
-	ctl int8
+	ctl    int8
 	Parent *Script
 	// Host is the argument (in Parent) whose text this script is; nil for
 	// the top-level script and for scripts that came from several words.
