@@ -17,7 +17,8 @@ const (
 	// can tie to its input's lines.
 	notLines lineRole = iota
 	// keepsLines: it prints some of its input's lines as they are, in
-	// some order (sort, head, tail, tac, uniq, shuf, tee, cat, grep).
+	// some order (sort, head, tail, tac, uniq, shuf, tee, cat, pv,
+	// sponge, dd, grep).
 	keepsLines
 	// editsLines: each line it prints is made from its input's lines
 	// (sed, awk, cut, tr, rev, grep -o, cat -n, base64, xargs echo …).
@@ -35,12 +36,16 @@ func lineFilter(c *syntax.Call) (role lineRole, file syntax.Dir, fromFile bool) 
 	if c == nil {
 		return notLines, syntax.Dir{}, false
 	}
-	if c.ExtraArgs {
-		// xargs echo, xargs -n1 printf: the words it is given, which
-		// are the input's lines, printed again.
-		if len(c.Wrappers) > 0 && c.Wrappers[len(c.Wrappers)-1] == "xargs" && (c.Name == "echo" || c.Name == "printf") {
+	if copies, changed := syntax.PassThrough(c); copies {
+		// The shell model's copiers (cat, cat -, tee, pv, sponge and
+		// dd without a file; xargs echo and xargs printf print the
+		// words they are given, which are the input's lines).
+		if changed {
 			return editsLines, syntax.Dir{}, false
 		}
+		return keepsLines, syntax.Dir{}, false
+	}
+	if c.ExtraArgs {
 		return notLines, syntax.Dir{}, false
 	}
 	role, files, ok := lineProgram(c)
@@ -105,10 +110,8 @@ func lineProgram(c *syntax.Call) (role lineRole, files []int, ok bool) {
 			return notLines, nil, true // its own words or numbers, or into a file
 		}
 		return keepsLines, operands, true
-	case "tee":
-		// tee's operands are files it writes; it prints its input.
-		return keepsLines, nil, true
 	case "cat":
+		// cat with no file is syntax.PassThrough's; here cat FILE.
 		opts, operands := scan(c.Args, specFor("cat"))
 		for _, o := range opts {
 			if o.name != "u" && o.name != "s" && o.name != "squeeze-blank" {

@@ -68,6 +68,9 @@ func TestLineFilters(t *testing.T) {
 		{`find ~/.ssh -print0 | sort -z | xargs -0 rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | shuf | xargs rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | tee /dev/null | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | pv -q | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | dd status=none | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | sponge | xargs cat`, "deny"},
 		// Loops and while-read over an edited listing.
 		{`find ~/.ssh -name id_rsa | sed p | while read f; do rm "$f"; done`, "deny"},
 		{`for f in $(find ~/.ssh -name id_rsa | sed p); do rm "$f"; done`, "deny"},
@@ -163,6 +166,11 @@ func TestLineFilterRoles(t *testing.T) {
 		{"wc -l", notLines, ""},
 		{"xargs -n1 echo", editsLines, ""},
 		{"xargs rm", notLines, ""},
+		{"pv -q", keepsLines, ""},
+		{"sponge", keepsLines, ""},
+		{"dd status=none", keepsLines, ""},
+		{"dd conv=lcase", editsLines, ""},
+		{"cat -", keepsLines, ""},
 	} {
 		m, err := syntax.Analyze(tc.cmd, syntax.Options{Cwd: "/w"})
 		if err != nil || len(m.Calls) == 0 {

@@ -2329,6 +2329,12 @@ func passThrough(call *Call) (copies, changed bool) {
 	return false, false
 }
 
+// PassThrough is passThrough for the rules: the pipe walks of package
+// rewrite read these copiers as line filters (rewrite/line_filters.go),
+// so that what the shell model follows as text and what the rules follow
+// as lines agree.
+func PassThrough(call *Call) (copies, changed bool) { return passThrough(call) }
+
 // xargsRun reports whether call is run by xargs, which gives it the
 // words it reads as arguments.
 func xargsRun(call *Call) bool {
