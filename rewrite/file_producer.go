@@ -75,14 +75,12 @@ func (p *Pass) writers() *fileWriterIndex {
 				}
 			}
 		}
-		if g.Name == "tee" && len(g.Wrappers) == 0 && g.Pipe != nil && g.PipeIndex > 0 {
-			// find ~/.ssh | tee l >/dev/null; xargs rm < l.
-			_, operands := scan(g.Args, specFor("tee"))
-			for _, j := range operands {
-				if a := g.Args[j]; a.Static {
-					if d := g.Dir.Join(a.Value); d.Known {
-						ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, pipe: g.Pipe, stage: g.PipeIndex - 1})
-					}
+		if g.Pipe != nil && g.PipeIndex > 0 {
+			// find ~/.ssh | tee l >/dev/null; xargs rm < l, | dd of=l,
+			// | sponge l: the stage before writes the file.
+			for _, a := range stdinInto(g) {
+				if d := g.Dir.Join(a.Value); d.Known {
+					ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, pipe: g.Pipe, stage: g.PipeIndex - 1})
 				}
 			}
 		}
@@ -291,4 +289,41 @@ func tarDirAt(c *syntax.Call, opts []option, idx int) syntax.Dir {
 		d = d.Join(o.val.Value)
 	}
 	return d
+}
+
+// stdinInto returns the files a program writes what it reads on its
+// standard input into, as they are: tee's operands, sponge's file and
+// dd's of= (without if=, a conversion or a skip).
+func stdinInto(g *syntax.Call) []syntax.Arg {
+	if len(g.Wrappers) > 0 {
+		return nil
+	}
+	var out []syntax.Arg
+	switch g.Name {
+	case "tee":
+		_, operands := scan(g.Args, specFor("tee"))
+		for _, j := range operands {
+			if a := g.Args[j]; a.Static {
+				out = append(out, a)
+			}
+		}
+	case "sponge":
+		if len(g.Args) == 1 && g.Args[0].Static && !strings.HasPrefix(g.Args[0].Value, "-") {
+			out = append(out, g.Args[0])
+		} else if len(g.Args) == 2 && g.Args[0].Value == "-a" && g.Args[1].Static {
+			out = append(out, g.Args[1])
+		}
+	case "dd":
+		for _, a := range g.Args {
+			switch {
+			case !a.Static || strings.HasPrefix(a.Value, "if=") || strings.HasPrefix(a.Value, "conv=") || strings.HasPrefix(a.Value, "skip="):
+				return nil
+			case strings.HasPrefix(a.Value, "of="):
+				f := a
+				f.Value = strings.TrimPrefix(a.Value, "of=")
+				out = append(out[:0], f)
+			}
+		}
+	}
+	return out
 }

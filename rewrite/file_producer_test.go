@@ -41,6 +41,9 @@ func TestListThroughFile(t *testing.T) {
 		{`find ~/.ssh -name id_rsa > l; while read f; do rm "$f"; done < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; cat l | xargs rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | tee l > /dev/null; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | dd of=l status=none; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | sponge l; xargs -a l rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | sponge -a l; xargs cat < l`, "deny"},
 		{`find ~/.ssh -name id_rsa &> l; xargs rm < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; xargs shred < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; for f in $(cat l); do rm "$f"; done`, "deny"},
@@ -84,6 +87,8 @@ func TestListThroughFile(t *testing.T) {
 		{`rsync -a --files-from=keys.txt / backup/`, "deny"},
 		// Look-alikes.
 		{`find . -name '*.pyc' > l; xargs rm < l`, "allow"},
+		{`find . -name '*.pyc' | dd of=l status=none; xargs rm < l`, "allow"},
+		{`find ~/.ssh -name id_rsa | dd of=l conv=ucase; xargs echo < l`, "allow"},
 		{`find src -name '*.go' > l; xargs cat < l`, "allow"},
 		{`find src -name '*.go' > l; tar czf x.tgz -T l`, "allow"},
 		{`tar czf x.tgz -T names.txt`, "allow"},
