@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/corral-dev/corral/guards"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -227,21 +228,12 @@ func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg, base syntax.Dir, rooted b
 	if srcs, ok := p.fileSources(c, path); ok {
 		return p.secretSources(c, srcs, from, false)
 	}
-	if p.Config.NoScriptFiles {
-		return false
-	}
-	text, err := syntax.ReadScript(path.Path)
-	if err != nil {
+	lines, ok := p.namesOnDisk(path)
+	if !ok {
 		return false
 	}
 	var srcs []readSource
-	for i, line := range strings.Split(text, "\n") {
-		if i == maxNamesFileLines {
-			break
-		}
-		if line = strings.TrimRight(line, "\r"); line == "" {
-			continue
-		}
+	for _, line := range lines {
 		name, raw := line, line+" (from "+a.Value+")"
 		if base.Known {
 			if rooted {
@@ -255,6 +247,78 @@ func (p *Pass) namesFile(c *syntax.Call, a syntax.Arg, base syntax.Dir, rooted b
 		srcs = append(srcs, readSource{arg: syntax.Arg{Value: name, Raw: raw, Static: true}})
 	}
 	return p.secretSources(c, srcs, from, false)
+}
+
+// namesOnDisk returns the lines of a names file read when the hook runs
+// (at most maxNamesFileLines, empty ones left out); ok is false when it
+// cannot be read or reading files is off.
+func (p *Pass) namesOnDisk(path syntax.Dir) ([]string, bool) {
+	if p.Config.NoScriptFiles || !path.Known {
+		return nil, false
+	}
+	text, err := syntax.ReadScript(path.Path)
+	if err != nil {
+		return nil, false
+	}
+	var out []string
+	for i, line := range strings.Split(text, "\n") {
+		if i == maxNamesFileLines {
+			break
+		}
+		if line = strings.TrimRight(line, "\r"); line != "" {
+			out = append(out, line)
+		}
+	}
+	return out, true
+}
+
+// rsyncListedTargets returns, for rsync --files-from=FILE into a
+// directory of this machine, DEST/NAME for each name the file holds: the
+// words a command writes into it before (echo settings.json > l), or
+// else its lines when the hook runs. -a copies no tree with
+// --files-from, so these are what lands (rsync -a --files-from=l .
+// ~/.claude/ with settings.json in l overwrites the agent's settings).
+func (p *Pass) rsyncListedTargets(c *syntax.Call) []target {
+	if c.Name != "rsync" {
+		return nil
+	}
+	opts, ops := scan(c.Args, rsyncSpec.Get())
+	lists := find(opts, "files-from")
+	if len(lists) == 0 || len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) {
+		return nil
+	}
+	dest, ok := rsyncDest(c, ops)
+	if !ok {
+		return nil
+	}
+	var out []target
+	add := func(name string) {
+		if name = strings.TrimLeft(name, "/"); name != "" && len(out) < maxNamesFileLines {
+			out = append(out, target{arg: dest, value: strings.TrimSuffix(dest.Value, "/") + "/" + name, action: guards.Write})
+		}
+	}
+	for _, o := range lists {
+		if !o.val.Static || o.val.Value == "-" {
+			continue
+		}
+		path := c.Dir.Join(o.val.Value)
+		if pipe, stage, single := p.fileProducer(c, path); pipe != nil || single != nil {
+			if single != nil {
+				pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+			}
+			for _, d := range stageInputs(p, pipe, stage, deletion{}) {
+				if d.arg.Static && !d.filtered {
+					add(d.arg.Value)
+				}
+			}
+			continue
+		}
+		lines, _ := p.namesOnDisk(path)
+		for _, l := range lines {
+			add(l)
+		}
+	}
+	return out
 }
 
 // throughFile follows a producer that passes on the lines of a file this

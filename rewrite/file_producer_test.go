@@ -197,3 +197,30 @@ func TestNamesFileUnderSource(t *testing.T) {
 		{`tar czf x.tgz -T projlist.txt`, "allow"},
 	})
 }
+
+// TestRsyncFilesFromWrites: with --files-from, rsync copies the listed
+// names (no tree: -a's recursion is off), so each lands as DEST/NAME and
+// is judged there. rsync -a --files-from=l . ~/.claude/ with settings.json
+// in l on disk replaced the agent's settings unseen (allow -> deny; with
+// l written by the command it asked: ask -> deny); a project with .git
+// copied by a list of its sources was denied for the .git the list does
+// not name (deny -> allow).
+func TestRsyncFilesFromWrites(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.claude/settings.json": "{}\n",
+		"proj/.git/config":           "[core]\n",
+		"proj/settings.json":         "{}\n",
+		"proj/src/a.go":              "package a\n",
+		"proj/setlist.txt":           "src/a.go\nsettings.json\n",
+		"proj/srclist.txt":           "src/a.go\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`rsync -a --files-from=setlist.txt . ~/.claude/`, "deny"},
+		{`echo settings.json > l; rsync -a --files-from=l . ~/.claude/`, "deny"},
+		{`printf '%s\n' /settings.json > l; rsync -a --files-from=l ./ ~/.claude`, "deny"},
+		{`rsync -a --files-from=setlist.txt . .git/`, "deny"},
+		{`rsync -a --files-from=srclist.txt . backup/`, "allow"},
+		{`rsync -a . backup/`, "deny"}, // the tree, .git with it
+	})
+}

@@ -576,6 +576,9 @@ func checkWriteCall(p *Pass, c *syntax.Call) {
 	for _, t := range ts {
 		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
 	}
+	for _, t := range p.rsyncListedTargets(c) { // file_producer.go
+		p.judge(c, c.Script, c.Dir, t, "bash-write", c.Name)
+	}
 	p.checkUnknownWriter(c, ts)
 	p.checkLoopFoundWrites(c, ts) // find_loops.go
 	p.checkFilledDirs(c, ts)      // writes_tree.go

@@ -148,6 +148,12 @@ func treeCopies(c *syntax.Call) []treeCopy {
 		if len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) || !has(opts, "r", "a", "recursive", "archive") {
 			return nil
 		}
+		if len(find(opts, "files-from")) > 0 && !has(opts, "r", "recursive") {
+			// --files-from turns off the recursion -a implies: only the
+			// listed names are copied, not the source tree (the
+			// destination's entries are judged by rsync's targets).
+			return nil
+		}
 		var ok bool
 		if dest, ok = rsyncDest(c, ops); !ok {
 			return nil
