@@ -325,8 +325,9 @@ func TestBotoCredentialReads(t *testing.T) {
 // kubernetes' load_kube_config() (~/.kube/config), requests'
 // get_netrc_auth() (~/.netrc), azure.identity's get_token(), and in
 // JavaScript the AWS SDK's fromIni(), google-auth-library's
-// getClient() and @kubernetes/client-node's loadFromDefault() (before:
-// allowed). Look-alikes: the library imported and used without its
+// getClient() and @kubernetes/client-node's loadFromDefault(), and in
+// Ruby Aws::SharedCredentials.new and Google::Auth.get_application_default
+// (before: allowed). Look-alikes: the library imported and used without its
 // loader, a loader named in a string, another library's default().
 func TestLibraryCredentialLoaders(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{"proj/a.txt": "x",
@@ -340,7 +341,11 @@ func TestLibraryCredentialLoaders(t *testing.T) {
 		{`node -e 'const {fromIni} = require("@aws-sdk/credential-providers"); fromIni()().then(console.log)'`, "deny"},
 		{`node -e 'require("google-auth-library").auth.getClient().then(c => c.getAccessToken()).then(console.log)'`, "deny"},
 		{`node -e 'const k8s = require("@kubernetes/client-node"); const kc = new k8s.KubeConfig(); kc.loadFromDefault(); console.log(kc.getCurrentUser())'`, "deny"},
+		{`ruby -e 'require "aws-sdk-core"; c = Aws::SharedCredentials.new(profile_name: "default"); puts c.credentials.secret_access_key'`, "deny"},
+		{`ruby -e 'require "googleauth"; puts Google::Auth.get_application_default.fetch_access_token!'`, "deny"},
 		// Look-alikes.
+		{`ruby -e 'puts "Aws::SharedCredentials.new"'`, "allow"},
+		{`ruby -e 'require "aws-sdk-core"; puts Aws::VERSION'`, "allow"},
 		{`python3 -c "import google.auth; print(google.auth.__version__)"`, "allow"},
 		{`python3 -c "from kubernetes import client; print(client.V1Pod)"`, "allow"},
 		{`python3 -c "import requests; print('get_netrc_auth')"`, "allow"},

@@ -43,6 +43,11 @@ var credLoaders = lazy.Value[[]credLoader]{New: func() []credLoader {
 		{"javascript", "google-auth-library", []string{"getClient", "getAccessToken", "getCredentials", "getApplicationDefault"}, gcloudADC},
 		// @kubernetes/client-node: KubeConfig.loadFromDefault().
 		{"javascript", "@kubernetes/client-node", []string{"loadFromDefault"}, "~/.kube/config"},
+		// aws-sdk for Ruby: Aws::SharedCredentials.new reads the shared
+		// credentials file (a profile of it).
+		{"ruby", "Aws::SharedCredentials", []string{"new"}, "~/.aws/credentials"},
+		// googleauth for Ruby: Google::Auth.get_application_default.
+		{"ruby", "Google::Auth", []string{"get_application_default"}, gcloudADC},
 	}
 }}
 
@@ -61,6 +66,12 @@ func credLoaderPath(lang, src, full string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// credLoaderCall reports a call that is a credential loader's.
+func credLoaderCall(lang, src, full string) bool {
+	_, ok := credLoaderPath(lang, src, full)
+	return ok
 }
 
 // credLoaderEffect is the read of that file, at the call.

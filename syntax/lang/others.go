@@ -98,7 +98,7 @@ func ruby(p *parser) []Effect {
 		return rubyShell.Get()[name] || del || link || rubyChdir.Get()[name] || rubyAttrs.Get()[name] != "" || rubyCopy.Get()[name] != "" || rubyRead.Get()[name] || name == "File.write" || name == "IO.write" || name == "GzipWriter.open" || name == "File.open" || name == "IO.sysopen" || name == "File.binwrite" || name == "IO.binwrite" ||
 			name == "open" || name == "Kernel.open" || name == "URI.open" || rubyPathnameWrites("Pathname."+lastSegment(name)) != "" ||
 			rubyEval.Get()[lastSegment(name)] || rubyLists.Get()[name] != "" || strings.HasPrefix(rubyLists.Get()["Pathname."+name], "recv") ||
-			rubyRecvRunner(lastSegment(name)) != "" || rubyRecvPipe(lastSegment(name)) != ""
+			rubyRecvRunner(lastSegment(name)) != "" || rubyRecvPipe(lastSegment(name)) != "" || credLoaderCall("ruby", p.src, name)
 	}
 	out := p.rubyArgvReads()
 	var listed listings
@@ -110,6 +110,13 @@ func ruby(p *parser) []Effect {
 		c.name = canon(c.name)
 		if !c.method {
 			c.name = mixin(c.name)
+		}
+		if e, ok := credLoaderEffect(c, "ruby", p.src); ok {
+			// Aws::SharedCredentials.new,
+			// Google::Auth.get_application_default: the credential
+			// file the library reads (credloaders.go).
+			out = append(out, e)
+			continue
 		}
 		if to := rubyRecvPipe(lastSegment(c.name)); to != "" && rubyRecvUnnamed(c) {
 			// [IO].first.read("|cmd"), k.open("|cmd"): a pipe open
