@@ -28,6 +28,9 @@ import (
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
 //   - packer build's shell-local provisioners (packer.go);
+//   - kak -e/-E CMDS, -p (commands on stdin) and -f KEYS: the %sh{…}
+//     expansions and the shell keys (!, |, $) judged as typed, sourced
+//     files read (kakoune.go);
 //   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
 //     each file searched, judged as find PATHS -type f -exec PROG {} \;
 //     (rgpre.go);
@@ -137,6 +140,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "kak":
+		// kak -e/-E CMDS, -p SESSION (stdin), -f KEYS: %sh{…} and the
+		// shell keys (kakoune.go).
+		w.kakoune(c, call)
 	case "rg":
 		// rg --pre PROG runs PROG FILE for each file it searches
 		// (rgpre.go).
