@@ -34,6 +34,8 @@ import (
 //   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
 //     each file searched, judged as find PATHS -type f -exec PROG {} \;
 //     (rgpre.go);
+//   - ugrep --filter=EXTS:COMMAND (also from ug's .ugrep): COMMAND for
+//     each file, judged as rg --pre's; --pager and --view (ugrep.go);
 //   - a TeX engine with -shell-escape: the document's \write18{CMD}
 //     (texshell.go);
 //   - salt-call cmd.run CMD and cmd.exec_code LANG CODE (saltcall.go);
@@ -148,6 +150,10 @@ func (w *walker) optionCode(c scope, call *Call) {
 		// rg --pre PROG runs PROG FILE for each file it searches
 		// (rgpre.go).
 		w.rgPre(c, call)
+	case "ugrep", "ug", "ugrep+", "ug+":
+		// ugrep --filter=EXTS:COMMAND runs COMMAND for each file of
+		// those extensions (ugrep.go).
+		w.ugrepFilter(c, call)
 	case "salt-call":
 		// salt-call cmd.run CMD (saltcall.go).
 		w.saltCall(c, call)

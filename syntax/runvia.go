@@ -51,7 +51,8 @@ var commandVarText = lazy.Set{List: []string{
 	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
 	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
 	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
-	"JAVACMD", // mvn, ant, gradle: the java they run (toolroots.go)
+	"JAVACMD",         // mvn, ant, gradle: the java they run (toolroots.go)
+	"ACK_PAGER_COLOR", // ack's pager when it colours (ACK_PAGER ends in PAGER)
 }}
 
 // commandVarSuffixes are the endings of the names programs give such
@@ -450,8 +451,8 @@ var batSpec = OptSpec{ShortVal: "lmHrd", LongEq: true, LongVal: []string{"langua
 
 // optionCommands judges the commands programs run from their own options
 // and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
-// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; bat's --pager
-// CMD; zip's -TT CMD.
+// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; bat's, ack's and
+// ag's --pager CMD; zip's -TT CMD.
 func (w *walker) optionCommands(c scope, call *Call) {
 	switch call.Name {
 	case "enable":
@@ -595,6 +596,42 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		}
 		if pager != nil && !never && pager.Value != "" {
 			w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
+		}
+	case "ack", "ack-grep":
+		// ack --pager=CMD runs its output through CMD (Perl's open
+		// '|-', the shell for text with its metacharacters), also from
+		// its rc files and ACK_OPTIONS (ackpager.go).
+		w.ackPager(c, call)
+	case "ag":
+		// The Silver Searcher's --pager CMD is popen(3)'s shell text
+		// (getopt_long: --pager=CMD, an abbreviation); --nopager turns
+		// it off.
+		var pager *Arg
+		for i := 0; i < len(call.Args); i++ {
+			a := call.Args[i]
+			if a.Value == "--" {
+				break
+			}
+			name, val, eq := strings.Cut(strings.TrimPrefix(a.Value, "--"), "=")
+			switch {
+			case !strings.HasPrefix(a.Value, "--") || len(name) < 3:
+			case strings.HasPrefix("pager", name):
+				switch {
+				case eq:
+					v := a
+					v.Value = val
+					pager = &v
+				case i+1 < len(call.Args):
+					v := call.Args[i+1]
+					pager = &v
+					i++
+				}
+			case strings.HasPrefix("nopager", name) && len(name) > 2:
+				pager = nil
+			}
+		}
+		if pager != nil && pager.Value != "" {
+			w.child(c, call, pager.Value, nil, "ag --pager", !pager.Static)
 		}
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.
