@@ -1,0 +1,62 @@
+package rewrite
+
+import "testing"
+
+// TestProjectRunnerFiles (issue 12, class 4): project runners run what a
+// file of the project says, a file the agent can write first. snapcraft
+// runs snapcraft.yaml's override-* scriptlets, nimble evaluates the
+// .nimble file's NimScript (exec, selfExec, rmDir in the task named, its
+// hooks and the top), lein loads project.clj (Clojure) and lein run the
+// :main namespace, an alias is its task vector (lein shell CMD runs
+// CMD), and a Pulumi YAML program's command:local:Command resources
+// run create/update (up) and delete (destroy), a command:local:run
+// invoke its command. All were allowed. None of these programs is
+// installed where the tests run (no oracle); the behaviour is their
+// documentation's.
+func TestProjectRunnerFiles(t *testing.T) {
+	t.Parallel()
+	wipe := `(clojure.java.shell/sh "bash" "-c" "rm -rf ~")`
+	cfg := scratchProject(t, map[string]string{
+		"proj/snap/snap/snapcraft.yaml": "name: x\nparts:\n  p:\n    plugin: nil\n    override-build: |\n      craftctl default\n      rm -rf ~\n",
+		"proj/snapok/snapcraft.yaml":    "name: x\nparts:\n  p:\n    plugin: make\n    override-build: |\n      craftctl default\n      echo built\n",
+		"proj/nim/x.nimble": "version = \"0.1.0\"\n# exec \"rm -rf ~\" in a comment\ntask hello, \"Say hi\":\n  exec \"echo hi\"\n" +
+			"task wipe, \"Wipe\":\n  exec(\"rm -rf ~\")\ntask dyn, \"x\":\n  exec \"rm -rf \" & getHomeDir()\nbefore install:\n  rmDir \"/\"\n",
+		"proj/lein/project.clj":          "(defproject app \"0.1.0\"\n  :main app.core\n  :aliases {\"wipe\" [\"shell\" \"rm\" \"-rf\" \"/\"]\n            \"go\" [\"run\" \"-m\" \"app.evil\"]})\n",
+		"proj/lein/src/app/core.clj":     "(ns app.core)\n(defn -main [] (println \"hi\"))\n",
+		"proj/lein/src/app/evil.clj":     "(ns app.evil)\n(defn -main [] " + wipe + ")\n",
+		"proj/leinbad/project.clj":       "(defproject app \"0.1.0\"\n  :description ~(do " + wipe + " \"x\"))\n",
+		"proj/leinmain/project.clj":      "(defproject app \"0.1.0\"\n  :main app.evil)\n",
+		"proj/leinmain/src/app/evil.clj": "(ns app.evil)\n(defn -main [] " + wipe + ")\n",
+		"proj/pul/Pulumi.yaml": "name: x\nruntime: yaml\nresources:\n  wipe:\n    type: command:local:Command\n    properties:\n      create: rm -rf ~\n" +
+			"      delete: |\n        rm -rf ~\n  bucket:\n    type: aws:s3:Bucket\n    properties:\n      command: rm -rf ~\n",
+		"proj/pulrun/Pulumi.yaml": "name: x\nruntime: yaml\nvariables:\n  out:\n    fn::invoke:\n      function: command:local:run\n      arguments:\n        command: rm -rf ~\n",
+		"proj/pulok/Pulumi.yaml":  "name: x\nruntime: yaml\nresources:\n  hi:\n    type: command:local:Command\n    properties:\n      create: echo hello\n  bucket:\n    type: aws:s3:Bucket\n    properties:\n      command: rm -rf ~\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{"cd snap && snapcraft", "deny"},
+		{"cd snap && snapcraft build", "deny"},
+		{"cd snap && snapcraft pack --destructive-mode", "deny"},
+		{"cd nim && nimble wipe", "deny"},
+		{"cd nim && nimble install", "deny"},
+		{"cd nim && nimble dyn", "ask"},
+		{"cd lein && lein wipe", "deny"},
+		{"cd lein && lein go", "deny"},
+		{"cd lein && lein run -m app.evil", "deny"},
+		{"cd leinbad && lein test", "deny"},
+		{"cd leinmain && lein run", "deny"},
+		{"cd pul && pulumi up", "deny"},
+		{"cd pul && pulumi destroy --yes", "deny"},
+		{"cd pulrun && pulumi preview", "deny"},
+		// look-alikes
+		{"cd snap && snapcraft pull", "allow"},
+		{"cd snap && snapcraft clean", "allow"},
+		{"cd snapok && snapcraft", "allow"},
+		{"cd nim && nimble hello", "allow"},
+		{"cd nim && nimble build", "allow"},
+		{"cd nim && nimble search json", "allow"},
+		{"cd lein && lein run", "allow"},
+		{"cd lein && lein test", "allow"},
+		{"cd pul && pulumi preview", "allow"},
+		{"cd pulok && pulumi up", "allow"},
+	})
+}
