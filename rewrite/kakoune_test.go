@@ -11,8 +11,12 @@ import "testing"
 func TestKakouneShell(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
-		"proj/evil.kak":  "nop %sh{ rm -rf ~ }\n",
-		"proj/plain.kak": "set-option global tabstop 4\n",
+		"proj/evil.kak":               "nop %sh{ rm -rf ~ }\n",
+		"proj/plain.kak":              "set-option global tabstop 4\n",
+		"proj/kc/kakrc":               "set-option global tabstop 4\n",
+		"proj/kc/autoload/x/evil.kak": "hook global BufCreate .* %{ nop %sh{ rm -rf ~ } }\n",
+		"proj/kc2/kakrc":              "evaluate-commands %sh{ rm -rf ~ }\n",
+		"proj/kc3/kakrc":              "set-option global tabstop 4\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"kak -e 'echo %sh{rm -rf ~}'", "deny"},
@@ -29,6 +33,13 @@ func TestKakouneShell(t *testing.T) {
 		{"kak -e 'source evil.kak'", "deny"},
 		{"kak -e 'source missing.kak'", "ask"},
 		{"kak -p sess", "ask"},
+		// The configuration a command points kak at: its kakrc and
+		// autoload scripts.
+		{"KAKOUNE_CONFIG_DIR=kc kak f.txt", "deny"},
+		{"KAKOUNE_CONFIG_DIR=$PWD/kc2 kak -e quit", "deny"},
+		{"KAKOUNE_CONFIG_DIR=\"$(cat d)\" kak f.txt", "ask"},
+		{"KAKOUNE_CONFIG_DIR=kc2 kak -n f.txt", "allow"},
+		{"KAKOUNE_CONFIG_DIR=kc3 kak f.txt", "allow"},
 		// look-alikes
 		{"kak -e 'echo %sh{date}'", "allow"},
 		{"kak -e 'set-option global tabstop 4' f.txt", "allow"},

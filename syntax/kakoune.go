@@ -1,6 +1,8 @@
 package syntax
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -30,6 +32,7 @@ import (
 // kakoune judges the shell text the kak command call runs.
 func (w *walker) kakoune(c scope, call *Call) {
 	args := call.Args
+	w.kakConfig(c, call)
 	for i := 0; i < len(args); i++ {
 		v := args[i].Value
 		if !args[i].Static {
@@ -63,6 +66,66 @@ func (w *walker) kakoune(c scope, call *Call) {
 				continue
 			}
 			k.dynamic = dynamic
+			k.commands(text, 0)
+		}
+	}
+}
+
+// kakConfig reads the user configuration kak loads at start (not with
+// -n, nor with -clear, -l, -version, -help), when the command chooses
+// its directory: KAKOUNE_CONFIG_DIR, else $XDG_CONFIG_HOME/kak. Its
+// kakrc and the *.kak files under autoload/ (two levels read) are
+// commands. A directory only known at run time asks. The user's own
+// ~/.config/kak is theirs: a write there asks already.
+func (w *walker) kakConfig(c scope, call *Call) {
+	for _, a := range call.Args {
+		if a.Value == "--" {
+			break
+		}
+		switch a.Value {
+		case "-n", "-clear", "-l", "-version", "-help", "-p", "-f":
+			return
+		}
+	}
+	dir := ""
+	if v, known, set := w.envOf(c, call, "KAKOUNE_CONFIG_DIR"); set {
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "kak loads its kakrc and autoload scripts from KAKOUNE_CONFIG_DIR, a directory only known at run time"})
+			return
+		}
+		dir = v
+	} else if v, known, set := w.envOf(c, call, "XDG_CONFIG_HOME"); set {
+		if !known {
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: v,
+				What: "kak loads its kakrc and autoload scripts from $XDG_CONFIG_HOME/kak, a directory only known at run time"})
+			return
+		}
+		dir = v + "/kak"
+	}
+	if dir == "" {
+		return
+	}
+	d := call.Dir.Join(expandTilde(dir, w.home))
+	if !d.Known {
+		return
+	}
+	k := &kakReader{w: w, c: c, call: call, kind: "kak config"}
+	files := []string{d.Join("kakrc").Path}
+	for _, pat := range []string{"autoload/*.kak", "autoload/*/*.kak"} {
+		for _, m := range w.globNames(d, pat) {
+			files = append(files, d.Join(m).Path)
+		}
+	}
+	autoload := d.Join("autoload").Path
+	for p := range w.written {
+		if up := filepath.Dir(p); strings.HasSuffix(p, ".kak") && (up == autoload || filepath.Dir(up) == autoload) {
+			files = append(files, p)
+		}
+	}
+	slices.Sort(files[1:])
+	for _, f := range slices.Compact(files) {
+		if text, ok := w.readScript(Dir{Path: f, Known: true}); ok {
 			k.commands(text, 0)
 		}
 	}
