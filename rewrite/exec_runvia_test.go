@@ -289,6 +289,8 @@ func TestRunViaDecisions(t *testing.T) {
 		{"ag --pager 'rm -rf ~' foo", Deny},
 		{"ag --pager='rm -rf ~' foo", Deny},
 		{"ag --pager 'rm -rf ~' --nopager foo", Allow},
+		{"ag --pager sh foo", Ask},
+		{"ack --pager=bash foo", Ask},
 		{"ag --pager 'less -R' foo", Allow},
 		{"ssh -F ssh.cfg host true", Deny},
 		{"ssh -F match.cfg host true", Deny},

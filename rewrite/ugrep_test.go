@@ -6,8 +6,9 @@ import "testing"
 // runs COMMAND for each file of those extensions (the file as "%", else
 // on its standard input), judged as rg --pre's find -exec; ug reads
 // .ugrep, ugrep --config=FILE the file; ugrep --pager=CMD is shell text.
-// ack reads --pager=CMD from the project's .ackrc, ~/.ackrc, --ackrc=FILE
-// and ACK_OPTIONS unless --noenv. All were allowed. Neither program is
+// ack reads --pager=CMD from ~/.ackrc (or ACKRC's file), --ackrc=FILE and
+// ACK_OPTIONS unless --noenv; a project .ackrc cannot set it (ack 2.12
+// and later refuse it there). All were allowed. Neither program is
 // installed where the tests run (no oracle); the behaviour is their
 // manuals'.
 func TestUgrepFilterAckrc(t *testing.T) {
@@ -30,8 +31,8 @@ func TestUgrepFilterAckrc(t *testing.T) {
 		{"ugrep --config TODO", "deny"},
 		{"ugrep --config=evil.conf TODO", "ask"},
 		{"ugrep --pager='rm -rf ~' TODO", "deny"},
-		{"ack TODO", "deny"},
-		{"cd sub && ack TODO", "deny"},
+		{"ACKRC=.ackrc ack TODO", "deny"},
+		{"ACK_OPTIONS='--pager=sh' ack TODO", "ask"},
 		{"ack --noenv --ackrc=evilack.rc TODO", "deny"},
 		// look-alikes
 		{"ugrep --filter='pdf:pdftotext % -' TODO docs", "allow"},
@@ -40,6 +41,10 @@ func TestUgrepFilterAckrc(t *testing.T) {
 		{"ugrep+ TODO", "allow"},
 		{"ugrep --pager TODO", "allow"},
 		{"ack --noenv TODO", "allow"},
+		// A project .ackrc cannot set --pager: ack stops with an error.
+		{"ack TODO", "allow"},
+		{"cd sub && ack TODO", "allow"},
+		{"ACKRC=.ackrc ack --noenv TODO", "allow"},
 		{"ack --nopager TODO", "allow"},
 		{"ack --noenv --ackrc=ack.rc TODO", "allow"},
 	})

@@ -7,11 +7,12 @@ import (
 // ackPager models ack's --pager=CMD (issue 12, class 4): ack opens CMD
 // with Perl's open '|-' and writes its output there, so CMD is shell
 // text. ack reads its options from the user's ackrc (~/.ackrc, or the
-// file ACKRC names), the project's .ackrc (the nearest one in the
-// working directory or above it, short of the home directory), the
-// words of ACK_OPTIONS, then the command line (an ackrc given by
-// --ackrc=FILE is read too); the last --pager or --nopager wins, and
-// --noenv skips every rc file and ACK_OPTIONS. An rc file holds one
+// file ACKRC names, wherever it is), the words of ACK_OPTIONS, then the
+// command line (an ackrc given by --ackrc=FILE is read too); the last
+// --pager or --nopager wins, and --noenv skips every rc file and
+// ACK_OPTIONS. The project's .ackrc (the nearest at or above the
+// working directory) cannot set --pager: ack 2.12 and later stop with
+// an error ("forbidden in project .ackrc files"), so it is not read. An rc file holds one
 // option a line, # comments. ACK_PAGER and ACK_PAGER_COLOR are
 // command variables (runvia.go). ack 3 pages only a terminal's output,
 // which script(1) and the like give it: judged whatever the output is,
@@ -51,17 +52,6 @@ func (w *walker) ackPager(c scope, call *Call) {
 		} else if w.home != "" {
 			addRC(Dir{Path: w.home + "/.ackrc", Known: true})
 		}
-		if call.Dir.Known {
-			for d := call.Dir.Path; d != w.home; d = parentDir(d) {
-				if _, ok := w.readScript(Dir{Path: d + "/.ackrc", Known: true}); ok {
-					addRC(Dir{Path: d + "/.ackrc", Known: true})
-					break
-				}
-				if d == "/" {
-					break
-				}
-			}
-		}
 		if v, known, set := w.envOf(c, call, "ACK_OPTIONS"); set && known {
 			for _, f := range strings.Fields(v) {
 				args = append(args, Arg{Value: f, Raw: f, Static: true})
@@ -99,16 +89,8 @@ func (w *walker) ackPager(c scope, call *Call) {
 		}
 	}
 	if pager != nil && pager.Value != "" {
-		w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
+		// The pager reads ack's output, only known at run time (a pager
+		// of sh runs it).
+		w.child(c, call, "cat | "+pager.Value, nil, call.Name+" --pager", !pager.Static)
 	}
-}
-
-// parentDir returns the directory above the clean absolute path p ("/"
-// for "/").
-func parentDir(p string) string {
-	i := strings.LastIndexByte(p, '/')
-	if i <= 0 {
-		return "/"
-	}
-	return p[:i]
 }

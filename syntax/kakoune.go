@@ -20,7 +20,9 @@ import (
 //     again for the expansions it prints for kak to evaluate;
 //   - the keys of execute-keys (exec) and map, read as the keys of -f;
 //   - echo -to-shell-script SCRIPT, which runs SCRIPT with sh;
-//   - source FILE: the file's commands (a file corral cannot read asks).
+//   - source FILE: the file's commands (a file corral cannot read asks);
+//   - the kakrc and autoload scripts of a configuration directory the
+//     command names (kakConfig).
 //
 // The keys are followed through kak's modes: a shell prompt's line up to
 // <ret> is judged as typed, a : prompt's line is read as commands, and
@@ -52,6 +54,12 @@ func (w *walker) kakoune(c scope, call *Call) {
 		i++
 		a := args[i]
 		k := &kakReader{w: w, c: c, call: call, dynamic: !a.Static, kind: "kak " + v}
+		if !a.Static && (v == "-e" || v == "-E" || v == "-f") {
+			// Commands or keys only known at run time: they ask by
+			// their rule words.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: a.Raw,
+				What: "kak " + v + " runs commands only known at run time, where %sh{…} runs shell text"})
+		}
 		switch v {
 		case "-e", "-E":
 			k.commands(a.Value, 0)

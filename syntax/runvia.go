@@ -631,7 +631,9 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			}
 		}
 		if pager != nil && pager.Value != "" {
-			w.child(c, call, pager.Value, nil, "ag --pager", !pager.Static)
+			// The pager reads ag's output, only known at run time (a
+			// pager of sh runs it).
+			w.child(c, call, "cat | "+pager.Value, nil, "ag --pager", !pager.Static)
 		}
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.
