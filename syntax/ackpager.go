@@ -89,8 +89,10 @@ func (w *walker) ackPager(c scope, call *Call) {
 		}
 	}
 	if pager != nil && pager.Value != "" {
-		// The pager reads ack's output, only known at run time (a pager
-		// of sh runs it).
-		w.child(c, call, "cat | "+pager.Value, nil, call.Name+" --pager", !pager.Static)
+		// The pager reads ack's output (a pager of sh runs it:
+		// pagerscript.go).
+		from := len(w.m.Calls)
+		w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
+		w.pagerScriptReaders(from, call, call.Name+" --pager")
 	}
 }

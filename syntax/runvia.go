@@ -573,7 +573,13 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		opts, _ := ScanOptions(call.Args, spec)
 		for _, o := range opts {
 			if o.HasVal && o.Val.Value != "" && (o.Name == "P" || o.Name == "pager" || o.Name == "H" || o.Name == "html") {
+				from := len(w.m.Calls)
 				w.child(c, call, o.Val.Value, nil, "man -"+o.Name, !o.Val.Static)
+				if o.Name == "P" || o.Name == "pager" {
+					// The pager reads the page (man -P sh -l ./x.1 runs
+					// its text: pagerscript.go).
+					w.pagerScriptReaders(from, call, "man -"+o.Name)
+				}
 			}
 		}
 	case "bat", "batcat":
@@ -595,7 +601,11 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			}
 		}
 		if pager != nil && !never && pager.Value != "" {
+			// The pager reads the files bat prints (a pager of sh runs
+			// them: pagerscript.go).
+			from := len(w.m.Calls)
 			w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
+			w.pagerScriptReaders(from, call, call.Name+" --pager")
 		}
 	case "ack", "ack-grep":
 		// ack --pager=CMD runs its output through CMD (Perl's open
@@ -631,9 +641,11 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			}
 		}
 		if pager != nil && pager.Value != "" {
-			// The pager reads ag's output, only known at run time (a
-			// pager of sh runs it).
-			w.child(c, call, "cat | "+pager.Value, nil, "ag --pager", !pager.Static)
+			// The pager reads ag's output (a pager of sh runs it:
+			// pagerscript.go).
+			from := len(w.m.Calls)
+			w.child(c, call, pager.Value, nil, "ag --pager", !pager.Static)
+			w.pagerScriptReaders(from, call, "ag --pager")
 		}
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.

@@ -73,7 +73,9 @@ func (w *walker) ugrepFilter(c scope, call *Call) {
 		// --pager[=COMMAND]: the value only after "=" (--pager alone
 		// is less).
 		if v, ok := strings.CutPrefix(a.Value, "--pager="); ok && v != "" {
-			w.child(c, call, "cat | "+v, nil, call.Name+" --pager", !a.Static)
+			from := len(w.m.Calls)
+			w.child(c, call, v, nil, call.Name+" --pager", !a.Static)
+			w.pagerScriptReaders(from, call, call.Name+" --pager")
 		}
 	}
 	opts, operands := ScanOptions(args, ugrepSpec)
