@@ -6,7 +6,8 @@ import "testing"
 // file of the project says, a file the agent can write first. snapcraft
 // runs snapcraft.yaml's override-* scriptlets, nimble evaluates the
 // .nimble file's NimScript (exec, selfExec, rmDir in the task named, its
-// hooks and the top), lein loads project.clj (Clojure) and lein run the
+// hooks and the top; nim e runs a .nims file, nim c evaluates config.nims
+// and a file's staticExec, nim r runs its execCmd), lein loads project.clj (Clojure) and lein run the
 // :main namespace, an alias is its task vector (lein shell CMD runs
 // CMD), and a Pulumi YAML program's command:local:Command resources
 // run create/update (up) and delete (destroy), a command:local:run
@@ -21,6 +22,12 @@ func TestProjectRunnerFiles(t *testing.T) {
 		"proj/snapok/snapcraft.yaml":    "name: x\nparts:\n  p:\n    plugin: make\n    override-build: |\n      craftctl default\n      echo built\n",
 		"proj/nim/x.nimble": "version = \"0.1.0\"\n# exec \"rm -rf ~\" in a comment\ntask hello, \"Say hi\":\n  exec \"echo hi\"\n" +
 			"task wipe, \"Wipe\":\n  exec(\"rm -rf ~\")\ntask dyn, \"x\":\n  exec \"rm -rf \" & getHomeDir()\nbefore install:\n  rmDir \"/\"\n",
+		"proj/nimc/config.nims":          "switch(\"opt\", \"speed\")\nexec \"rm -rf ~\"\n",
+		"proj/nimc/x.nim":                "echo 1\n",
+		"proj/nims/s.nims":               "exec \"rm -rf ~\"\n",
+		"proj/nims/ok.nims":              "exec \"echo hi\"\n",
+		"proj/nims/y.nim":                "const v = staticExec(\"rm -rf ~\")\n",
+		"proj/nims/z.nim":                "import osproc\ndiscard execCmd(\"rm -rf ~\")\n",
 		"proj/lein/project.clj":          "(defproject app \"0.1.0\"\n  :main app.core\n  :aliases {\"wipe\" [\"shell\" \"rm\" \"-rf\" \"/\"]\n            \"go\" [\"run\" \"-m\" \"app.evil\"]})\n",
 		"proj/lein/src/app/core.clj":     "(ns app.core)\n(defn -main [] (println \"hi\"))\n",
 		"proj/lein/src/app/evil.clj":     "(ns app.evil)\n(defn -main [] " + wipe + ")\n",
@@ -39,6 +46,12 @@ func TestProjectRunnerFiles(t *testing.T) {
 		{"cd nim && nimble wipe", "deny"},
 		{"cd nim && nimble install", "deny"},
 		{"cd nim && nimble dyn", "ask"},
+		{"cd nimc && nim c x.nim", "deny"},
+		{"cd nimc && nimble build", "deny"},
+		{"nim e nims/s.nims", "deny"},
+		{"nim c nims/y.nim", "deny"},
+		{"nim r nims/z.nim", "deny"},
+		{"nim c -r nims/z.nim", "deny"},
 		{"cd lein && lein wipe", "deny"},
 		{"cd lein && lein go", "deny"},
 		{"cd lein && lein run -m app.evil", "deny"},
@@ -54,6 +67,8 @@ func TestProjectRunnerFiles(t *testing.T) {
 		{"cd nim && nimble hello", "allow"},
 		{"cd nim && nimble build", "allow"},
 		{"cd nim && nimble search json", "allow"},
+		{"nim e nims/ok.nims", "allow"},
+		{"nim c nims/z.nim", "allow"},
 		{"cd lein && lein run", "allow"},
 		{"cd lein && lein test", "allow"},
 		{"cd pul && pulumi preview", "allow"},

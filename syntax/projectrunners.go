@@ -19,6 +19,8 @@ import (
 //   - nimble evaluates the package's .nimble file as NimScript, whose
 //     exec, selfExec, staticExec/gorge and rmDir/rmFile run commands and
 //     delete (in tasks, hooks and at the top);
+//   - nim e FILE runs NimScript, and nim c FILE evaluates config.nims and
+//     FILE's staticExec/gorge (nim r, -r: the program's exec calls too);
 //   - lein loads project.clj, Clojure code (configtools.go), and lein run
 //     runs the :main namespace (or -m NS) from src/; an alias of
 //     :aliases is the task vector it names, and lein shell CMD
@@ -79,7 +81,7 @@ func (w *walker) snapcraftRun(c scope, call *Call) {
 
 // nimbleExec matches the NimScript calls that run a command or delete:
 // the procedure's name, then its argument.
-var nimbleExec = lazy.Regexp{Expr: `(?m)(?:^|[^\w.])(exec|selfExec|staticExec|gorge|gorgeEx|execShellCmd|execCmd|execCmdEx|rmDir|rmFile|removeDir|removeFile)\b[ \t]*\(?[ \t]*`}
+var nimbleExec = lazy.Regexp{Expr: `(?m)(?:^|[^\w])(exec|selfExec|staticExec|gorge|gorgeEx|execShellCmd|execCmd|execCmdEx|rmDir|rmFile|removeDir|removeFile)\b[ \t]*\(?[ \t]*`}
 
 // nimbleSkip are nimble's commands that do not evaluate the package's
 // .nimble file.
@@ -130,7 +132,12 @@ func (w *walker) nimbleRun(c scope, call *Call) {
 		if !ok {
 			continue
 		}
-		w.nimbleScript(c, call, filepath.Base(f), nimbleBlocks(nimStripComments(text), cmd))
+		w.nimbleScript(c, call, filepath.Base(f), nimbleBlocks(nimStripComments(text), cmd), nil)
+	}
+	// The package's sources are compiled with nim, which evaluates the
+	// NimScript configuration of the directory.
+	if text, ok := w.readScript(call.Dir.Join("config.nims")); ok {
+		w.nimbleScript(c, call, "config.nims", nimStripComments(text), nil)
 	}
 }
 
@@ -161,11 +168,80 @@ func nimbleBlocks(code, cmd string) string {
 	return strings.Join(lines, "\n")
 }
 
-// nimbleScript judges the commands of NimScript code, its comments
-// blanked.
-func (w *walker) nimbleScript(c scope, call *Call, name, code string) {
+// nimCompileTime reports the procedures that run a command while Nim
+// compiles (the rest run when the program or the NimScript runs).
+func nimCompileTime(proc string) bool {
+	return proc == "staticExec" || proc == "gorge" || proc == "gorgeEx"
+}
+
+// nimRun models the Nim compiler: nim e FILE runs FILE as NimScript;
+// nim c/cpp/js/check FILE (and the other backends) evaluates the
+// NimScript configuration of FILE's directory (config.nims and
+// FILE's-name.nims) and FILE's compile-time staticExec/gorge; nim r FILE,
+// or -r/--run, then runs the program, whose exec calls run too. Modules
+// FILE imports are not read.
+func (w *walker) nimRun(c scope, call *Call) {
+	cmd, file := "", ""
+	run := false
+	for _, a := range call.Args {
+		switch v := a.Value; {
+		case v == "-r" || v == "--run":
+			run = true
+		case strings.HasPrefix(v, "-"):
+		case cmd == "":
+			cmd = v
+		case file == "":
+			if !a.Static {
+				return
+			}
+			file = v
+		}
+	}
+	switch cmd {
+	case "r":
+		run = true
+	case "e":
+	case "c", "cc", "compile", "compileToC", "cpp", "compileToCpp", "objc", "compileToOC", "js", "check":
+	default:
+		return
+	}
+	if file == "" {
+		return
+	}
+	d := call.Dir.Join(file)
+	if !d.Known {
+		return
+	}
+	if cmd == "e" {
+		if text, ok := w.readScript(d); ok {
+			w.nimbleScript(c, call, file, nimStripComments(text), nil)
+		}
+		return
+	}
+	dir := Dir{Path: filepath.Dir(d.Path), Known: true}
+	base := strings.TrimSuffix(filepath.Base(d.Path), ".nim")
+	for _, f := range []string{"config.nims", base + ".nims"} {
+		if text, ok := w.readScript(dir.Join(f)); ok {
+			w.nimbleScript(c, call, f, nimStripComments(text), nil)
+		}
+	}
+	if text, ok := w.readScript(d); ok {
+		which := nimCompileTime
+		if run {
+			which = nil
+		}
+		w.nimbleScript(c, call, file, nimStripComments(text), which)
+	}
+}
+
+// nimbleScript judges the commands of NimScript (or Nim) code, its
+// comments blanked; only the procedures which reports, when not nil.
+func (w *walker) nimbleScript(c scope, call *Call, name, code string, which func(string) bool) {
 	for _, m := range nimbleExec.Get().FindAllStringSubmatchIndex(code, -1) {
 		proc := code[m[2]:m[3]]
+		if which != nil && !which(proc) {
+			continue
+		}
 		line := strings.Count(code[:m[0]], "\n") + 1
 		where := name + " " + proc + " (line " + strconv.Itoa(line) + ")"
 		arg, rest, ok := nimString(code[m[1]:])
@@ -176,7 +252,7 @@ func (w *walker) nimbleScript(c scope, call *Call, name, code string) {
 				end = len(code) - m[0]
 			}
 			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: strings.TrimSpace(code[m[0] : m[0]+end]),
-				What: where + " runs a command only known when nimble evaluates " + name})
+				What: where + " runs a command only known when " + call.Name + " evaluates " + name})
 			continue
 		}
 		switch proc {

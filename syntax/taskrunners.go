@@ -87,6 +87,9 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "nimble":
 		w.nimbleRun(c, call) // projectrunners.go
 		return true
+	case "nim":
+		w.nimRun(c, call) // projectrunners.go
+		return false
 	case "lein":
 		w.leinRun(c, call) // projectrunners.go
 		return false       // project.clj is configtools.go's
