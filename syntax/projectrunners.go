@@ -389,8 +389,9 @@ var leinMain = lazy.Regexp{Expr: `:main\s+\^?(?::skip-aot\s+)?([A-Za-z][\w.\-*+!
 // leinRun models lein TASK ARGS: lein run [-m NS] runs the namespace's
 // -main (read as Clojure from src/NS.clj, NS's dots as slashes and its
 // dashes as underscores), lein shell CMD ARGS runs CMD, and an alias of
-// project.clj's :aliases (a vector of strings) is the task it names.
-// project.clj itself is read by configtools.go for every task.
+// project.clj's :aliases (a vector of strings) is the task it names, do
+// and with-profile run the tasks after them (leinTask). project.clj
+// itself is read by configtools.go for every task.
 func (w *walker) leinRun(c scope, call *Call) {
 	args := call.Args
 	for len(args) > 0 && strings.HasPrefix(args[0].Value, "-") {
@@ -404,18 +405,47 @@ func (w *walker) leinRun(c scope, call *Call) {
 		return
 	}
 	project, _ := w.readScript(call.Dir.Join("project.clj"))
+	w.leinTask(c, call, project, args, 0)
+}
+
+// leinTask runs one lein task with its words: an alias is expanded
+// (at most 8 deep), do runs the tasks its words separate with a
+// trailing comma (do clean, shell rm -rf x), with-profile P runs the
+// task after P.
+func (w *walker) leinTask(c scope, call *Call, project string, args []Arg, depth int) {
+	if len(args) == 0 || !args[0].Static || depth > 8 {
+		return
+	}
 	task := args[0].Value
 	rest := args[1:]
 	if aliases := leinAliases(project); aliases[task] != nil {
 		words := aliases[task]
-		task = words[0]
 		var pre []Arg
-		for _, v := range words[1:] {
+		for _, v := range words {
 			pre = append(pre, Arg{Value: v, Raw: Quote(v), Static: true})
 		}
-		rest = append(pre, rest...)
+		w.leinTask(c, call, project, append(pre, rest...), depth+1)
+		return
 	}
 	switch task {
+	case "do":
+		var group []Arg
+		for i, a := range rest {
+			v, end := strings.CutSuffix(a.Value, ",")
+			if v != "" {
+				b := a
+				b.Value = v
+				group = append(group, b)
+			}
+			if end || i == len(rest)-1 {
+				w.leinTask(c, call, project, group, depth+1)
+				group = nil
+			}
+		}
+	case "with-profile", "with-profiles":
+		if len(rest) > 1 {
+			w.leinTask(c, call, project, rest[1:], depth+1)
+		}
 	case "shell":
 		if len(rest) > 0 {
 			w.argvChild(c, call, rest, "lein shell", call.env, call.Dir)
