@@ -37,6 +37,11 @@ func TestProjectRunnerFiles(t *testing.T) {
 		"proj/pul/Pulumi.yaml": "name: x\nruntime: yaml\nresources:\n  wipe:\n    type: command:local:Command\n    properties:\n      create: rm -rf ~\n" +
 			"      delete: |\n        rm -rf ~\n  bucket:\n    type: aws:s3:Bucket\n    properties:\n      command: rm -rf ~\n",
 		"proj/pulrun/Pulumi.yaml": "name: x\nruntime: yaml\nvariables:\n  out:\n    fn::invoke:\n      function: command:local:run\n      arguments:\n        command: rm -rf ~\n",
+		"proj/pulc/Pulumi.yaml":   "name: x\nruntime:\n  name: yaml\n  options:\n    compiler: sh -c 'rm -rf ~'\n",
+		"proj/puln/Pulumi.yaml":   "name: x\nruntime:\n  name: nodejs\n  options:\n    nodeargs: --require ./evil.js\n",
+		"proj/puln/evil.js":       "require('child_process').execSync('rm -rf ~')\n",
+		"proj/puln/index.js":      "console.log(1)\n",
+		"proj/pulcue/Pulumi.yaml": "name: x\nruntime:\n  name: yaml\n  options:\n    compiler: cue export\n",
 		"proj/pulok/Pulumi.yaml":  "name: x\nruntime: yaml\nresources:\n  hi:\n    type: command:local:Command\n    properties:\n      create: echo hello\n  bucket:\n    type: aws:s3:Bucket\n    properties:\n      command: rm -rf ~\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
@@ -64,6 +69,8 @@ func TestProjectRunnerFiles(t *testing.T) {
 		{"cd pul && pulumi up", "deny"},
 		{"cd pul && pulumi destroy --yes", "deny"},
 		{"cd pulrun && pulumi preview", "deny"},
+		{"cd pulc && pulumi preview", "deny"},
+		{"cd puln && pulumi up", "deny"},
 		// look-alikes
 		{"cd snap && snapcraft pull", "allow"},
 		{"cd snap && snapcraft clean", "allow"},
@@ -78,5 +85,6 @@ func TestProjectRunnerFiles(t *testing.T) {
 		{"cd lein && lein do clean, test", "allow"},
 		{"cd pul && pulumi preview", "allow"},
 		{"cd pulok && pulumi up", "allow"},
+		{"cd pulcue && pulumi up", "allow"},
 	})
 }

@@ -478,6 +478,26 @@ func (w *walker) pulumiRun(c scope, call *Call) {
 	if main != "" && !strings.HasSuffix(main, ".js") && !strings.HasSuffix(main, ".ts") {
 		base = dir.Join(main)
 	}
+	// The runtime's options that run a program (runtime:, options:):
+	// the YAML runtime's compiler (a command whose output is the
+	// program: compiler: cue export) and nodejs's nodeargs (node's own
+	// options, --require FILE among them).
+	opts, _ := ciCommands(text, []string{"compiler", "nodeargs"}, nil)
+	nodeArgs := ""
+	for _, o := range opts {
+		if len(o.path) < 2 || o.path[0] != "runtime" || o.path[len(o.path)-1] != "options" {
+			continue
+		}
+		where := file + " runtime options " + o.key + " (line " + strconv.Itoa(o.line) + ")"
+		switch {
+		case !o.known:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.text, What: where + " is a value corral cannot read"})
+		case o.key == "compiler" && runtime == "yaml":
+			w.runTaskText(c, call, dir, o.text, where, false)
+		case o.key == "nodeargs":
+			nodeArgs = o.text
+		}
+	}
 	switch runtime {
 	case "python":
 		w.readConfigs(c, call, base, []string{"__main__.py"}, lang.Python, false)
@@ -492,6 +512,12 @@ func (w *walker) pulumiRun(c scope, call *Call) {
 			if json.Unmarshal([]byte(pkg), &doc) == nil && doc.Main != "" {
 				files = []string{doc.Main}
 			}
+		}
+		if nodeArgs != "" {
+			// node NODEARGS MAIN: the options are node's, read by its
+			// model (a --require FILE is read as the main file is).
+			w.runTaskText(c, call, base, "node "+nodeArgs+" "+Quote(files[0]), file+" runtime options nodeargs", false)
+			return
 		}
 		w.readConfigs(c, call, base, files, lang.JS, false)
 	}
