@@ -1171,6 +1171,9 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		if gitPagerKey(key) {
 			w.pagerScriptReaders(from, call, "git "+key) // pagerscript.go
 		}
+		if key == "core.editor" || key == "sequence.editor" {
+			w.editorScriptReaders(from, call, "git "+key) // editorvars.go
+		}
 	}
 }
 
