@@ -342,9 +342,7 @@ func editKey(ts []editTarget) string {
 // with no target it is judged on its own.
 func (w *walker) runEditor(c scope, call *Call, targets []editTarget, text, kind string, dynamic bool) {
 	if len(targets) == 0 {
-		from := len(w.m.Calls)
 		w.child(c, call, text, nil, kind, dynamic)
-		w.editorScriptReaders(from, call, kind)
 		return
 	}
 	for _, t := range targets {

@@ -51,8 +51,9 @@ var commandVarText = lazy.Set{List: []string{
 	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
 	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
 	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
-	"JAVACMD",         // mvn, ant, gradle: the java they run (toolroots.go)
-	"ACK_PAGER_COLOR", // ack's pager when it colours (ACK_PAGER ends in PAGER)
+	"JAVACMD",             // mvn, ant, gradle: the java they run (toolroots.go)
+	"ACK_PAGER_COLOR",     // ack's pager when it colours (ACK_PAGER ends in PAGER)
+	"KAKOUNE_POSIX_SHELL", // the shell kak runs every %sh{…} with (kakoune.go)
 }}
 
 // commandVarSuffixes are the endings of the names programs give such
@@ -295,6 +296,11 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			w.runEditor(c, call, targets, v.text, kind, v.dynamic) // editorvars.go
 			if pagerVar(v.name) {
 				w.pagerScriptReaders(from, call, kind) // pagerscript.go
+			}
+			if len(targets) == 0 && (strings.HasSuffix(v.name, "EDITOR") || v.name == "VISUAL") {
+				// A message file handed to a shell or an interpreter
+				// runs (editorvars.go).
+				w.editorScriptReaders(from, call, kind)
 			}
 		case varLessOpen:
 			w.child(c, call, lessOpenCommand(v.text), nil, kind, v.dynamic)
