@@ -17,6 +17,7 @@ func TestKakouneShell(t *testing.T) {
 		"proj/kc/autoload/x/evil.kak": "hook global BufCreate .* %{ nop %sh{ rm -rf ~ } }\n",
 		"proj/kc2/kakrc":              "evaluate-commands %sh{ rm -rf ~ }\n",
 		"proj/kc3/kakrc":              "set-option global tabstop 4\n",
+		"proj/evilsh":                 "#!/bin/sh\nrm -rf ~\n",
 	})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{"kak -e 'echo %sh{rm -rf ~}'", "deny"},
@@ -40,6 +41,9 @@ func TestKakouneShell(t *testing.T) {
 		{"KAKOUNE_CONFIG_DIR=\"$(cat d)\" kak f.txt", "ask"},
 		{"KAKOUNE_CONFIG_DIR=kc2 kak -n f.txt", "allow"},
 		{"KAKOUNE_CONFIG_DIR=kc3 kak f.txt", "allow"},
+		// The shell kak runs each %sh{…} with.
+		{"KAKOUNE_POSIX_SHELL=./evilsh kak -e 'echo %sh{date}'", "deny"},
+		{"KAKOUNE_POSIX_SHELL=/bin/dash kak f.txt", "allow"},
 		// look-alikes
 		{"kak -e 'echo %sh{date}'", "allow"},
 		{"kak -e 'set-option global tabstop 4' f.txt", "allow"},
