@@ -5,10 +5,11 @@ import (
 )
 
 // ugrepSpec is ugrep's options that take a value in a word of their own
-// (ugrep --help, 7.x); the long ones take it after "=".
+// (ugrep --help, 7.x); the long ones take it after "=". --config[=FILE]
+// takes one only after "=".
 var ugrepSpec = OptSpec{ShortVal: "efABCmdDgOtMKNJ", LongEq: true, LongVal: []string{"regexp", "file", "after-context",
 	"before-context", "context", "max-count", "directories", "devices", "glob", "file-extension", "file-type", "file-magic",
-	"range", "neg-regexp", "jobs", "filter", "config", "label", "include", "exclude", "include-dir", "exclude-dir",
+	"range", "neg-regexp", "jobs", "filter", "label", "include", "exclude", "include-dir", "exclude-dir",
 	"include-from", "exclude-from", "ignore-files", "encoding", "format", "replace", "sort", "tag", "color", "colors",
 	"max-files", "max-depth", "min-depth", "group-separator", "separator", "binary-files", "tabs"}}
 
