@@ -406,6 +406,67 @@ func (w *walker) leinRun(c scope, call *Call) {
 	}
 	project, _ := w.readScript(call.Dir.Join("project.clj"))
 	w.leinTask(c, call, project, args, 0)
+	switch args[0].Value {
+	case "help", "new", "version", "upgrade", "search", "clean", "deps", "pom", "show-profiles", "classpath", "change", "vcs", "plugin":
+	default:
+		// :prep-tasks run before a task that evaluates code in the
+		// project (run, test, repl, compile, jar, uberjar, an alias):
+		// each a task name or a vector of a task and its words.
+		for _, t := range leinPrepTasks(project) {
+			var words []Arg
+			for _, v := range t {
+				words = append(words, Arg{Value: v, Raw: Quote(v), Static: true})
+			}
+			w.leinTask(c, call, project, words, 1)
+		}
+	}
+}
+
+// leinPrepTasks returns project.clj's :prep-tasks: each a task name
+// ("javac") or a vector of strings (["shell" "make"]).
+func leinPrepTasks(project string) [][]string {
+	i := strings.Index(project, ":prep-tasks")
+	if i < 0 {
+		return nil
+	}
+	rest := project[i+len(":prep-tasks"):]
+	j := strings.IndexByte(rest, '[')
+	if j < 0 || strings.TrimSpace(rest[:j]) != "" {
+		return nil
+	}
+	var out [][]string
+	var cur []string
+	level := 0
+	for k := j; k < len(rest); k++ {
+		switch rest[k] {
+		case '[':
+			level++
+			if level == 2 {
+				cur = nil
+			}
+		case ']':
+			level--
+			if level == 1 && len(cur) > 0 {
+				out = append(out, cur)
+			}
+			if level == 0 {
+				return out
+			}
+		case '"':
+			m := leinString.Get().FindStringSubmatch(rest[k:])
+			if m == nil {
+				return out
+			}
+			v := strings.ReplaceAll(m[1], `\"`, `"`)
+			if level == 1 {
+				out = append(out, []string{v})
+			} else {
+				cur = append(cur, v)
+			}
+			k += len(m[0]) - 1
+		}
+	}
+	return out
 }
 
 // leinTask runs one lein task with its words: an alias is expanded
