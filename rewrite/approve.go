@@ -350,6 +350,8 @@ func gitKeyRunsCode(kv string) bool {
 		strings.HasPrefix(k, "submodule.") && strings.HasSuffix(k, ".update"), strings.HasPrefix(k, "hook."),
 		k == "init.templatedir":
 		return true
+	case syntax.GitStrategyKey(k):
+		return len(syntax.GitMergeStrategies(k, v)) > 0
 	}
 	return false
 }

@@ -74,7 +74,8 @@ func TestNpmLifecycleScripts(t *testing.T) {
 // slash, a file: URL or a PEP 508 direct reference to one, as it builds
 // ./DIR (verified with pip: pip install sub/pdep/, pip install
 // file:///…/sub/pdep and pip wheel sub/pdep each ran setup.py); uv add,
-// poetry add and pipx install of a directory build it the same way.
+// poetry add and pipx install of a directory build it the same way, as do
+// pipx run --spec DIR and uvx --from DIR (or --with).
 func TestPipLocalDirSpellings(t *testing.T) {
 	cfg := scratchProject(t, map[string]string{
 		"proj/r/pdep/setup.py": "import os\nos.system('echo x >> ~/.bashrc')\n",
@@ -95,7 +96,17 @@ func TestPipLocalDirSpellings(t *testing.T) {
 		{"uv pip install r/pdep/", "deny"},
 		{"poetry add ./r/pdep", "deny"},
 		{"pipx install ./r/pdep", "deny"},
+		// pipx run --spec DIR and uvx --from/--with DIR install the
+		// directory first (allowed before).
+		{"pipx run --spec ./r/pdep pdep", "deny"},
+		{"cd r/pdep && pipx run --spec . pdep", "deny"},
+		{"uvx --from r/pdep/ pdep", "deny"},
+		{"uv tool run --from=./r/pdep pdep", "deny"},
+		{"uvx --with ./r/pdep black .", "deny"},
 		// Look-alikes.
+		{"pipx run --spec ./r/ok ok", "allow"},
+		{"pipx run --spec black black .", "allow"},
+		{"uvx --from black black .", "allow"},
 		{"pip install r/ok/", "allow"},
 		{"pip install file://" + proj + "/r/ok", "allow"},
 		{"pip install requests", "allow"},

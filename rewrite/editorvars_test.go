@@ -92,7 +92,17 @@ func TestEditorSetByCommand(t *testing.T) {
 		{`K=$(cat SRC/cmd); git -c "$K=cat" log`, "ask"},
 		{`KV=$(cat SRC/cmd); git -c "$KV" log`, "ask"},
 		{`K=$(cat SRC/cmd); git -c"$K" status`, "ask"},
+		// An editor that is a shell or an interpreter runs the file it
+		// is given as a script: the message the agent wrote, the todo
+		// of subjects it chose (all were allowed).
+		{"git -c core.editor=sh commit -e -m 'rm -rf ~'", "ask"},
+		{"GIT_EDITOR=sh git commit --amend", "ask"},
+		{"GIT_EDITOR='bash -x' git tag -a v1 -m x", "ask"},
+		{"EDITOR=python3 git merge --edit main", "ask"},
+		{"git config core.editor bash", "ask"},
+		{"GIT_SEQUENCE_EDITOR=sh git rebase -i HEAD~2", "ask"},
 		// Look-alikes.
+		{`GIT_EDITOR='sh -c "cat $1" ed' git commit --amend`, "allow"},
 		{`N=$(cat SRC/cmd); git -c "user.name=$N" commit -m x`, "allow"},
 		{`git config user.name "$(cat SRC/cmd)"`, "allow"},
 		{"git commit -m x", "allow"},
@@ -219,5 +229,11 @@ func TestEditorSetByCommandOracle(t *testing.T) {
 	run(`git config alias.st "$(cat ` + cmdFile + `)" && git st`)
 	if got := readCanary(); got != "by-value\n" {
 		t.Errorf(`git config alias.st "$(cat F)": canary %q, want F's command run`, got)
+	}
+
+	// An editor that is a shell runs the message it is handed.
+	run(`echo five > five && git add five && git -c core.editor=sh commit -q -e -m 'echo by-message >"$CANARY"'`)
+	if got := readCanary(); got != "by-message\n" {
+		t.Errorf("git -c core.editor=sh commit -e -m CMD: canary %q, want the message run", got)
 	}
 }

@@ -272,11 +272,21 @@ func TestJavaCompiledOnDisk(t *testing.T) {
 func TestOptionLibraries(t *testing.T) {
 	t.Parallel()
 	elf := "\x7fELF\x02\x01\x01\x00compiled"
-	cfg := scratchProject(t, map[string]string{"proj/x.so": elf, "proj/ext/y.so": elf})
+	cfg := scratchProject(t, map[string]string{"proj/x.so": elf, "proj/ext/y.so": elf,
+		"proj/l.awk": "@load \"./x\"\nBEGIN{}\n", "proj/inc.awk": "@include \"l\"\n", "proj/ok.awk": "@load \"filefuncs\"\nBEGIN{}\n"})
 	checkDecisions(t, cfg, []struct{ cmd, want string }{
 		{`gawk -l ./x.so 'BEGIN{}'`, "ask"},
 		{`gawk --load=./x 'BEGIN{}'`, "ask"},
 		{`gawk -e '@load "./ext/y"' -e 'BEGIN{}'`, "ask"},
+		// @load in the program operand, a -f/-i file and a file it
+		// @includes (all were allowed).
+		{`gawk '@load "./x"; BEGIN{}'`, "ask"},
+		{`gawk -f l.awk`, "ask"},
+		{`gawk -i l.awk 'BEGIN{}'`, "ask"},
+		{`gawk -f inc.awk`, "ask"},
+		{`printf '@load "./ext/y"\n' > m.awk; gawk -f m.awk`, "ask"},
+		{`gawk -f ok.awk`, "allow"},
+		{`gawk '@load "filefuncs"; BEGIN{}'`, "allow"},
 		{`php -d extension=./x.so -r 1`, "ask"},
 		{`php -dzend_extension=ext/y.so -r 1`, "ask"},
 		{`php -z ext/y.so -r 1`, "ask"},

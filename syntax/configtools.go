@@ -69,7 +69,7 @@ var configToolNames = [...]string{"eslint", "playwright", "prettier", "vite", "w
 	"rollup", "next", "tailwindcss", "postcss", "bundle", "bundler", "gulp", "grunt", "scons", "invoke", "inv", "fab", "doit", "conan",
 	"vagrant", "pod", "brew", "danger", "guard", "mix", "meson", "tilt", "berks", "cap", "fastlane", "xmake", "premake5", "premake4",
 	"astro", "nuxi", "nuxt", "gatsby", "docusaurus", "knex", "drizzle-kit", "tsup", "vue-cli-service", "cypress", "commitlint",
-	"svelte-kit", "remix", "storybook", "start-storybook", "build-storybook", "ava", "expo"}
+	"svelte-kit", "remix", "storybook", "start-storybook", "build-storybook", "ava", "expo", "lein"}
 
 // configTools are the tools configRun reads the configuration of, by
 // their documentation's lookup order.
@@ -120,8 +120,11 @@ var configTools = lazy.Value[map[string]configTool]{New: func() map[string]confi
 		"danger":  {as: lang.Ruby, files: []string{"Dangerfile", "Dangerfile.rb"}, opts: []string{"--dangerfile"}},
 		"guard":   {as: lang.Ruby, files: []string{"Guardfile"}, opts: []string{"-G", "--guardfile"}},
 		"mix":     {as: lang.Elixir, files: []string{"mix.exs"}, skip: []string{"new", "help", "local.hex", "local.rebar", "archive.install"}},
-		"meson":   {as: lang.Meson, files: []string{"meson.build"}, sub: []string{"setup", "configure"}},
-		"tilt":    {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
+		// lein loads project.clj (Clojure: defproject's ~(…) forms,
+		// :injections, any top-level code) for a task in a project.
+		"lein":  {as: lang.Clojure, files: []string{"project.clj"}, skip: []string{"new", "help", "version", "upgrade", "search"}},
+		"meson": {as: lang.Meson, files: []string{"meson.build"}, sub: []string{"setup", "configure"}},
+		"tilt":  {as: lang.Starlark, files: []string{"Tiltfile"}, opts: []string{"-f", "--file"}, sub: []string{"up", "ci"}},
 		// Berkshelf, Capistrano and fastlane evaluate their Ruby DSL file
 		// (red team 14 CR1).
 		"berks": {as: lang.Ruby, files: []string{"Berksfile"}, opts: []string{"-b", "--berksfile"}, skip: []string{"version", "help", "init"}},

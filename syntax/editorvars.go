@@ -356,9 +356,37 @@ func (w *walker) runEditor(c scope, call *Call, targets []editTarget, text, kind
 		case t.todo && !dynamic && safeTodoSed(text):
 			// Renames git's own commands: the todo keeps no exec line.
 			w.child(c, call, text, nil, kind, dynamic)
+		case t.todo:
+			// A shell or an interpreter given the todo runs its lines,
+			// whose commit subjects the agent wrote (pick 1a2b x; rm -rf
+			// ~): git's file is not on disk yet.
+			from := len(w.m.Calls)
+			w.child(c, call, text, nil, kind, dynamic)
+			w.editorScriptReaders(from, call, kind)
+			w.child(c, call, text+" "+Quote(t.file), nil, kind+" on "+t.program+"'s file", dynamic)
 		default:
 			w.child(c, call, text+" "+Quote(t.file), nil, kind+" on "+t.program+"'s file", dynamic)
 		}
+	}
+}
+
+// editorScriptReaders reports, for the calls an editor's command line
+// made (w.m.Calls from index from), each that reads its script from its
+// input when it has no script operand (sh, bash, python3, perl, node):
+// given the file as its last word (sh FILE), it runs what the program
+// hands its editor as code. A commit or tag message is data to an
+// editor, but git -c core.editor=sh commit -e -m 'rm -rf ~' runs the
+// message (issue 12, class 4; it was allowed).
+func (w *walker) editorScriptReaders(from int, host *Call, kind string) {
+	if from < 0 || from > len(w.m.Calls) || RunnerOf(host.Name) != NotRunner {
+		return // a shell or an interpreter runs no editor
+	}
+	for _, k := range w.m.Calls[from:len(w.m.Calls):len(w.m.Calls)] {
+		if k == nil || k.Fd(0).Kind != StreamInherited || xargsChild(k) || memberChild(k) || !readsScript(k) {
+			continue
+		}
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: k, Always: true, Text: host.Text(),
+			What: k.Name + ", the editor " + kind + " names, runs the file " + host.Name + " hands its editor (a message, a list) as a script"})
 	}
 }
 

@@ -45,6 +45,61 @@ func GitOwnTransport(name string) bool {
 	return false
 }
 
+// GitMergeStrategies returns the strategies a git configuration key
+// (pull.twohead, pull.octopus, branch.<name>.mergeOptions, any case)
+// names in value, a list
+// separated by blanks (builtin/merge.c add_strategies), leaving out git's
+// own: git merge runs git-merge-NAME from its exec path or PATH for each
+// other, in turn, until one merges.
+//
+// branch.<name>.mergeOptions holds git merge's options for merges into
+// that branch: the strategies of its -s/--strategy.
+func GitMergeStrategies(key, value string) []string {
+	k := strings.ToLower(key)
+	names := strings.Fields(value)
+	switch {
+	case !GitStrategyKey(k):
+		return nil
+	case strings.HasPrefix(k, "branch."):
+		var args []Arg
+		for _, f := range strings.Fields(strings.NewReplacer(`"`, "", "'", "").Replace(value)) {
+			args = append(args, Arg{Value: f, Raw: f, Static: true})
+		}
+		opts, _ := ScanOptions(args, gitMergeStrategySpec())
+		names = nil
+		for _, o := range opts {
+			if (o.Name == "s" || o.Long && o.Name == "strategy") && o.HasVal {
+				names = append(names, o.Val.Value)
+			}
+		}
+	}
+	var out []string
+	for _, s := range names {
+		if !GitBuiltinStrategy(s) && !strings.Contains(s, "/") {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// GitStrategyKey reports a git configuration key (any case) that names
+// merge strategies: pull.twohead, pull.octopus, branch.<name>.mergeOptions.
+func GitStrategyKey(key string) bool {
+	k := strings.ToLower(key)
+	return k == "pull.twohead" || k == "pull.octopus" || strings.HasPrefix(k, "branch.") && strings.HasSuffix(k, ".mergeoptions")
+}
+
+// GitBuiltinStrategy reports a merge strategy git ships: ort and
+// recursive are built in, octopus, ours, resolve and subtree are
+// git-merge-NAME of its exec path.
+func GitBuiltinStrategy(s string) bool {
+	switch s {
+	case "ort", "recursive", "octopus", "ours", "resolve", "subtree":
+		return true
+	}
+	return false
+}
+
 // gitMergeStrategySpec are the options of the subcommands that take a
 // merge strategy (-s NAME, --strategy=NAME) among their value options.
 func gitMergeStrategySpec() OptSpec {
@@ -78,10 +133,23 @@ func (w *walker) gitHelpers(c scope, call *Call, global []Arg, sub string, rest 
 	}
 	gopts, _ := ScanOptions(global, GitGlobalOptions)
 	for _, o := range gopts {
+		if k, _, ok := strings.Cut(o.Val.Raw, "="); o.Name == "c" && o.HasVal && !o.Val.Static && ok && (sub == "merge" || sub == "pull") &&
+			GitStrategyKey(k) {
+			// -c pull.twohead="$S": a strategy only known at run time.
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+				What: "git -c " + clip(o.Val.Raw, 40) + " makes git " + sub + " run a merge strategy program git-merge-NAME only known at run time"})
+		}
 		if o.Name == "c" && o.HasVal && o.Val.Static {
 			if k, v, ok := strings.Cut(o.Val.Value, "="); ok {
 				if _, remote := RemoteURLKey(k); remote {
 					url(v)
+				}
+				if sub == "merge" || sub == "pull" {
+					// pull.twohead/pull.octopus: the strategies git
+					// merge (and pull's merge) tries when no -s is given.
+					for _, s := range GitMergeStrategies(k, v) {
+						add("merge-" + s)
+					}
 				}
 			}
 		}
@@ -104,6 +172,12 @@ func (w *walker) gitHelpers(c scope, call *Call, global []Arg, sub string, rest 
 	case "merge", "pull", "rebase", "cherry-pick", "revert":
 		opts, _ := ScanOptions(rest, gitMergeStrategySpec())
 		for _, o := range opts {
+			if (o.Name == "s" || o.Long && o.Name == "strategy") && o.HasVal && !o.Val.Static {
+				// -s "$S": a strategy only known at run time is any
+				// git-merge-NAME on PATH.
+				w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.Val.Raw,
+					What: "git " + sub + " -s " + clip(o.Val.Raw, 30) + " runs the merge strategy program git-merge-NAME of a name only known at run time"})
+			}
 			if (o.Name == "s" || o.Long && o.Name == "strategy") && o.HasVal && o.Val.Static {
 				switch s := o.Val.Value; s {
 				case "ort", "recursive", "":

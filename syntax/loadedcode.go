@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax/lang"
 )
 
@@ -264,10 +265,14 @@ func (w *walker) loadedLibrary(c scope, call *Call, name string, d Dir, what str
 	}
 }
 
+// awkDirective matches gawk's @load "LIB" and @include "FILE".
+var awkDirective = lazy.Regexp{Expr: `@(load|include)[ \t]+"([^"\n]+)"`}
+
 // optionLibraries judges the shared libraries a program loads because its
 // own options say so (red team 13 NL): gawk's -l/--load LIB (a name with
 // a slash is a path; gawk adds ".so" when the file has none) and the
-// @load "LIB" lines of its -e/--source text, and PHP's -d extension=PATH
+// @load "LIB" directives of its program (-e/--source text, the program
+// operand, -f/-E/-i files and the files they @include), and PHP's -d extension=PATH
 // and -d zend_extension=PATH. A library on disk outside the system's
 // directories asks, one this command builds or writes is read as its
 // sources (loadedLibrary).
@@ -290,23 +295,58 @@ func (w *walker) optionLibraries(c scope, call *Call) {
 	}
 	switch {
 	case awkNames.Has(call.Name):
-		opts, _ := ScanOptions(call.Args, OptSpec{ShortVal: "FvfeEilW", LongEq: true,
+		opts, operands := ScanOptions(call.Args, OptSpec{ShortVal: "FvfeEilW", LongEq: true,
 			LongVal: []string{"field-separator", "assign", "file", "source", "exec", "include", "load"}})
+		// The @load "LIB" directives of the program's text, wherever it
+		// comes from: -e/--source, the program operand (when neither -e
+		// nor -f gives it), the -f/-E/-i files and the files they
+		// @include (at most 8).
+		seen := map[string]bool{}
+		var loads func(text string)
+		file := func(v string) {
+			d := call.Dir.Join(v)
+			if !d.Known || seen[d.Path] || len(seen) >= 8 {
+				return
+			}
+			seen[d.Path] = true
+			text, ok := w.readScript(d)
+			if !ok && !strings.HasSuffix(v, ".awk") {
+				text, ok = w.readScript(call.Dir.Join(v + ".awk")) // gawk -i NAME: NAME.awk too
+			}
+			if ok {
+				loads(text)
+			}
+		}
+		loads = func(text string) {
+			for _, m := range awkDirective.Get().FindAllStringSubmatch(text, -1) {
+				if m[1] == "load" {
+					lib(m[2], call.Name+` @load "`+m[2]+`" loads a shared library corral cannot read`)
+				} else {
+					file(m[2])
+				}
+			}
+		}
+		program := true
 		for _, o := range opts {
 			switch {
 			case (o.Name == "l" || o.Name == "load") && o.HasVal && o.Val.Static:
 				lib(o.Val.Value, call.Name+" --load "+o.Val.Value+" loads a shared library corral cannot read")
-			case (o.Name == "e" || o.Name == "source") && o.HasVal && o.Val.Static:
-				for _, line := range strings.Split(o.Val.Value, "\n") {
-					if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "@load"); ok {
-						if name, ok := strings.CutPrefix(strings.TrimSpace(rest), `"`); ok {
-							if name, _, ok = strings.Cut(name, `"`); ok {
-								lib(name, call.Name+` @load "`+name+`" loads a shared library corral cannot read`)
-							}
-						}
-					}
+			case (o.Name == "e" || o.Name == "source") && o.HasVal:
+				program = false
+				if o.Val.Static {
+					loads(o.Val.Value)
+				}
+			case (o.Name == "f" || o.Name == "file" || o.Name == "E" || o.Name == "exec" || o.Name == "i" || o.Name == "include") && o.HasVal:
+				if o.Name != "i" && o.Name != "include" {
+					program = false
+				}
+				if o.Val.Static {
+					file(o.Val.Value)
 				}
 			}
+		}
+		if program && len(operands) > 0 && call.Args[operands[0]].Static {
+			loads(call.Args[operands[0]].Value)
 		}
 	case call.Name == "curl":
 		w.curlEngine(c, call) // curlengine.go

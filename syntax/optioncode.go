@@ -28,9 +28,14 @@ import (
 //     -c FILE, dpkg-buildpackage --hook-NAME=CMD and debian/rules: the
 //     package tools' hooks (packagehooks.go);
 //   - packer build's shell-local provisioners (packer.go);
+//   - kak -e/-E CMDS, -p (commands on stdin) and -f KEYS: the %sh{…}
+//     expansions and the shell keys (!, |, $) judged as typed, sourced
+//     files read (kakoune.go);
 //   - rg --pre PROG (also from RIPGREP_CONFIG_PATH's file): PROG FILE for
 //     each file searched, judged as find PATHS -type f -exec PROG {} \;
 //     (rgpre.go);
+//   - ugrep --filter=EXTS:COMMAND (also from ug's .ugrep): COMMAND for
+//     each file, judged as rg --pre's; --pager and --view (ugrep.go);
 //   - a TeX engine with -shell-escape: the document's \write18{CMD}
 //     (texshell.go);
 //   - salt-call cmd.run CMD and cmd.exec_code LANG CODE (saltcall.go);
@@ -137,10 +142,18 @@ func (w *walker) optionCode(c scope, call *Call) {
 	case "apt-get", "apt", "aptitude":
 		// apt-get -o DPkg::Pre-Invoke::=CMD, -c FILE (packagehooks.go).
 		w.aptHooks(c, call)
+	case "kak":
+		// kak -e/-E CMDS, -p SESSION (stdin), -f KEYS: %sh{…} and the
+		// shell keys (kakoune.go).
+		w.kakoune(c, call)
 	case "rg":
 		// rg --pre PROG runs PROG FILE for each file it searches
 		// (rgpre.go).
 		w.rgPre(c, call)
+	case "ugrep", "ug", "ugrep+", "ug+":
+		// ugrep --filter=EXTS:COMMAND runs COMMAND for each file of
+		// those extensions (ugrep.go).
+		w.ugrepFilter(c, call)
 	case "salt-call":
 		// salt-call cmd.run CMD (saltcall.go).
 		w.saltCall(c, call)

@@ -737,6 +737,7 @@ func (w *walker) git(c scope, call *Call) {
 			w.noteGitEditor(key, val) // editorvars.go
 			first := len(w.m.Calls)
 			w.gitConfig(c, call, val, key.Value+"="+val.Value)
+			w.gitMergeStrategyKey(call, key.Value, val)
 			w.gitConfigSets(rest, key, val, repo)
 			w.gitConfigStored(c, call, key, val) // gitstored.go
 			switch lk, lv := strings.ToLower(key.Value), strings.ToLower(val.Value); {
@@ -1170,6 +1171,28 @@ func (w *walker) gitConfig(c scope, call *Call, a *Arg, kv string) {
 		if gitPagerKey(key) {
 			w.pagerScriptReaders(from, call, "git "+key) // pagerscript.go
 		}
+		if key == "core.editor" || key == "sequence.editor" {
+			w.editorScriptReaders(from, call, "git "+key) // editorvars.go
+		}
+	}
+}
+
+// gitMergeStrategyKey asks about git config of pull.twohead=NAME,
+// pull.octopus=NAME or branch.B.mergeOptions=-s NAME: a later git merge
+// or git pull (into B) runs git-merge-NAME, found on PATH then, when no
+// -s is given. git -c of these keys is looked up now (gitHelpers).
+func (w *walker) gitMergeStrategyKey(call *Call, key string, val *Arg) {
+	if !GitStrategyKey(key) {
+		return
+	}
+	switch names := GitMergeStrategies(key, val.Value); {
+	case !val.Static:
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+			What: "git config " + key + " sets the merge strategies git merge runs to " + clip(val.Raw, 40) + ", only known at run time"})
+	case len(names) > 0:
+		w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: val.Raw,
+			What: "git config " + key + "=" + clip(val.Value, 40) + " makes git merge and git pull run the merge strategy program git-merge-" +
+				clip(names[0], 20) + " from PATH"})
 	}
 }
 

@@ -3,6 +3,7 @@ package syntax
 import (
 	"encoding/json"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/corral-dev/corral/internal/lazy"
@@ -440,15 +441,24 @@ func (w *walker) pulumiRun(c scope, call *Call) {
 		}
 	}
 	switch sub {
-	case "up", "update", "preview", "pre", "watch":
+	case "up", "update", "preview", "pre", "watch", "destroy", "down":
 	default:
 		return
 	}
-	text, ok := w.readScript(dir.Join("Pulumi.yaml"))
+	file := "Pulumi.yaml"
+	text, ok := w.readScript(dir.Join(file))
 	if !ok {
-		if text, ok = w.readScript(dir.Join("Pulumi.yml")); !ok {
+		file = "Pulumi.yml"
+		if text, ok = w.readScript(dir.Join(file)); !ok {
 			return
 		}
+	}
+	if strings.Contains(text, "command:local:") {
+		// runtime: yaml, whose program is this file (pulumiLocalCommands).
+		w.pulumiLocalCommands(c, call, dir, file, text, sub)
+	}
+	if sub == "destroy" || sub == "down" {
+		return // the program is not run
 	}
 	runtime, main := "", ""
 	for _, line := range strings.Split(text, "\n") {
@@ -468,6 +478,26 @@ func (w *walker) pulumiRun(c scope, call *Call) {
 	if main != "" && !strings.HasSuffix(main, ".js") && !strings.HasSuffix(main, ".ts") {
 		base = dir.Join(main)
 	}
+	// The runtime's options that run a program (runtime:, options:):
+	// the YAML runtime's compiler (a command whose output is the
+	// program: compiler: cue export) and nodejs's nodeargs (node's own
+	// options, --require FILE among them).
+	opts, _ := ciCommands(text, []string{"compiler", "nodeargs"}, nil)
+	nodeArgs := ""
+	for _, o := range opts {
+		if len(o.path) < 2 || o.path[0] != "runtime" || o.path[len(o.path)-1] != "options" {
+			continue
+		}
+		where := file + " runtime options " + o.key + " (line " + strconv.Itoa(o.line) + ")"
+		switch {
+		case !o.known:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Always: true, Text: o.text, What: where + " is a value corral cannot read"})
+		case o.key == "compiler" && runtime == "yaml":
+			w.runTaskText(c, call, dir, o.text, where, false)
+		case o.key == "nodeargs":
+			nodeArgs = o.text
+		}
+	}
 	switch runtime {
 	case "python":
 		w.readConfigs(c, call, base, []string{"__main__.py"}, lang.Python, false)
@@ -483,6 +513,70 @@ func (w *walker) pulumiRun(c scope, call *Call) {
 				files = []string{doc.Main}
 			}
 		}
+		if nodeArgs != "" {
+			// node NODEARGS MAIN: the options are node's, read by its
+			// model (a --require FILE is read as the main file is).
+			w.runTaskText(c, call, base, "node "+nodeArgs+" "+Quote(files[0]), file+" runtime options nodeargs", false)
+			return
+		}
 		w.readConfigs(c, call, base, files, lang.JS, false)
+	}
+}
+
+// pulumiLocalCommands judges the commands a Pulumi YAML program runs on
+// this machine (issue 12, class 4): a resource of type
+// command:local:Command runs its create command (pulumi up, when it is
+// created), update (when it changes) and delete (pulumi destroy), and an
+// invoke of command:local:run (fn::invoke, function: command:local:run)
+// runs its command whenever the program runs, a preview too. The text is
+// shell text (sh -c); a resource whose interpreter is set, or a value
+// with a ${…} interpolation, asks by its rule words.
+func (w *walker) pulumiLocalCommands(c scope, call *Call, dir Dir, file, text, sub string) {
+	kinds := map[string]string{} // resource or invoke path: its type
+	types, _ := ciCommands(text, []string{"type", "function", "interpreter"}, nil)
+	interp := map[string]bool{}
+	for _, t := range types {
+		p := strings.Join(t.path, "/")
+		switch t.key {
+		case "interpreter":
+			interp[strings.TrimSuffix(p, "/properties")] = true
+		default:
+			kinds[p] = t.text
+		}
+	}
+	var keys []string
+	switch sub {
+	case "destroy", "down":
+		keys = []string{"delete"}
+	case "preview", "pre":
+		keys = []string{"command"}
+	default:
+		keys = []string{"create", "update", "command"}
+	}
+	cmds, _ := ciCommands(text, keys, nil)
+	for _, cm := range cmds {
+		owner := ""
+		for i := len(cm.path); i > 0; i-- {
+			p := strings.Join(cm.path[:i], "/")
+			if k := kinds[p]; k != "" {
+				owner = p
+				if cm.key == "command" && k != "command:local:run" || cm.key != "command" && k != "command:local:Command" {
+					owner = ""
+				}
+				break
+			}
+		}
+		if owner == "" {
+			continue
+		}
+		where := file + " " + owner + " " + cm.key + " (line " + strconv.Itoa(cm.line) + ")"
+		switch {
+		case !cm.known:
+			w.m.Hidden = append(w.m.Hidden, Hidden{Call: call, Text: cm.text, What: where + " is a value corral cannot read"})
+		case interp[owner]:
+			w.runTaskText(c, call, dir, cm.text, where+" (its own interpreter)", true)
+		default:
+			w.runTaskText(c, call, dir, cm.text, where, strings.Contains(cm.text, "${"))
+		}
 	}
 }

@@ -219,3 +219,44 @@ func (w *walker) pythonAdd(c scope, call *Call, args []Arg) bool {
 	}
 	return true
 }
+
+// wrapperLocalBuild models the package a tool runner installs before it
+// runs its command (issue 12, class 4): pipx run --spec SPEC, uvx (uv
+// tool run) --from SPEC, --with SPEC and --with-editable SPEC. A SPEC
+// that is a local directory (., ./pkg, file:///abs) is built as pip
+// install DIR builds it (pipLocalDir: setup.py runs), so pipx run --spec
+// . NAME of a project whose setup.py deletes was allowed. A package from
+// the index is remote-run's.
+func (w *walker) wrapperLocalBuild(c scope, call *Call) {
+	pre := call.PreWords()
+	start := -1
+	tool := ""
+	for i, a := range pre {
+		if b := filepath.Base(a.Value); a.Static && (b == "pipx" || b == "uvx" || b == "uv") {
+			start, tool = i, b
+		}
+	}
+	if start < 0 {
+		return
+	}
+	names := []string{"from", "with", "with-editable"}
+	if tool == "pipx" {
+		names = []string{"spec"}
+	}
+	words := pre[start+1:]
+	for i := 0; i < len(words); i++ {
+		v := words[i].Value
+		for _, n := range names {
+			val, ok := "", false
+			switch {
+			case v == "--"+n && i+1 < len(words):
+				val, ok = words[i+1].Value, words[i+1].Static
+			case strings.HasPrefix(v, "--"+n+"="):
+				val, ok = strings.TrimPrefix(v, "--"+n+"="), words[i].Static
+			}
+			if ok {
+				w.pipLocalDir(c, call, val, n == "with-editable")
+			}
+		}
+	}
+}

@@ -51,7 +51,9 @@ var commandVarText = lazy.Set{List: []string{
 	"CC", "CXX", "CPP", "LD", "AR", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY", "OBJDUMP", "FC", "F77",
 	"MAKE", "PKG_CONFIG", "RUSTC", "RUSTDOC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER",
 	"CARGO_BUILD_RUSTC", "CARGO_BUILD_RUSTDOC", "CARGO_BUILD_RUSTC_WORKSPACE_WRAPPER",
-	"JAVACMD", // mvn, ant, gradle: the java they run (toolroots.go)
+	"JAVACMD",             // mvn, ant, gradle: the java they run (toolroots.go)
+	"ACK_PAGER_COLOR",     // ack's pager when it colours (ACK_PAGER ends in PAGER)
+	"KAKOUNE_POSIX_SHELL", // the shell kak runs every %sh{…} with (kakoune.go)
 }}
 
 // commandVarSuffixes are the endings of the names programs give such
@@ -295,6 +297,11 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 			if pagerVar(v.name) {
 				w.pagerScriptReaders(from, call, kind) // pagerscript.go
 			}
+			if len(targets) == 0 && (strings.HasSuffix(v.name, "EDITOR") || v.name == "VISUAL") {
+				// A message file handed to a shell or an interpreter
+				// runs (editorvars.go).
+				w.editorScriptReaders(from, call, kind)
+			}
 		case varLessOpen:
 			w.child(c, call, lessOpenCommand(v.text), nil, kind, v.dynamic)
 		case varLessKey:
@@ -450,8 +457,8 @@ var batSpec = OptSpec{ShortVal: "lmHrd", LongEq: true, LongVal: []string{"langua
 
 // optionCommands judges the commands programs run from their own options
 // and files: ssh's, scp's and sftp's -o ProxyCommand=…, -F FILE, -S
-// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; bat's --pager
-// CMD; zip's -TT CMD.
+// PROGRAM; less's +!CMD; man's -P PAGER and -H BROWSER; bat's, ack's and
+// ag's --pager CMD; zip's -TT CMD.
 func (w *walker) optionCommands(c scope, call *Call) {
 	switch call.Name {
 	case "enable":
@@ -572,7 +579,13 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		opts, _ := ScanOptions(call.Args, spec)
 		for _, o := range opts {
 			if o.HasVal && o.Val.Value != "" && (o.Name == "P" || o.Name == "pager" || o.Name == "H" || o.Name == "html") {
+				from := len(w.m.Calls)
 				w.child(c, call, o.Val.Value, nil, "man -"+o.Name, !o.Val.Static)
+				if o.Name == "P" || o.Name == "pager" {
+					// The pager reads the page (man -P sh -l ./x.1 runs
+					// its text: pagerscript.go).
+					w.pagerScriptReaders(from, call, "man -"+o.Name)
+				}
 			}
 		}
 	case "bat", "batcat":
@@ -594,7 +607,51 @@ func (w *walker) optionCommands(c scope, call *Call) {
 			}
 		}
 		if pager != nil && !never && pager.Value != "" {
+			// The pager reads the files bat prints (a pager of sh runs
+			// them: pagerscript.go).
+			from := len(w.m.Calls)
 			w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
+			w.pagerScriptReaders(from, call, call.Name+" --pager")
+		}
+	case "ack", "ack-grep":
+		// ack --pager=CMD runs its output through CMD (Perl's open
+		// '|-', the shell for text with its metacharacters), also from
+		// its rc files and ACK_OPTIONS (ackpager.go).
+		w.ackPager(c, call)
+	case "ag":
+		// The Silver Searcher's --pager CMD is popen(3)'s shell text
+		// (getopt_long: --pager=CMD, an abbreviation); --nopager turns
+		// it off.
+		var pager *Arg
+		for i := 0; i < len(call.Args); i++ {
+			a := call.Args[i]
+			if a.Value == "--" {
+				break
+			}
+			name, val, eq := strings.Cut(strings.TrimPrefix(a.Value, "--"), "=")
+			switch {
+			case !strings.HasPrefix(a.Value, "--") || len(name) < 3:
+			case strings.HasPrefix("pager", name):
+				switch {
+				case eq:
+					v := a
+					v.Value = val
+					pager = &v
+				case i+1 < len(call.Args):
+					v := call.Args[i+1]
+					pager = &v
+					i++
+				}
+			case strings.HasPrefix("nopager", name) && len(name) > 2:
+				pager = nil
+			}
+		}
+		if pager != nil && pager.Value != "" {
+			// The pager reads ag's output (a pager of sh runs it:
+			// pagerscript.go).
+			from := len(w.m.Calls)
+			w.child(c, call, pager.Value, nil, "ag --pager", !pager.Static)
+			w.pagerScriptReaders(from, call, "ag --pager")
 		}
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.

@@ -346,6 +346,7 @@ func (w *walker) runsCode(c scope, call *Call) bool {
 		// allowed). git's exec path is git SUB (gitDashed).
 		w.gitDashed(c, call)
 	}
+	w.wrapperLocalBuild(c, call) // pybuild.go: pipx run --spec ., uvx --from .
 	if w.packageRun(c, call) || w.terraformRun(c, call) {
 		return true
 	}

@@ -81,6 +81,18 @@ func (w *walker) taskRun(c scope, call *Call) bool {
 	case "prove":
 		w.proveRun(c, call)
 		return true
+	case "snapcraft":
+		w.snapcraftRun(c, call) // projectrunners.go
+		return true
+	case "nimble":
+		w.nimbleRun(c, call) // projectrunners.go
+		return true
+	case "nim":
+		w.nimRun(c, call) // projectrunners.go
+		return false
+	case "lein":
+		w.leinRun(c, call) // projectrunners.go
+		return false       // project.clj is configtools.go's
 	case "mise":
 		w.miseRun(c, call)
 		w.miseHooks(c, call)
