@@ -48,6 +48,20 @@ func lineFilter(c *syntax.Call) (role lineRole, file syntax.Dir, fromFile bool) 
 	if c.ExtraArgs {
 		return notLines, syntax.Dir{}, false
 	}
+	if c.Name == "xargs" && len(c.Wrappers) == 0 {
+		// xargs with no command runs echo: the words it reads,
+		// printed again (from its -a file when it has one).
+		switch c.ArgFile {
+		case "":
+			return editsLines, syntax.Dir{}, false
+		case "?":
+			return notLines, syntax.Dir{}, false
+		}
+		if d := c.Dir.Join(c.ArgFile); d.Known {
+			return editsLines, d, true
+		}
+		return notLines, syntax.Dir{}, false
+	}
 	role, files, ok := lineProgram(c)
 	if !ok || role == notLines {
 		return notLines, syntax.Dir{}, false

@@ -64,6 +64,13 @@ func TestLineFilters(t *testing.T) {
 		{`find ~/.ssh | while read f; do echo "$f"; done | xargs cat`, "deny"},
 		{`find ~/.ssh | sh -c 'sed p' | xargs cat`, "deny"},
 		{`find ~/.ssh | { cat; } | xargs cat`, "deny"},
+		// xargs with no command echoes; an output substitution reads
+		// what its host writes.
+		{`find ~/.ssh | xargs -n1 | xargs rm`, "deny"},
+		{`find ~/.ssh | xargs | xargs rm`, "deny"},
+		{`find ~/.ssh | tee >(xargs rm)`, "deny"},
+		{`find ~/.ssh > >(xargs rm)`, "deny"},
+		{`find ~/.ssh | tee >(xargs cat) > /dev/null`, "deny"},
 		// Keepers the walk did not know.
 		{`find ~/.ssh -print0 | sort -z | xargs -0 rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | shuf | xargs rm`, "deny"},
@@ -99,6 +106,9 @@ func TestLineFilters(t *testing.T) {
 		{`find ~/.ssh -name id_rsa | sed p`, "allow"},
 		{`find . -name '*.go' | sed p | xargs wc -l`, "allow"},
 		{`echo a.txt b.txt | sed p | xargs rm -f`, "allow"},
+		{`find . -name '*.o' | tee >(xargs rm -f)`, "allow"},
+		{`find ~/.ssh 2> >(xargs rm)`, "allow"}, // find's errors, not its list
+		{`find . -name '*.o' | xargs | xargs rm -f`, "allow"},
 		{`find . -name '*.o' | while read f; do echo "$f"; done | xargs rm -f`, "allow"},
 		{`find . -name '*.o' | sh -c 'sed p' | xargs rm -f`, "allow"},
 		{`find ~/.ssh | while read f; do echo found; done | xargs echo`, "allow"},
@@ -166,6 +176,7 @@ func TestLineFilterRoles(t *testing.T) {
 		{"wc -l", notLines, ""},
 		{"xargs -n1 echo", editsLines, ""},
 		{"xargs rm", notLines, ""},
+		{"xargs -n1", editsLines, ""},
 		{"pv -q", keepsLines, ""},
 		{"sponge", keepsLines, ""},
 		{"dd status=none", keepsLines, ""},

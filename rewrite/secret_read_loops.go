@@ -193,8 +193,22 @@ func (p *Pass) lastProducerAsWritten(st *sh.Stmt) (pipe *syntax.Pipeline, stage 
 
 // stdinProducer finds what prints the standard input a call's statement
 // redirects from a process substitution (xargs rm < <(git ls-files)),
-// as lastProducer gives it; all nil for any other input.
+// as lastProducer gives it, or what writes into the output substitution
+// the call reads (find | tee >(xargs rm)); all nil for any other input.
 func (p *Pass) stdinProducer(c *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if in := c.Fd(0); in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst == ">(" && in.Stage == 1 && in.Pipe.Host != nil {
+		// find ~/.ssh | tee >(xargs rm), find ~/.ssh > >(xargs rm): what
+		// the substitution's host writes into it, tee's input or the
+		// host's own output.
+		h := in.Pipe.Host
+		out := h.Fd(1)
+		if h.Name == "tee" && len(h.Wrappers) == 0 || out.Kind == syntax.StreamPipe && out.Pipe == in.Pipe {
+			if h.Pipe != nil && h.Pipe.Subst == "" {
+				return h.Pipe, h.PipeIndex, nil
+			}
+			return nil, 0, h
+		}
+	}
 	if c.Stmt == nil {
 		return nil, 0, nil
 	}

@@ -57,6 +57,13 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 		}
 		return nil, false
 	}
+	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
+		// xargs cat < <(find ~/.ssh), find ~/.ssh | tee >(xargs cat).
+		if single != nil {
+			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		}
+		return p.stageSources(pipe, stage, nil)
+	}
 	if c.Pipe == nil || c.PipeIndex == 0 {
 		return nil, false
 	}
