@@ -23,8 +23,7 @@ const (
 	// editsLines: each line it prints is made from its input's lines
 	// (sed, awk, cut, tr, rev, grep -o, cat -n, base64, xargs echo …).
 	// A path in it may be kept, cut, rebuilt or encoded and decoded
-	// again (rev | rev), so what it prints stands for paths derived
-	// from the input's: the same places, with any name.
+	// again (rev | rev); throughFilter judges it as the lines it reads.
 	editsLines
 )
 
@@ -275,10 +274,10 @@ func lineEditorSpec(name string) optSpec {
 // those of the stage before it (or of the file it reads): as they are
 // when it keeps lines (a narrowing grep: some of what was listed, any
 // of it). An editor's lines are judged as the lines it reads, narrowed
-// as a grep narrows them: sed p,
-// awk 1, cut -c1-, tr, rev | rev and base64 | base64 -d give them back
-// as they were. An edit that turns a name into another (sed
-// s/.pub$//) is judged by the name it reads (README, limits).
+// as a grep narrows them when it may drop some: sed p, awk 1, cut
+// -c1-, tr, rev | rev and base64 | base64 -d give them back as they
+// were. An edit that turns a name into another (sed s/.pub$//) is
+// judged by the name it reads (README, limits).
 func throughFilter(in []deletion, c *syntax.Call, role lineRole) []deletion {
 	// An editor that may drop lines too (awk '$1 == 0', sed -n /x/p,
 	// grep -o) narrows the listing as a grep does.
