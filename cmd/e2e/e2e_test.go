@@ -11,8 +11,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -93,6 +95,27 @@ type machine struct {
 	args []string
 }
 
+// killLeftovers kills the processes a CLI left running whose command
+// line names a path under root: Cline's hub daemon (cline
+// --cline-hub-daemon --cwd PROJECT) starts a session of its own, so the
+// kill of the CLI's process group misses it, and it kept writing into
+// the test's directory after the test removed it (one directory left
+// in /tmp per run).
+func killLeftovers(root string) {
+	procs, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, f := range procs {
+		b, err := os.ReadFile(f)
+		if err != nil || !bytes.Contains(b, []byte(root)) {
+			continue
+		}
+		pid, err := strconv.Atoi(filepath.Base(filepath.Dir(f)))
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		_ = syscall.Kill(pid, syscall.SIGKILL)
+	}
+}
+
 func newMachine(t *testing.T, claude string) *machine {
 	t.Helper()
 	root := t.TempDir()
@@ -101,6 +124,7 @@ func newMachine(t *testing.T, claude string) *machine {
 	// writing its last files, and TempDir fails the test when a file
 	// appears while it removes the tree. Retry until the tree is gone.
 	t.Cleanup(func() {
+		killLeftovers(root)
 		for i := 0; i < 50 && os.RemoveAll(root) != nil; i++ {
 			time.Sleep(100 * time.Millisecond)
 		}
