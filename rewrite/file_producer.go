@@ -2,9 +2,11 @@ package rewrite
 
 import (
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/corral-dev/corral/guards"
+	"github.com/corral-dev/corral/internal/lazy"
 	"github.com/corral-dev/corral/syntax"
 )
 
@@ -53,6 +55,13 @@ func (p *Pass) writers() *fileWriterIndex {
 	ix := &fileWriterIndex{byPath: map[string][]fileWrite{}, index: make(map[*syntax.Call]int, len(p.Model.Calls))}
 	for i, g := range p.Model.Calls {
 		ix.index[g] = i
+		if g.Name == ":" && g.Script != nil && g.Script.Kind == "program" {
+			// The shell model's stand-in for a file a program's own
+			// code writes (awk's print > "l" as : > l): what goes
+			// there is the program's, read by stdinInto when it is
+			// the lines the program reads.
+			continue
+		}
 		if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && r.Proc == nil {
 			if d := r.Dir.Join(r.Target.Value); d.Known {
 				if g.Pipe != nil {
@@ -356,8 +365,9 @@ func tarDirAt(c *syntax.Call, opts []option, idx int) syntax.Dir {
 }
 
 // stdinInto returns the files a program writes what it reads on its
-// standard input into, as they are: tee's operands, sponge's file and
-// dd's of= (without if=, a conversion or a skip).
+// standard input into, as they are: tee's operands, sponge's file, dd's
+// of= (without if=, a conversion or a skip), an awk program that is only
+// print > "FILE" and a sed script that is only w FILE.
 func stdinInto(g *syntax.Call) []syntax.Arg {
 	if len(g.Wrappers) > 0 {
 		return nil
@@ -377,6 +387,24 @@ func stdinInto(g *syntax.Call) []syntax.Arg {
 		} else if len(g.Args) == 2 && g.Args[0].Value == "-a" && g.Args[1].Static {
 			out = append(out, g.Args[1])
 		}
+	case "awk", "gawk", "mawk", "nawk":
+		// awk '{print > "l"}': every line it reads, into the file.
+		if len(g.Args) == 1 && g.Args[0].Static {
+			if m := awkPrintInto.Get().FindStringSubmatch(g.Args[0].Value); m != nil {
+				f := g.Args[0]
+				f.Value = m[1]
+				out = append(out, f)
+			}
+		}
+	case "sed", "gsed":
+		// sed -n 'w l', sed 'w l': every line it reads, into the file.
+		if len(g.Args) >= 1 && len(g.Args) <= 2 && g.Args[len(g.Args)-1].Static && (len(g.Args) == 1 || g.Args[0].Value == "-n") {
+			if m := sedWriteInto.Get().FindStringSubmatch(g.Args[len(g.Args)-1].Value); m != nil {
+				f := g.Args[len(g.Args)-1]
+				f.Value = m[1]
+				out = append(out, f)
+			}
+		}
 	case "dd":
 		for _, a := range g.Args {
 			switch {
@@ -391,3 +419,12 @@ func stdinInto(g *syntax.Call) []syntax.Arg {
 	}
 	return out
 }
+
+// awkPrintInto and sedWriteInto match an awk program and a sed script
+// that write each line they read, unchanged, into one file.
+var (
+	awkPrintInto = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*\{\s*print\s*(?:\$0\s*)?>>?\s*"([^"]+)"\s*;?\s*\}\s*$`)
+	}}
+	sedWriteInto = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\s*w\s+(\S+)\s*$`) }}
+)

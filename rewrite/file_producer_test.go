@@ -44,6 +44,10 @@ func TestListThroughFile(t *testing.T) {
 		{`find ~/.ssh -name id_rsa | dd of=l status=none; xargs rm < l`, "deny"},
 		{`find ~/.ssh -name id_rsa | sponge l; xargs -a l rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | sponge -a l; xargs cat < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | awk '{print > "l"}'; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | awk '{ print $0 >> "l" }'; xargs -a l rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | sed -n 'w l'; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | sed 'w l' > /dev/null; xargs cat < l`, "deny"},
 		{`find ~/.ssh -name id_rsa &> l; xargs rm < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; xargs shred < l`, "deny"},
 		{`find ~/.ssh -name id_rsa > l; for f in $(cat l); do rm "$f"; done`, "deny"},
@@ -88,6 +92,7 @@ func TestListThroughFile(t *testing.T) {
 		// Look-alikes.
 		{`find . -name '*.pyc' > l; xargs rm < l`, "allow"},
 		{`find . -name '*.pyc' | dd of=l status=none; xargs rm < l`, "allow"},
+		{`find . -name '*.pyc' | awk '{print > "l"}'; xargs rm -f < l`, "allow"},
 		{`find ~/.ssh -name id_rsa | dd of=l conv=ucase; xargs echo < l`, "allow"},
 		{`find src -name '*.go' > l; xargs cat < l`, "allow"},
 		{`find src -name '*.go' > l; tar czf x.tgz -T l`, "allow"},
