@@ -387,6 +387,21 @@ func (p *Pass) pipeEndIndex() map[pipeEnd][]*syntax.Call {
 // maxStageWriters bounds the calls of a compound stage followed.
 const maxStageWriters = 8
 
+// stageWriters returns the calls that write the pipe out of stage k of
+// pl (a compound stage's, or a shell stage's script's), and whether a
+// call in the stage reads that stage's input as lines (read, mapfile);
+// ok is false when none writes it, or too many do.
+func (p *Pass) stageWriters(pl *syntax.Pipeline, k int) (writers []*syntax.Call, readsLines, ok bool) {
+	ends := p.pipeEndIndex()
+	writers = ends[pipeEnd{pl, k + 1, 1}]
+	for _, c := range ends[pipeEnd{pl, k, 0}] {
+		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
+			readsLines = true
+		}
+	}
+	return writers, readsLines, len(writers) > 0 && len(writers) <= maxStageWriters
+}
+
 // compoundStage returns the deletions of what compound stage k of pl
 // prints ({ cat; }, (sed p), while read f; do echo "$f"; done): each
 // call in it that writes the pipe to the next stage gives what it
@@ -398,15 +413,8 @@ func (p *Pass) compoundStage(pl *syntax.Pipeline, k int, base deletion) (out []d
 	at := func(s syntax.Stream, stage int) bool {
 		return s.Kind == syntax.StreamPipe && s.Pipe == pl && s.Stage == stage
 	}
-	ends := p.pipeEndIndex()
-	writers := ends[pipeEnd{pl, k + 1, 1}]
-	readsLines := false
-	for _, c := range ends[pipeEnd{pl, k, 0}] {
-		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
-			readsLines = true
-		}
-	}
-	if len(writers) == 0 || len(writers) > maxStageWriters {
+	writers, readsLines, ok := p.stageWriters(pl, k)
+	if !ok {
 		return nil, false
 	}
 	before := func() []deletion {

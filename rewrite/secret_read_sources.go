@@ -127,16 +127,9 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 // filter, or echo and printf of a value in a stage that reads lines),
 // of its file, or its own (producerSources).
 func (p *Pass) compoundSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
-	ends := p.pipeEndIndex()
-	writers := ends[pipeEnd{pipe, i + 1, 1}]
-	if len(writers) == 0 || len(writers) > maxStageWriters {
+	writers, readsLines, ok := p.stageWriters(pipe, i)
+	if !ok {
 		return nil, false
-	}
-	readsLines := false
-	for _, c := range ends[pipeEnd{pipe, i, 0}] {
-		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
-			readsLines = true
-		}
 	}
 	var out []readSource
 	found := false

@@ -62,6 +62,17 @@ func (w *walker) ackPager(c scope, call *Call) {
 		addRC(d)
 	}
 	args = append(args, call.Args...)
+	// --pager:s (Getopt::Long): the next word is the value unless it
+	// is an option; --nopager and --no-pager turn it off.
+	pager := longPager(args, true, func(name string) bool { return name == "nopager" || name == "no-pager" })
+	w.runPager(c, call, pager, call.Name+" --pager")
+}
+
+// longPager returns the value of the last --pager in args before "--"
+// (any prefix of three letters or more, as getopt_long and Getopt::Long
+// take), nil when a later option off names turns it off. optional says
+// the value may be left out: a following option is then no value.
+func longPager(args []Arg, optional bool, off func(name string) bool) *Arg {
 	var pager *Arg
 	for i := 0; i < len(args); i++ {
 		a := args[i]
@@ -72,27 +83,30 @@ func (w *walker) ackPager(c scope, call *Call) {
 		switch {
 		case !strings.HasPrefix(a.Value, "--") || len(name) < 3:
 		case strings.HasPrefix("pager", name):
-			// --pager:s (Getopt::Long): the next word is the value
-			// unless it is an option.
 			switch {
 			case eq:
 				v := a
 				v.Value = val
 				pager = &v
-			case i+1 < len(args) && !strings.HasPrefix(args[i+1].Value, "-"):
+			case i+1 < len(args) && (!optional || !strings.HasPrefix(args[i+1].Value, "-")):
 				v := args[i+1]
 				pager = &v
 				i++
 			}
-		case name == "nopager" || name == "no-pager":
+		case off(name):
 			pager = nil
 		}
 	}
-	if pager != nil && pager.Value != "" {
-		// The pager reads ack's output (a pager of sh runs it:
-		// pagerscript.go).
-		from := len(w.m.Calls)
-		w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
-		w.pagerScriptReaders(from, call, call.Name+" --pager")
+	return pager
+}
+
+// runPager judges a pager given by option as shell text that reads the
+// program's output (a pager of sh runs it: pagerscript.go).
+func (w *walker) runPager(c scope, call *Call, pager *Arg, what string) {
+	if pager == nil || pager.Value == "" {
+		return
 	}
+	from := len(w.m.Calls)
+	w.child(c, call, pager.Value, nil, what, !pager.Static)
+	w.pagerScriptReaders(from, call, what)
 }

@@ -578,14 +578,15 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		spec.ShortVal = strings.NewReplacer("H", "", "T", "", "X", "").Replace(spec.ShortVal)
 		opts, _ := ScanOptions(call.Args, spec)
 		for _, o := range opts {
-			if o.HasVal && o.Val.Value != "" && (o.Name == "P" || o.Name == "pager" || o.Name == "H" || o.Name == "html") {
-				from := len(w.m.Calls)
+			switch {
+			case !o.HasVal || o.Val.Value == "":
+			case o.Name == "P" || o.Name == "pager":
+				// The pager reads the page (man -P sh -l ./x.1 runs its
+				// text: ackpager.go, pagerscript.go).
+				v := o.Val
+				w.runPager(c, call, &v, "man -"+o.Name)
+			case o.Name == "H" || o.Name == "html":
 				w.child(c, call, o.Val.Value, nil, "man -"+o.Name, !o.Val.Static)
-				if o.Name == "P" || o.Name == "pager" {
-					// The pager reads the page (man -P sh -l ./x.1 runs
-					// its text: pagerscript.go).
-					w.pagerScriptReaders(from, call, "man -"+o.Name)
-				}
 			}
 		}
 	case "bat", "batcat":
@@ -606,12 +607,9 @@ func (w *walker) optionCommands(c scope, call *Call) {
 				pager = &v
 			}
 		}
-		if pager != nil && !never && pager.Value != "" {
-			// The pager reads the files bat prints (a pager of sh runs
-			// them: pagerscript.go).
-			from := len(w.m.Calls)
-			w.child(c, call, pager.Value, nil, call.Name+" --pager", !pager.Static)
-			w.pagerScriptReaders(from, call, call.Name+" --pager")
+		if !never {
+			// The pager reads the files bat prints (ackpager.go).
+			w.runPager(c, call, pager, call.Name+" --pager")
 		}
 	case "ack", "ack-grep":
 		// ack --pager=CMD runs its output through CMD (Perl's open
@@ -622,37 +620,8 @@ func (w *walker) optionCommands(c scope, call *Call) {
 		// The Silver Searcher's --pager CMD is popen(3)'s shell text
 		// (getopt_long: --pager=CMD, an abbreviation); --nopager turns
 		// it off.
-		var pager *Arg
-		for i := 0; i < len(call.Args); i++ {
-			a := call.Args[i]
-			if a.Value == "--" {
-				break
-			}
-			name, val, eq := strings.Cut(strings.TrimPrefix(a.Value, "--"), "=")
-			switch {
-			case !strings.HasPrefix(a.Value, "--") || len(name) < 3:
-			case strings.HasPrefix("pager", name):
-				switch {
-				case eq:
-					v := a
-					v.Value = val
-					pager = &v
-				case i+1 < len(call.Args):
-					v := call.Args[i+1]
-					pager = &v
-					i++
-				}
-			case strings.HasPrefix("nopager", name) && len(name) > 2:
-				pager = nil
-			}
-		}
-		if pager != nil && pager.Value != "" {
-			// The pager reads ag's output (a pager of sh runs it:
-			// pagerscript.go).
-			from := len(w.m.Calls)
-			w.child(c, call, pager.Value, nil, "ag --pager", !pager.Static)
-			w.pagerScriptReaders(from, call, "ag --pager")
-		}
+		pager := longPager(call.Args, false, func(name string) bool { return strings.HasPrefix("nopager", name) && len(name) > 2 })
+		w.runPager(c, call, pager, "ag --pager")
 	case "zip":
 		// zip -T's test command (-TT, --unzip-command) is shell text.
 		for i := 0; i < len(call.Args); i++ {
