@@ -90,6 +90,10 @@ type deletion struct {
 	// directory patterns the listing does not enter (--exclude-dir).
 	byContent bool
 	skipDirs  []string
+	// opaque reports a listing that passed through a program corral
+	// cannot read (opaqueStage): it may hold other paths too, only
+	// known at run time.
+	opaque bool
 }
 
 // deletions lists what call c deletes.

@@ -48,7 +48,10 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 			// wrote, kept or edited.
 			return throughFilter(p.fileStageInputs(src, file, base), src, role), true
 		case k == 0:
-			return nil, true
+			// find ~/.ssh | ( sort > l ), | tee >(cat > l): a first
+			// stage reads the pipe into its compound stage, or what a
+			// substitution's host writes (inputOf).
+			return throughFilter(p.enclosingLines(src, base), src, role), true
 		case grepName(src.Name) && role == keepsLines && isLsFiles(prev):
 			// git ls-files | grep '\.pyc$' | xargs rm: the listed names
 			// grep keeps (all of them with -v or a pattern that keeps
@@ -80,7 +83,10 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 		return throughFilter(out, src, role), true
 	}
 	if len(src.Wrappers) > 0 {
-		return producedPaths(src, base)
+		if out, ok := producedPaths(src, base); ok || p == nil || pl == nil {
+			return out, ok
+		}
+		return p.opaqueStage(pl, stage, k, base, nil, false)
 	}
 	opts, operands := scan(src.Args, specFor(src.Name))
 	add := func(a syntax.Arg, note string) {
@@ -132,14 +138,22 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 		}
 		return out, true
 	}
+	if k == 0 && p.echoesLines(src) {
+		// find ~/.ssh | while read f; do echo "$f"; done > l: the
+		// lines the loop reads, printed again.
+		return throughFilter(p.enclosingLines(src, base), src, editsLines), true
+	}
 	// echo ~/.ssh/id_rsa | sed p | xargs rm: the paths a producer
 	// prints (danger_delete.go).
 	if out, ok := producedPaths(src, base); ok || p == nil || pl == nil {
 		return out, ok
 	}
 	// find ~/.ssh | sh -c 'sed p' | xargs rm: the calls of the script
-	// a shell stage runs, which share its pipes.
-	return p.compoundStage(pl, k, base)
+	// a shell stage runs, which share its pipes; find ~/.ssh | python3
+	// -c 'print(input())' | xargs rm: a program corral cannot read
+	// passes on what it reads (opaqueStage).
+	out, ok = p.compoundStage(pl, k, base)
+	return p.opaqueStage(pl, stage, k, base, out, ok)
 }
 
 // lineKept reports a stage that passes on some of the lines it reads

@@ -177,7 +177,7 @@ func (p *Pass) catastrophicDirs() []string {
 }
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
-	if c.Name == "rm" && c.ExtraArgs && !fedByFind(c) && len(c.Inputs) == 0 && len(pipeInputs(p, argsFeeder(c), deletion{})) == 0 {
+	if c.Name == "rm" && c.ExtraArgs && !fedByFind(c) && len(c.Inputs) == 0 && runTimeOnly(pipeInputs(p, argsFeeder(c), deletion{})) {
 		opts, operands := scan(c.Args, specFor("rm"))
 		fed := argsFeeder(c) == c // xargs rm -rf: the words are appended
 		for _, i := range operands {
@@ -192,6 +192,18 @@ func checkRmRoot(p *Pass, c *syntax.Call) {
 	for _, d := range deletions(p, c) {
 		p.judgeTree(c, "rm-root", d)
 	}
+}
+
+// runTimeOnly reports inputs of a deleter that leave its paths to run
+// time: none corral can see, or some that passed through a program it
+// cannot read (opaqueStage), which may print any other path too.
+func runTimeOnly(in []deletion) bool {
+	for _, d := range in {
+		if d.opaque {
+			return true
+		}
+	}
+	return len(in) == 0
 }
 
 // judgeTree decides whether deletion d reaches a catastrophic directory

@@ -149,6 +149,11 @@ type Pass struct {
 	// pipeEnds indexes, once per pass, the calls that read or write
 	// each pipe between two stages (compoundStage).
 	pipeEnds map[pipeEnd][]*syntax.Call
+	// inputHops counts the enclosing inputs being followed (inputOf).
+	inputHops int
+	// shellRunners indexes, once per pass, the calls that run shell
+	// text corral walks (runsShellText).
+	shellRunners map[*syntax.Call]bool
 	// gitCleaned caches, per git clean or git stash -u call, what the
 	// real git's dry run lists (gitCleanPaths).
 	gitCleaned map[*syntax.Call]gitCleanList

@@ -33,6 +33,11 @@ type fileWrite struct {
 	// whose lines the write takes, as it stood before call by.
 	from *syntax.Dir
 	by   *syntax.Call
+	// code reports a file a program's own code writes (awk's print $1 >
+	// "l", python3's open("l", "w")): what it holds is made by that
+	// code, from the lines the program reads at most; narrow reports a
+	// file that holds some of the lines (split's pieces).
+	code, narrow bool
 }
 
 // maxFileHops bounds the copies followed from a reader back to the
@@ -44,6 +49,16 @@ const maxFileHops = 8
 type fileWriterIndex struct {
 	byPath map[string][]fileWrite
 	index  map[*syntax.Call]int
+	// prefixes are the writes of files named PREFIX and a suffix
+	// (split), in the order of Model.Calls.
+	prefixes []prefixWrite
+}
+
+// prefixWrite is a write of the files whose names are prefix and a
+// suffix split adds.
+type prefixWrite struct {
+	prefix string
+	w      fileWrite
 }
 
 // writers builds the index once per pass, so that each reader costs a
@@ -57,9 +72,20 @@ func (p *Pass) writers() *fileWriterIndex {
 		ix.index[g] = i
 		if g.Name == ":" && g.Script != nil && g.Script.Kind == "program" {
 			// The shell model's stand-in for a file a program's own
-			// code writes (awk's print > "l" as : > l): what goes
-			// there is the program's, read by stdinInto when it is
-			// the lines the program reads.
+			// code writes (awk's print $1 > "l" as : > l): what goes
+			// there is made by the program that runs the code, from
+			// the lines it reads (stdinInto reads the programs that
+			// copy them unchanged).
+			if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && g.Script.Runner != nil {
+				if d := r.Dir.Join(r.Target.Value); d.Known {
+					run := g.Script.Runner
+					w := fileWrite{at: i, single: run, code: true}
+					if run.Pipe != nil && run.Pipe.Subst == "" {
+						w = fileWrite{at: i, pipe: run.Pipe, stage: run.PipeIndex, code: true}
+					}
+					ix.byPath[d.Path] = append(ix.byPath[d.Path], w)
+				}
+			}
 			continue
 		}
 		if r, ok := g.Stdout().File(); ok && writesOut(r.Op) && r.Target.Static && r.Proc == nil {
@@ -82,6 +108,23 @@ func (p *Pass) writers() *fileWriterIndex {
 					if d := g.Dir.Join(g.Args[j+1].Value); d.Known {
 						ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, single: g})
 					}
+				}
+			}
+		}
+		if prefix, ok := splitPrefix(g); ok {
+			// find ~/.ssh | split -l 1 - part; xargs rm < partaa: each
+			// piece holds some of the lines.
+			if d := g.Dir.Join(prefix); d.Known {
+				w := fileWrite{at: i, narrow: true}
+				switch {
+				case g.Pipe != nil && g.PipeIndex > 0 && !splitReadsFile(g):
+					w.pipe, w.stage = g.Pipe, g.PipeIndex-1
+				case splitReadsFile(g):
+					src := splitInput(g)
+					w.from, w.by = &src, g
+				}
+				if w.pipe != nil || w.from != nil {
+					ix.prefixes = append(ix.prefixes, prefixWrite{prefix: d.Path, w: w})
 				}
 			}
 		}
@@ -108,13 +151,24 @@ func (p *Pass) fileProducer(c *syntax.Call, path syntax.Dir) (pipe *syntax.Pipel
 }
 
 func (p *Pass) fileProducerHops(c *syntax.Call, path syntax.Dir, hops int) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if w := p.fileWriterHops(c, path, hops, &fileWrite{}); w != nil {
+		return w.pipe, w.stage, w.single
+	}
+	return nil, 0, nil
+}
+
+// fileWriterHops returns the write that put the lines into the file at
+// path before call c reads it, followed through copies; marks gathers
+// the code and narrow marks of the writes on the way. Nil when no
+// earlier call of the command writes it.
+func (p *Pass) fileWriterHops(c *syntax.Call, path syntax.Dir, hops int, marks *fileWrite) *fileWrite {
 	if !path.Known || hops > maxFileHops {
-		return nil, 0, nil
+		return nil
 	}
 	ix := p.writers()
 	end, ok := ix.index[c]
 	if !ok {
-		return nil, 0, nil
+		return nil
 	}
 	var last *fileWrite
 	for i, w := range ix.byPath[path.Path] {
@@ -123,13 +177,20 @@ func (p *Pass) fileProducerHops(c *syntax.Call, path syntax.Dir, hops int) (pipe
 		}
 		last = &ix.byPath[path.Path][i]
 	}
+	for i, pw := range ix.prefixes {
+		if pw.w.at < end && (last == nil || pw.w.at > last.at) && splitPiece(pw.prefix, path.Path) {
+			last = &ix.prefixes[i].w
+		}
+	}
 	if last == nil {
-		return nil, 0, nil
+		return nil
 	}
+	marks.code = marks.code || last.code
+	marks.narrow = marks.narrow || last.narrow
 	if last.from != nil {
-		return p.fileProducerHops(last.by, *last.from, hops+1)
+		return p.fileWriterHops(last.by, *last.from, hops+1, marks)
 	}
-	return last.pipe, last.stage, last.single
+	return last
 }
 
 // fileCopy reports a call that fills file dst with the lines of file
@@ -180,14 +241,30 @@ func writesOut(op string) bool {
 // prints, as pipeInputs reads a pipe; nil when nothing in the command
 // wrote it.
 func (p *Pass) fileStageInputs(c *syntax.Call, path syntax.Dir, base deletion) []deletion {
-	pipe, stage, single := p.fileProducer(c, path)
-	if single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-	}
-	if pipe == nil {
+	var marks fileWrite
+	w := p.fileWriterHops(c, path, 0, &marks)
+	if w == nil {
 		return nil
 	}
-	return stageInputs(p, pipe, stage, base)
+	pipe, stage := w.pipe, w.stage
+	if w.single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{w.single}}, 0
+	}
+	out := stageInputs(p, pipe, stage, base)
+	for i := range out {
+		d := &out[i]
+		if marks.code || marks.narrow {
+			// Some of the lines (a piece), or what code made of them.
+			if !d.filtered {
+				d.filtered, d.selects = true, "*"
+			}
+			d.narrowed, d.lines = true, nil
+		}
+		if marks.code {
+			d.opaque = true
+		}
+	}
+	return out
 }
 
 // fileSources lists the paths the program that wrote file path before c
@@ -282,52 +359,79 @@ func (p *Pass) namesOnDisk(path syntax.Dir) ([]string, bool) {
 }
 
 // rsyncListedTargets returns, for rsync --files-from=FILE into a
-// directory of this machine, DEST/NAME for each name the file holds: the
-// words a command writes into it before (echo settings.json > l), or
-// else its lines when the hook runs. -a copies no tree with
-// --files-from, so these are what lands (rsync -a --files-from=l .
-// ~/.claude/ with settings.json in l overwrites the agent's settings).
+// directory of this machine, DEST/NAME for each name the list holds:
+// the words a command writes into FILE before (echo settings.json > l)
+// or prints into rsync's standard input (--files-from=-), or else
+// FILE's lines when the hook runs. -a copies no tree with --files-from,
+// so these are what lands (rsync -a --files-from=l . ~/.claude/ with
+// settings.json in l overwrites the agent's settings).
 func (p *Pass) rsyncListedTargets(c *syntax.Call) []target {
+	out, _ := p.rsyncListed(c)
+	return out
+}
+
+// rsyncListed is rsyncListedTargets, and whether every name of every
+// list is known: known is false for a list only run time names
+// (--files-from="$F"), a standard input corral cannot follow, a
+// listing it can only narrow (find -name '*.json', a grep) or one that
+// passed through a program it cannot read. Then any entry of the source
+// tree may be copied, and checkTreeCopy judges the tree.
+func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool) {
 	if c.Name != "rsync" {
-		return nil
+		return nil, true
 	}
 	opts, ops := scan(c.Args, rsyncSpec.Get())
 	lists := find(opts, "files-from")
 	if len(lists) == 0 || len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) {
-		return nil
+		return nil, true
 	}
 	dest, ok := rsyncDest(c, ops)
 	if !ok {
-		return nil
+		return nil, true
 	}
-	var out []target
+	known = true
 	add := func(name string) {
 		if name = strings.TrimLeft(name, "/"); name != "" && len(out) < maxNamesFileLines {
 			out = append(out, target{arg: dest, value: strings.TrimSuffix(dest.Value, "/") + "/" + name, action: guards.Write})
 		}
 	}
-	for _, o := range lists {
-		if !o.val.Static || o.val.Value == "-" {
-			continue
+	addPrinted := func(ins []deletion) {
+		if len(ins) == 0 {
+			known = false
 		}
-		path := c.Dir.Join(o.val.Value)
-		if pipe, stage, single := p.fileProducer(c, path); pipe != nil || single != nil {
-			if single != nil {
-				pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		for _, d := range ins {
+			if !d.arg.Static || d.filtered || d.opaque {
+				known = false
+				continue
 			}
-			for _, d := range stageInputs(p, pipe, stage, deletion{}) {
-				if d.arg.Static && !d.filtered {
-					add(d.arg.Value)
-				}
-			}
-			continue
-		}
-		lines, _ := p.namesOnDisk(path)
-		for _, l := range lines {
-			add(l)
+			add(d.arg.Value)
 		}
 	}
-	return out
+	for _, o := range lists {
+		switch {
+		case !o.val.Static:
+			known = false
+		case o.val.Value == "-":
+			// echo settings.json | rsync -a --files-from=- . ~/.claude/:
+			// the names printed into its standard input.
+			addPrinted(pipeInputs(p, c, deletion{}))
+		default:
+			path := c.Dir.Join(o.val.Value)
+			if pipe, stage, single := p.fileProducer(c, path); pipe != nil || single != nil {
+				if single != nil {
+					pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+				}
+				addPrinted(stageInputs(p, pipe, stage, deletion{}))
+				continue
+			}
+			lines, ok := p.namesOnDisk(path)
+			known = known && ok
+			for _, l := range lines {
+				add(l)
+			}
+		}
+	}
+	return out, known
 }
 
 // throughFile follows a producer that passes on the lines of a file this
@@ -428,3 +532,46 @@ var (
 	}}
 	sedWriteInto = lazy.Value[*regexp.Regexp]{New: func() *regexp.Regexp { return regexp.MustCompile(`^\s*w\s+(\S+)\s*$`) }}
 )
+
+// splitPrefix returns the prefix of the files split writes (its second
+// operand, x when it has none), when the call is a split with static
+// words and no --filter.
+func splitPrefix(g *syntax.Call) (string, bool) {
+	if g.Name != "split" || len(g.Wrappers) > 0 || !allStatic(g.Args) {
+		return "", false
+	}
+	opts, operands := scan(g.Args, splitSpec.Get())
+	if has(opts, "filter") {
+		return "", false // the pieces go to a command, not to files
+	}
+	switch len(operands) {
+	case 0, 1:
+		return "x", true
+	case 2:
+		return g.Args[operands[1]].Value, true
+	}
+	return "", false
+}
+
+// splitReadsFile reports a split given an input file other than "-".
+func splitReadsFile(g *syntax.Call) bool {
+	_, operands := scan(g.Args, splitSpec.Get())
+	return len(operands) > 0 && g.Args[operands[0]].Value != "-"
+}
+
+// splitInput returns the file split reads.
+func splitInput(g *syntax.Call) syntax.Dir {
+	_, operands := scan(g.Args, splitSpec.Get())
+	return g.Dir.Join(g.Args[operands[0]].Value)
+}
+
+// splitPiece reports a path that is one of split's pieces of prefix:
+// the prefix and a suffix of letters, digits or hex digits, with
+// whatever --additional-suffix adds.
+func splitPiece(prefix, path string) bool {
+	rest, ok := strings.CutPrefix(path, prefix)
+	if !ok || len(rest) < 1 || strings.Contains(rest, "/") {
+		return false
+	}
+	return rest[0] >= 'a' && rest[0] <= 'z' || rest[0] >= '0' && rest[0] <= '9'
+}

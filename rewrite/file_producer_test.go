@@ -105,6 +105,19 @@ func TestListThroughFile(t *testing.T) {
 		{`find docs -name '*.md' > l; for f in $(cat l); do echo x >> "$f"; done`, "allow"},
 		{`find docs -name '*.md' > l; xargs -a l sed -i s/a/b/`, "allow"},
 		{`find ~/.ssh -name id_rsa > l; xargs ls -l < l`, "allow"},
+		// A list file a program's own code writes holds what it made
+		// of the lines it read; split's pieces hold some of them.
+		{`find ~/.ssh -name id_rsa | awk '{print $1 > "l"}'; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | awk '{print $1 > "l"}'; xargs cat < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | python3 -c 'import sys; open("l", "w").write(sys.stdin.read())'; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | split -l 1 - part; xargs rm < partaa`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; split -l 1 l part; xargs -a partab rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | split -l 1; xargs cat < xaa`, "deny"},
+		{`find . -name '*.pyc' | python3 -c 'import sys; open("l", "w").write(sys.stdin.read())'; xargs rm < l`, "allow"},
+		{`find . -name '*.pyc' | split -l 100 - chunk; xargs rm < chunkaa`, "allow"},
+		{`find ~/.ssh -name id_rsa | split -l 1 --filter='cat > /dev/null' - part; xargs rm < partaa`, "allow"},
+		// Code may write other paths too: rm -rf of its list asks.
+		{`find . -name '*.pyc' | python3 -c 'import sys; open("l", "w").write(sys.stdin.read())'; xargs rm -rf < l`, "ask"},
 	})
 }
 
@@ -227,5 +240,19 @@ func TestRsyncFilesFromWrites(t *testing.T) {
 		{`rsync -a --files-from=setlist.txt . .git/`, "deny"},
 		{`rsync -a --files-from=srclist.txt . backup/`, "allow"},
 		{`rsync -a . backup/`, "deny"}, // the tree, .git with it
+		// The names printed into its standard input (--files-from=-).
+		{`echo settings.json | rsync -a --files-from=- . ~/.claude/`, "deny"},
+		{`printf '%s\n' settings.json | rsync -a --files-from - ./ ~/.claude`, "deny"},
+		{`echo src/a.go | rsync -a --files-from=- . backup/`, "allow"},
+		// Names corral cannot know may be any entry of the source tree,
+		// which is judged as rsync -a would copy it.
+		{`mytool | rsync -a --files-from=- . ~/.claude/`, "deny"},
+		{`rsync -a --files-from="$F" . ~/.claude/`, "deny"},
+		{`rsync -a --files-from=missing.txt . ~/.claude/`, "deny"},
+		// find may change the tree it walks (-delete, -exec), so the
+		// tree is one corral cannot name: ask.
+		{`find . -name '*.json' | rsync -a --files-from=- . ~/.claude/`, "ask"},
+		{`mytool | rsync -a --files-from=- src/ backup/`, "allow"},
+		{`rsync -a --files-from="$F" src/ backup/`, "allow"},
 	})
 }

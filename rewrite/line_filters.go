@@ -388,55 +388,43 @@ func (p *Pass) pipeEndIndex() map[pipeEnd][]*syntax.Call {
 const maxStageWriters = 8
 
 // stageWriters returns the calls that write the pipe out of stage k of
-// pl (a compound stage's, or a shell stage's script's), and whether a
-// call in the stage reads that stage's input as lines (read, mapfile);
-// ok is false when none writes it, or too many do.
-func (p *Pass) stageWriters(pl *syntax.Pipeline, k int) (writers []*syntax.Call, readsLines, ok bool) {
-	ends := p.pipeEndIndex()
-	writers = ends[pipeEnd{pl, k + 1, 1}]
-	for _, c := range ends[pipeEnd{pl, k, 0}] {
-		if c.Name == "read" || c.Name == "mapfile" || c.Name == "readarray" {
-			readsLines = true
-		}
-	}
-	return writers, readsLines, len(writers) > 0 && len(writers) <= maxStageWriters
+// pl (a compound stage's, or a shell stage's script's); ok is false
+// when none writes it, or too many do.
+func (p *Pass) stageWriters(pl *syntax.Pipeline, k int) (writers []*syntax.Call, ok bool) {
+	writers = p.pipeEndIndex()[pipeEnd{pl, k + 1, 1}]
+	return writers, len(writers) > 0 && len(writers) <= maxStageWriters
 }
 
 // compoundStage returns the deletions of what compound stage k of pl
-// prints ({ cat; }, (sed p), while read f; do echo "$f"; done): each
-// call in it that writes the pipe to the next stage gives what it
-// passes on of the pipe it reads (a line filter), the lines it read
-// again (echo or printf of a value, in a stage that reads lines), or
-// the paths it prints itself (producedPaths). ok is false when no call
-// writes the pipe, or too many do.
+// prints ({ cat; }, (sed p), (sort | uniq), while read f; do echo
+// "$f"; done): each call in it that writes the pipe to the next stage
+// gives what it prints, as printedStage reads it in its own pipeline
+// (a line filter's first stage reads the pipe into the compound stage,
+// inputOf). ok is false when no call writes the pipe, or too many do.
 func (p *Pass) compoundStage(pl *syntax.Pipeline, k int, base deletion) (out []deletion, ok bool) {
-	at := func(s syntax.Stream, stage int) bool {
-		return s.Kind == syntax.StreamPipe && s.Pipe == pl && s.Stage == stage
-	}
-	writers, readsLines, ok := p.stageWriters(pl, k)
+	writers, ok := p.stageWriters(pl, k)
 	if !ok {
 		return nil, false
 	}
-	before := func() []deletion {
-		got, _ := printedStage(p, pl, pl.Stage, k-1, base)
-		return got
-	}
 	for _, c := range writers {
-		role, f, fromFile := lineFilter(c)
-		switch {
-		case role != notLines && fromFile:
-			out = append(out, throughFilter(p.fileStageInputs(c, f, base), c, role)...)
-		case role != notLines && at(c.Fd(0), k):
-			out = append(out, throughFilter(before(), c, role)...)
-		case (c.Name == "echo" || c.Name == "printf") && readsLines && !allStatic(c.Args):
-			out = append(out, throughFilter(before(), c, editsLines)...)
-		default:
-			if got, ok := producedPaths(c, base); ok {
-				out = append(out, got...)
-			}
+		if c == pl.Stage(k) {
+			continue // the shell stage itself
 		}
+		inner, at := ownPipeline(pl, c)
+		got, _ := printedStage(p, inner, inner.Stage, at, base)
+		out = append(out, got...)
 	}
 	return out, true
+}
+
+// ownPipeline returns the pipeline call c is a stage of, inside a
+// compound stage of pl, and its index there: c alone when it is no
+// stage of one.
+func ownPipeline(pl *syntax.Pipeline, c *syntax.Call) (*syntax.Pipeline, int) {
+	if c.Pipe != nil && c.Pipe != pl && c.Pipe.Subst == "" {
+		return c.Pipe, c.PipeIndex
+	}
+	return &syntax.Pipeline{Calls: []*syntax.Call{c}}, 0
 }
 
 // allStatic reports words whose values are all known.
@@ -447,4 +435,176 @@ func allStatic(args []syntax.Arg) bool {
 		}
 	}
 	return true
+}
+
+// maxInputHops bounds the enclosing inputs followed one inside another
+// (inputOf).
+const maxInputHops = 16
+
+// inputOf returns what prints the standard input of call c when that is
+// not the stage before c in its own pipeline: the pipe into the compound
+// stage c runs in (find ~/.ssh | ( sort > l ), the first call of a
+// pipeline inside one), the host of the output substitution c reads
+// (find ~/.ssh | tee >(cat > l)), or an input process substitution (<
+// <(find …)); all nil for any other input.
+func (p *Pass) inputOf(c *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	if pipe, stage, single = p.stdinProducer(c); pipe != nil || single != nil {
+		return pipe, stage, single
+	}
+	in := c.Fd(0)
+	if in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && (in.Pipe != c.Pipe || in.Stage != c.PipeIndex) {
+		return in.Pipe, in.Stage - 1, nil
+	}
+	return nil, 0, nil
+}
+
+// enclosingLines returns the deletions of what call c reads on its
+// standard input from outside its own pipeline (inputOf); nil when that
+// is nothing corral can follow.
+func (p *Pass) enclosingLines(c *syntax.Call, base deletion) []deletion {
+	if p == nil || p.inputHops >= maxInputHops {
+		return nil
+	}
+	pipe, stage, single := p.inputOf(c)
+	if single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	if pipe == nil {
+		return nil
+	}
+	p.inputHops++
+	defer func() { p.inputHops-- }()
+	return stageInputs(p, pipe, stage, base)
+}
+
+// enclosingSources lists the paths call c reads on its standard input
+// from outside its own pipeline, as enclosingLines gives deletions; ok
+// is false when corral cannot follow it.
+func (p *Pass) enclosingSources(c *syntax.Call) ([]readSource, bool) {
+	if p.inputHops >= maxInputHops {
+		return nil, false
+	}
+	pipe, stage, single := p.inputOf(c)
+	if single != nil {
+		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	if pipe == nil {
+		return nil, false
+	}
+	p.inputHops++
+	defer func() { p.inputHops-- }()
+	return p.stageSources(pipe, stage, nil)
+}
+
+// echoesLines reports an echo or printf of a value run where a read
+// takes lines from the same pipe (while read f; do echo "$f"; done): it
+// prints the lines read again, edited at most.
+func (p *Pass) echoesLines(c *syntax.Call) bool {
+	if p == nil || c.Name != "echo" && c.Name != "printf" || allStatic(c.Args) {
+		return false
+	}
+	in := c.Fd(0)
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil {
+		return false
+	}
+	for _, r := range p.pipeEndIndex()[pipeEnd{in.Pipe, in.Stage, 0}] {
+		if r.Name == "read" || r.Name == "mapfile" || r.Name == "readarray" {
+			return true
+		}
+	}
+	return false
+}
+
+// opaqueStage returns the deletions of what stage k of pl prints when
+// it is a program corral cannot read — code (python3 -c, node -e, a
+// script), a name corral has no table for, one only known at run time,
+// a command xargs runs — appended to known (what the calls of a script
+// it runs print): it may print any line it reads, so those are judged,
+// narrowed as a grep narrows them (some, or all) and marked opaque, for
+// it may print other paths too. Any other stage gives known and
+// knownOK back.
+func (p *Pass) opaqueStage(pl *syntax.Pipeline, stage func(int) *syntax.Call, k int, base deletion, known []deletion, knownOK bool) ([]deletion, bool) {
+	src := stage(k)
+	if !p.opaqueReader(pl, k, src) {
+		return known, knownOK
+	}
+	var in []deletion
+	if k == 0 {
+		in = p.enclosingLines(src, base)
+	} else {
+		in, _ = printedStage(p, pl, stage, k-1, base)
+	}
+	for i := range in {
+		d := &in[i]
+		d.arg.Raw += " (through " + opaqueName(src) + ")"
+		d.lines, d.opaque = nil, true
+		if !d.filtered {
+			d.filtered, d.selects = true, "*"
+		}
+	}
+	return append(known, in...), true
+}
+
+// opaqueName names a stage in a reason: its program, or the words it
+// runs under.
+func opaqueName(c *syntax.Call) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	return "a program only known at run time"
+}
+
+// opaqueReader reports stage k of pl, call src, as a program whose
+// output corral cannot tie to its input: it reads the pipe into the
+// stage (or, first in its pipeline, what comes into it from outside,
+// inputOf), it is no line filter or producer corral reads, no builtin,
+// no function or alias and no shell whose script corral walks (their
+// calls are followed instead: compoundStage), its output is not thrown away, and it is none of the
+// programs that print a count or a digest of what they read
+// (printsNoLines).
+func (p *Pass) opaqueReader(pl *syntax.Pipeline, k int, src *syntax.Call) bool {
+	if p == nil || pl == nil || src == nil || src.Defined || src.NameArg.Static && syntax.Builtin(src.Name) && len(src.Wrappers) == 0 || printsNoLines(src.Name) || p.runsShellText(src) {
+		return false
+	}
+	if out := src.Stdout(); out.Kind == syntax.StreamFile && out.Redirect.Target.Static && out.Redirect.Target.Value == "/dev/null" || out.Kind == syntax.StreamClosed {
+		return false
+	}
+	if k == 0 {
+		pipe, _, single := p.inputOf(src)
+		return pipe != nil || single != nil
+	}
+	in := src.Fd(0)
+	return in.Kind == syntax.StreamPipe && in.Pipe == pl && in.Stage == k
+}
+
+// printsNoLines reports a program that prints a count, a digest or
+// nothing for what it reads, never one of its lines: wc, the checksum
+// programs, true, false, sleep.
+func printsNoLines(name string) bool {
+	switch name {
+	case "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum",
+		"true", "false", ":", "sleep":
+		return true
+	}
+	return false
+}
+
+// runsShellText reports a call whose shell text corral walks (sh -c
+// TEXT, bash FILE, eval): what it prints is what the calls of that
+// text print, followed through the pipes they share. A program found
+// in PATH that is a shell script (a version manager's python3 shim)
+// is no such call: its script ends in a program corral cannot read.
+func (p *Pass) runsShellText(c *syntax.Call) bool {
+	if p.shellRunners == nil {
+		p.shellRunners = map[*syntax.Call]bool{}
+		for _, sc := range p.Model.Scripts {
+			if sc.Runner == nil || sc.Kind == "program" || sc.FromCode {
+				continue
+			}
+			if r := syntax.RunnerOf(sc.Runner.Name); sc.Kind != "file" || r == syntax.ShellRunner || r == syntax.HostRunner {
+				p.shellRunners[sc.Runner] = true
+			}
+		}
+	}
+	return p.shellRunners[c]
 }

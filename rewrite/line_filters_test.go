@@ -119,6 +119,84 @@ func TestLineFilters(t *testing.T) {
 	})
 }
 
+// TestEnclosingInputs: a call that is first in its own pipeline, or
+// alone, inside a compound stage or an output substitution reads the
+// pipe into that stage, or what the substitution's host writes; a list
+// file it writes holds those lines (inputOf).
+func TestEnclosingInputs(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa": "k\n",
+		"proj/src/a.go":    "package a\n",
+		"proj/b.o":         "o\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		// A list file written inside a compound stage or a
+		// substitution.
+		{`find ~/.ssh -name id_rsa | ( sort ) > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | { sort; } > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( sort > l ); xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( sort | uniq > l ); xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( sort | ( uniq | ( cat > l ) ) ); xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | tee >(cat > l); xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | while read f; do echo "$f"; done > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( sort ) > l; xargs cat < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | tee >(cat > l); xargs cat < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | while read f; do echo "$f"; done > l; xargs cat < l`, "deny"},
+		// A pipeline inside a compound stage.
+		{`find ~/.ssh -name id_rsa | ( sort | uniq ) | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( sort | uniq ) | xargs cat`, "deny"},
+		{`find ~/.ssh -name id_rsa | ( while read f; do echo "$f" | sed p; done ) | xargs rm`, "deny"},
+		// Look-alikes: the project's own files.
+		{`find . -name '*.o' | ( sort ) > l; xargs rm < l`, "allow"},
+		{`find . -name '*.o' | tee >(cat > l); xargs rm < l`, "allow"},
+		{`find . -name '*.o' | while read f; do echo "$f"; done > l; xargs rm < l`, "allow"},
+		{`find . -name '*.o' | ( sort | uniq ) | xargs rm`, "allow"},
+	})
+}
+
+// TestOpaqueStages: a program corral cannot read between a listing and
+// a deleter or reader (code, a program it has no table for, a name only
+// run time knows) may print any line it reads, so those lines are
+// judged; it may print other paths too, so rm -rf of its output still
+// asks (rm-root). Programs that print a count or a digest, builtins,
+// functions and output thrown away pass nothing on.
+func TestOpaqueStages(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{
+		"home/.ssh/id_rsa": "k\n",
+		"proj/src/a.go":    "package a\n",
+		"proj/b.o":         "o\n",
+	})
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`find ~/.ssh -name id_rsa | python3 -c 'import sys; print(sys.stdin.read())' | xargs rm`, "deny"},
+		{`find ~/.ssh | timeout 5 python3 -c 'import sys; print(sys.stdin.read())' | xargs rm`, "deny"},
+		{`find ~/.ssh | node -e 'process.stdin.pipe(process.stdout)' | xargs rm`, "deny"},
+		{`find ~/.ssh | perl -e 'print <STDIN>' | xargs rm`, "deny"},
+		{`find ~/.ssh | mytool | xargs rm`, "deny"},
+		{`find ~/.ssh | $X p | xargs rm`, "deny"},
+		{`find ~/.ssh | sh -c mytool | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa | mytool > l; xargs rm < l`, "deny"},
+		{`find ~/.ssh | ( mytool ) | xargs rm`, "deny"},
+		{`find ~/.ssh | python3 -c 'import sys; print(sys.stdin.read())' | xargs cat`, "deny"},
+		{`find ~/.ssh | mytool | xargs cat`, "deny"},
+		{`find ~/.ssh | mytool | tar czf x.tgz -T -`, "deny"},
+		{`f() { cat; }; find ~/.ssh | f | xargs rm`, "deny"},
+		// Its output may hold other paths: rm -rf of it asks as rm
+		// -rf of any run-time list does.
+		{`find . -name '*.o' | mytool | xargs rm -rf`, "ask"},
+		{`mytool | xargs rm -rf`, "ask"},
+		// Look-alikes.
+		{`find . -name '*.o' | mytool | xargs rm`, "allow"},
+		{`find . -name '*.md' | mytool | xargs cat`, "allow"},
+		{`find ~/.ssh | wc -l | xargs rm`, "allow"},
+		{`find ~/.ssh | sha256sum | xargs echo`, "allow"},
+		{`find ~/.ssh | mytool > /dev/null; ls`, "allow"},
+		{`f() { grep x; }; find . -name '*.o' | f | xargs rm -rf`, "allow"},
+		{`find ~/.ssh | while read f; do echo found; done | xargs rm`, "allow"},
+	})
+}
+
 // TestLineFilterRoles: what lineFilter says of each program in a pipe,
 // and the file it reads instead of the pipe, from the programs' manuals:
 // sort -o and uniq IN OUT write a file, sed -i edits files in place,

@@ -97,12 +97,36 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 			}
 			return out, ok
 		}
+		if role != notLines && i == 0 || role == notLines && i == 0 && p.echoesLines(src) {
+			// find ~/.ssh | ( sort > l ), | tee >(cat > l), | while
+			// read f; do echo "$f"; done > l: what the first stage
+			// reads from outside its pipeline (inputOf).
+			out, ok := p.enclosingSources(src)
+			for j := range out {
+				out[j].keep = keep
+			}
+			return out, ok
+		}
 		if role == notLines {
 			out, ok := p.producerSources(src)
 			if !ok {
 				// find ~/.ssh | sh -c 'sed p' | xargs cat: the calls
-				// of the script a shell stage runs.
-				return p.compoundSources(pipe, i, keep)
+				// of the script a shell stage runs; find ~/.ssh |
+				// python3 -c 'print(input())' | xargs cat: a program
+				// corral cannot read passes on what it reads
+				// (opaqueStage).
+				out, ok = p.compoundSources(pipe, i, keep)
+				if p.opaqueReader(pipe, i, src) {
+					var in []readSource
+					var found bool
+					if i == 0 {
+						in, found = p.enclosingSources(src)
+					} else {
+						in, found = p.stageSources(pipe, i-1, nil)
+					}
+					out, ok = append(out, in...), ok || found
+				}
+				return out, ok
 			}
 			for j := range out {
 				out[j].keep = keep
@@ -123,11 +147,9 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 
 // compoundSources lists the paths compound stage i of pipe prints, as
 // compoundStage reads it for deletions: each call in it that writes the
-// next stage's pipe gives the paths of the pipe it reads (a line
-// filter, or echo and printf of a value in a stage that reads lines),
-// of its file, or its own (producerSources).
+// next stage's pipe gives the paths it prints in its own pipeline.
 func (p *Pass) compoundSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
-	writers, readsLines, ok := p.stageWriters(pipe, i)
+	writers, ok := p.stageWriters(pipe, i)
 	if !ok {
 		return nil, false
 	}
@@ -137,21 +159,8 @@ func (p *Pass) compoundSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp
 		if c == pipe.Stage(i) {
 			continue // the shell stage itself
 		}
-		role, f, fromFile := lineFilter(c)
-		in := c.Fd(0)
-		var got []readSource
-		var ok bool
-		switch {
-		case role != notLines && fromFile:
-			got, ok = p.fileSources(c, f)
-		case role != notLines && in.Kind == syntax.StreamPipe && in.Pipe == pipe && in.Stage == i:
-			got, ok = p.stageSources(pipe, i-1, nil)
-		case (c.Name == "echo" || c.Name == "printf") && readsLines && !allStatic(c.Args):
-			got, ok = p.stageSources(pipe, i-1, nil)
-		default:
-			got, ok = p.producerSources(c)
-		}
-		if ok {
+		inner, at := ownPipeline(pipe, c)
+		if got, ok := p.stageSources(inner, at, nil); ok {
 			found = true
 			for j := range got {
 				got[j].keep = keep

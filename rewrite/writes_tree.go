@@ -54,7 +54,8 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 			p.judge(c, c.Script, c.Dir, target{arg: dir, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
 		}
 	}
-	for _, tc := range treeCopies(c) {
+	_, listed := p.rsyncListed(c) // file_producer.go
+	for _, tc := range treeCopies(c, listed) {
 		src := c.Dir.Join(tc.src.Value)
 		if !tc.src.Static && tc.dest.Static {
 			// cp -rT "$SRC" ~/.claude, cp -r "$(mktemp -d)"/. DIR: a
@@ -120,8 +121,10 @@ func (p *Pass) judgeUnnamedTree(c *syntax.Call, tc treeCopy, roots bool) {
 // an mv call, each with the directory its entries land in: cp SRC DEST
 // into an existing directory DEST gives DEST/SRC, into a new one DEST;
 // SRC/. (cp) and SRC/ (rsync) give DEST; -T gives DEST, -t DIR gives
-// DIR/SRC. A source with glob characters is each of its matches.
-func treeCopies(c *syntax.Call) []treeCopy {
+// DIR/SRC. A source with glob characters is each of its matches. An
+// rsync --files-from copies no tree when listed says its names are known
+// (rsyncListed).
+func treeCopies(c *syntax.Call, listed bool) []treeCopy {
 	var sources []syntax.Arg
 	var dest syntax.Arg
 	intoDest := false // entries land in DEST/base(SRC)
@@ -148,10 +151,11 @@ func treeCopies(c *syntax.Call) []treeCopy {
 		if len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) || !has(opts, "r", "a", "recursive", "archive") {
 			return nil
 		}
-		if len(find(opts, "files-from")) > 0 && !has(opts, "r", "recursive") {
+		if len(find(opts, "files-from")) > 0 && !has(opts, "r", "recursive") && listed {
 			// --files-from turns off the recursion -a implies: only the
 			// listed names are copied, not the source tree (the
 			// destination's entries are judged by rsync's targets).
+			// Names corral cannot know may be any entry of the tree.
 			return nil
 		}
 		var ok bool

@@ -133,6 +133,9 @@ type Call struct {
 	// that is not a system one counts (pathsearch.go).
 	PathDir     string
 	PathRunTime bool
+	// Defined reports a call that ran a function or an alias of the
+	// script: what it prints is what the calls of that text print.
+	Defined bool
 	// fetchPrint is the network call of program text an interpreter
 	// call reads from a here-document, a here-string, a "< FILE" or its
 	// script file, when that text fetches a URL and prints what it

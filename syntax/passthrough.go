@@ -30,6 +30,7 @@ func (w *walker) markShadowed(call *Call) {
 		w.shadowed = map[*Call]bool{}
 	}
 	w.shadowed[call] = true
+	call.Defined = true
 }
 
 // passFilterName reports a program passFilterOf may model.

@@ -34,6 +34,10 @@ var bashBuiltins = lazy.Set{List: []string{":", "[", "alias", "bg", "bind", "bre
 	"set", "shift", "shopt", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask",
 	"unalias", "unset", "wait"}}
 
+// Builtin reports a name bash runs itself, whatever PATH holds (eval,
+// source and "." aside: they run shell text).
+func Builtin(name string) bool { return bashBuiltins.Has(name) }
+
 // maxPathEntries bounds the entries of a PATH looked at.
 const maxPathEntries = 64
 
