@@ -197,7 +197,9 @@ var cutSpec = optSpec{shortVal: "bcdf", longEq: true, abbrev: true, longVal: lon
 // substListing returns the deletions of what a command substitution a
 // prints when it is du or tree, alone or through the filters above
 // (rm -rf $(du -s ~ | cut -f2), rm -rf $(tree -fi ~)): the paths under
-// their operands. ok is false for any other substitution.
+// their operands; or when it is a pipeline whose last stage printedStage
+// reads (rm $(find ~/.ssh | sed p), rm $(find ~/.ssh | mytool)), as
+// xargs would get it. ok is false for any other substitution.
 func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]deletion, bool) {
 	var inner []*syntax.Call
 	for _, o := range p.Model.Calls {
@@ -224,11 +226,26 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	} else if len(inner) != 1 {
 		return nil, false
 	}
-	if first := stage(0); first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first) {
+	if first := stage(0); (pl == nil || a.Static) && (first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first)) {
+		// A pipeline whose text the shell model computed (rm
+		// "$(echo .BASHRC | tr A-Z a-z)") is judged by that text.
 		return nil, false
 	}
 	out, ok := printedStage(p, pl, stage, last, base)
-	return out, ok && len(out) > 0
+	if !ok || len(out) == 0 {
+		return nil, false
+	}
+	for _, d := range out {
+		if d.opaque {
+			// A program corral cannot read may print other paths too:
+			// the word is judged as written as well (rm -rf of paths
+			// a command prints at run time asks).
+			x := base
+			x.arg = a
+			return append(out, x), true
+		}
+	}
+	return out, true
 }
 
 // git ls-files prints the files git tracks under its pathspecs (under

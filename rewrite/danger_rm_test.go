@@ -59,11 +59,14 @@ func TestRmRoot(t *testing.T) {
 		{"rm -rf $X/", Ask},
 		// Paths a command substitution prints: unseen, as xargs rm -rf's,
 		// except a fresh temporary directory and what find prints (its
-		// roots, with its selection, as find … | xargs rm -rf).
+		// roots, with its selection, as find … | xargs rm -rf), alone or
+		// through the filters of a pipeline.
 		{"rm -rf $(ls -A)", Ask},
 		{`rm -rf "$(cat list.txt)"`, Ask},
 		{"rm -rf $(find / -name x)", Ask},
-		{"rm -rf $(find . | head -1)", Ask},
+		// A pipeline is read as xargs gets it: some of the project,
+		// as find . | head -1 | xargs rm -rf is.
+		{"rm -rf $(find . | head -1)", Deny},
 		{"rm -rf $(mktemp -d)", Allow},
 		{"rm -rf `find . -type d -name .svn`", Allow},
 		{"rm -f $(ls *.o)", Allow},      // not recursive

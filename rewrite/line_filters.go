@@ -529,7 +529,10 @@ func (p *Pass) opaqueStage(pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 		return known, knownOK
 	}
 	var in []deletion
-	if k == 0 {
+	if f, ok := stdinFile(src); ok {
+		// find ~/.ssh > l; mytool < l | xargs rm: the file's lines.
+		in = p.fileStageInputs(src, f, base)
+	} else if k == 0 {
 		in = p.enclosingLines(src, base)
 	} else {
 		in, _ = printedStage(p, pl, stage, k-1, base)
@@ -557,7 +560,7 @@ func opaqueName(c *syntax.Call) string {
 // opaqueReader reports stage k of pl, call src, as a program whose
 // output corral cannot tie to its input: it reads the pipe into the
 // stage (or, first in its pipeline, what comes into it from outside,
-// inputOf), it is no line filter or producer corral reads, no builtin,
+// inputOf, or a file on its standard input), it is no line filter or producer corral reads, no builtin,
 // no function or alias and no shell whose script corral walks (their
 // calls are followed instead: compoundStage), its output is not thrown away, and it is none of the
 // programs that print a count or a digest of what they read
@@ -568,6 +571,9 @@ func (p *Pass) opaqueReader(pl *syntax.Pipeline, k int, src *syntax.Call) bool {
 	}
 	if out := src.Stdout(); out.Kind == syntax.StreamFile && out.Redirect.Target.Static && out.Redirect.Target.Value == "/dev/null" || out.Kind == syntax.StreamClosed {
 		return false
+	}
+	if _, ok := stdinFile(src); ok {
+		return true
 	}
 	if k == 0 {
 		pipe, _, single := p.inputOf(src)

@@ -182,6 +182,18 @@ func TestOpaqueStages(t *testing.T) {
 		{`find ~/.ssh | mytool | xargs cat`, "deny"},
 		{`find ~/.ssh | mytool | tar czf x.tgz -T -`, "deny"},
 		{`f() { cat; }; find ~/.ssh | f | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; mytool < l | xargs rm`, "deny"},
+		{`find ~/.ssh -name id_rsa > l; mytool < l | xargs cat`, "deny"},
+		{`find ~/.ssh | mytool | while read f; do rm "$f"; done`, "deny"},
+		{`for f in $(find ~/.ssh | mytool); do rm "$f"; done`, "deny"},
+		{`cat $(find ~/.ssh | mytool)`, "deny"},
+		{`rm $(find ~/.ssh | mytool)`, "deny"},
+		{`rm $(find ~/.ssh | sed p)`, "deny"},
+		{`rm -rf $(find . -name '*.o' | mytool)`, "ask"},
+		{`rm $(find . -name '*.o' | mytool)`, "allow"},
+		{`rm -rf $(find . -name '*.o' | sort)`, "allow"},
+		{`find ~/.ssh | mytool | xargs -I{} rm {}`, "deny"},
+		{`mytool < <(find ~/.ssh) | xargs rm`, "deny"},
 		// Its output may hold other paths: rm -rf of it asks as rm
 		// -rf of any run-time list does.
 		{`find . -name '*.o' | mytool | xargs rm -rf`, "ask"},
@@ -192,6 +204,7 @@ func TestOpaqueStages(t *testing.T) {
 		{`find ~/.ssh | wc -l | xargs rm`, "allow"},
 		{`find ~/.ssh | sha256sum | xargs echo`, "allow"},
 		{`find ~/.ssh | mytool > /dev/null; ls`, "allow"},
+		{`find . -name '*.o' > l; mytool < l | xargs rm`, "allow"},
 		{`f() { grep x; }; find . -name '*.o' | f | xargs rm -rf`, "allow"},
 		{`find ~/.ssh | while read f; do echo found; done | xargs rm`, "allow"},
 	})

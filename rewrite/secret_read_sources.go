@@ -119,7 +119,9 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 				if p.opaqueReader(pipe, i, src) {
 					var in []readSource
 					var found bool
-					if i == 0 {
+					if f, ok := stdinFile(src); ok {
+						in, found = p.fileSources(src, f)
+					} else if i == 0 {
 						in, found = p.enclosingSources(src)
 					} else {
 						in, found = p.stageSources(pipe, i-1, nil)
