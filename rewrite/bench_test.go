@@ -143,3 +143,17 @@ func BenchmarkFilteredPipes(b *testing.B) {
 		Check(cfg, cmd)
 	}
 }
+
+// BenchmarkTangledPipes measures a chain of 60 compound stages of three
+// copiers each: every stage's output is read by three calls of the next,
+// so a walk that reads a stage again for each of them does 3^60 reads.
+// The walks count the reads of each stage and stop past a bound
+// (maxStageVisits, syntax's maxTextVisits); the command then asks.
+func BenchmarkTangledPipes(b *testing.B) {
+	cmd := "find ~/.ssh" + strings.Repeat(" | { cat; cat; cat; }", 60) + " | xargs rm"
+	cfg := realWorldConfig()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Check(cfg, cmd)
+	}
+}

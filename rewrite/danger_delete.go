@@ -348,10 +348,11 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 		// (file_producer.go).
 		return p.fileStageInputs(c, f, base)
 	}
-	if c.Pipe == nil || c.PipeIndex == 0 {
-		return nil
-	}
-	return stageInputs(p, c.Pipe, c.PipeIndex-1, base)
+	// find ~/.ssh | xargs rm, find ~/.ssh | { xargs rm; }, exec 3<
+	// <(find ~/.ssh); xargs rm <&3: the pipe its standard input is, as
+	// the descriptor model has it (line_filters.go).
+	out, _ := p.pipeReadInputs(c, base)
+	return out
 }
 
 // stageInputs returns what stage k of pipeline pl prints, as pipeInputs

@@ -28,6 +28,9 @@ import (
 // pass, a filter given a file this command wrote is followed to what
 // wrote it (file_producer.go).
 func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k int, base deletion) (out []deletion, ok bool) {
+	if p != nil && pl != nil && !p.visitStage(pl, k, 2) {
+		return nil, false
+	}
 	src := stage(k)
 	if src == nil {
 		if p == nil || pl == nil || k < 0 {
@@ -50,7 +53,7 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 		case k == 0:
 			// find ~/.ssh | ( sort > l ), | tee >(cat > l): a first
 			// stage reads the pipe into its compound stage, or what a
-			// substitution's host writes (inputOf).
+			// substitution's host writes (readsOutside).
 			return throughFilter(p.enclosingLines(src, base), src, role), true
 		case grepName(src.Name) && role == keepsLines && isLsFiles(prev):
 			// git ls-files | grep '\.pyc$' | xargs rm: the listed names
@@ -197,9 +200,10 @@ var cutSpec = optSpec{shortVal: "bcdf", longEq: true, abbrev: true, longVal: lon
 // substListing returns the deletions of what a command substitution a
 // prints when it is du or tree, alone or through the filters above
 // (rm -rf $(du -s ~ | cut -f2), rm -rf $(tree -fi ~)): the paths under
-// their operands; or when it is a pipeline whose last stage printedStage
-// reads (rm $(find ~/.ssh | sed p), rm $(find ~/.ssh | mytool)), as
-// xargs would get it. ok is false for any other substitution.
+// their operands; or when it is a pipeline from a program that lists a
+// tree (treeLister) whose last stage printedStage reads (rm $(find
+// ~/.ssh | sed p), rm $(find ~/.ssh | mytool)), as xargs would get it.
+// ok is false for any other substitution.
 func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]deletion, bool) {
 	var inner []*syntax.Call
 	for _, o := range p.Model.Calls {
@@ -226,9 +230,12 @@ func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]dele
 	} else if len(inner) != 1 {
 		return nil, false
 	}
-	if first := stage(0); (pl == nil || a.Static) && (first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first)) {
+	first := stage(0)
+	if first == nil || first.Name != "du" && first.Name != "tree" && !isLsFiles(first) && (pl == nil || a.Static || !treeLister(first)) {
 		// A pipeline whose text the shell model computed (rm
-		// "$(echo .BASHRC | tr A-Z a-z)") is judged by that text.
+		// "$(echo .BASHRC | tr A-Z a-z)") is judged by that text, and
+		// one that prints words or a value ("$(echo "$f" | sed …)") as
+		// a path a program chose (computedTarget).
 		return nil, false
 	}
 	out, ok := printedStage(p, pl, stage, last, base)
@@ -361,3 +368,17 @@ var lsFilesSpec = optSpec{shortVal: "xX", longEq: true, abbrev: true,
 	longFlag: longOpts("cached", "deleted", "modified", "others", "ignored", "stage", "killed", "directory",
 		"eol", "empty-directory", "no-empty-directory", "unmerged", "resolve-undo", "exclude-standard", "full-name",
 		"recurse-submodules", "error-unmatch", "abbrev", "debug", "deduplicate", "sparse")}
+
+// treeLister reports a program that prints the paths of a tree: find,
+// fd, ls, grep -l/-r and rg --files.
+func treeLister(c *syntax.Call) bool {
+	switch c.Name {
+	case "find", "fd", "fdfind", "ls":
+		return true
+	}
+	if !grepName(c.Name) {
+		return false
+	}
+	got, ok := producedPaths(c, deletion{})
+	return ok && len(got) > 0
+}

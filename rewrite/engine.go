@@ -149,11 +149,16 @@ type Pass struct {
 	// pipeEnds indexes, once per pass, the calls that read or write
 	// each pipe between two stages (compoundStage).
 	pipeEnds map[pipeEnd][]*syntax.Call
-	// inputHops counts the enclosing inputs being followed (inputOf).
+	// inputHops counts the enclosing inputs being followed (readsOutside).
 	inputHops int
 	// shellRunners indexes, once per pass, the calls that run shell
 	// text corral walks (runsShellText).
 	shellRunners map[*syntax.Call]bool
+	// stageVisits counts, per pipe stage, the times a walk read what
+	// it prints (visitStage); tangled reports a stage read too often,
+	// which asks.
+	stageVisits map[pipeEnd]int
+	tangled     bool
 	// gitCleaned caches, per git clean or git stash -u call, what the
 	// real git's dry run lists (gitCleanPaths).
 	gitCleaned map[*syntax.Call]gitCleanList
@@ -544,6 +549,10 @@ func checkWith(cfg *Config, command string, verify bool, read *secretTexts) *Res
 	read.derive(cfg, m)
 	p := &Pass{Config: cfg, Model: m, calls: map[int]*syntax.Call{}, imported: imported}
 	run(p, cfg.Rules)
+	if p.tangled {
+		p.Report(nil, Finding{Rule: "unparsed", Decision: Ask, Start: 0, End: len(command), Text: command,
+			Message: fmt.Sprintf("the command's pipes are too tangled to follow (a stage's output read more than %d times): corral cannot say what reaches the programs they feed", maxStageVisits)})
+	}
 	for _, sc := range m.Unparsed {
 		if sc.Misread {
 			s, e := topSpan(sc, 0, len(sc.Src))

@@ -400,7 +400,7 @@ func (p *Pass) stageWriters(pl *syntax.Pipeline, k int) (writers []*syntax.Call,
 // "$f"; done): each call in it that writes the pipe to the next stage
 // gives what it prints, as printedStage reads it in its own pipeline
 // (a line filter's first stage reads the pipe into the compound stage,
-// inputOf). ok is false when no call writes the pipe, or too many do.
+// readsOutside). ok is false when no call writes the pipe, or too many do.
 func (p *Pass) compoundStage(pl *syntax.Pipeline, k int, base deletion) (out []deletion, ok bool) {
 	writers, ok := p.stageWriters(pl, k)
 	if !ok {
@@ -438,43 +438,41 @@ func allStatic(args []syntax.Arg) bool {
 }
 
 // maxInputHops bounds the enclosing inputs followed one inside another
-// (inputOf).
+// (readsOutside).
 const maxInputHops = 16
 
-// inputOf returns what prints the standard input of call c when that is
-// not the stage before c in its own pipeline: the pipe into the compound
-// stage c runs in (find ~/.ssh | ( sort > l ), the first call of a
-// pipeline inside one), the host of the output substitution c reads
-// (find ~/.ssh | tee >(cat > l)), or an input process substitution (<
-// <(find …)); all nil for any other input.
-func (p *Pass) inputOf(c *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
-	if pipe, stage, single = p.stdinProducer(c); pipe != nil || single != nil {
-		return pipe, stage, single
+// readsOutside reports a call whose standard input comes from outside
+// its own pipeline's order: the pipe into the compound stage it runs in
+// (find ~/.ssh | ( sort > l ), | { xargs rm; }), a process
+// substitution read on a descriptor (exec 3< <(find ~/.ssh); xargs rm
+// <&3), a coprocess, the host of the output substitution it reads
+// (find ~/.ssh | tee >(cat > l)), or an input substitution (< <(find
+// …)).
+func (p *Pass) readsOutside(c *syntax.Call) bool {
+	if pipe, _, single := p.stdinProducer(c); pipe != nil || single != nil {
+		return true
 	}
 	in := c.Fd(0)
-	if in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && in.Stage > 0 && (in.Pipe != c.Pipe || in.Stage != c.PipeIndex) {
-		return in.Pipe, in.Stage - 1, nil
-	}
-	return nil, 0, nil
+	return in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst != ">(" && (in.Pipe != c.Pipe || in.Stage != c.PipeIndex)
 }
 
 // enclosingLines returns the deletions of what call c reads on its
-// standard input from outside its own pipeline (inputOf); nil when that
-// is nothing corral can follow.
+// standard input from outside its own pipeline (readsOutside); nil when
+// that is nothing corral can follow.
 func (p *Pass) enclosingLines(c *syntax.Call, base deletion) []deletion {
 	if p == nil || p.inputHops >= maxInputHops {
 		return nil
 	}
-	pipe, stage, single := p.inputOf(c)
-	if single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-	}
-	if pipe == nil {
-		return nil
-	}
 	p.inputHops++
 	defer func() { p.inputHops-- }()
-	return stageInputs(p, pipe, stage, base)
+	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
+		if single != nil {
+			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		}
+		return stageInputs(p, pipe, stage, base)
+	}
+	out, _ := p.pipeReadInputs(c, base)
+	return out
 }
 
 // enclosingSources lists the paths call c reads on its standard input
@@ -484,16 +482,86 @@ func (p *Pass) enclosingSources(c *syntax.Call) ([]readSource, bool) {
 	if p.inputHops >= maxInputHops {
 		return nil, false
 	}
-	pipe, stage, single := p.inputOf(c)
-	if single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-	}
-	if pipe == nil {
-		return nil, false
-	}
 	p.inputHops++
 	defer func() { p.inputHops-- }()
-	return p.stageSources(pipe, stage, nil)
+	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
+		if single != nil {
+			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+		}
+		return p.stageSources(pipe, stage, nil)
+	}
+	return p.pipeReadSources(c)
+}
+
+// stdinWriters returns the calls that write the pipe call c reads on
+// its standard input, as the descriptor model has it, with the
+// pipeline that pipe belongs to: for a pipe between stages, the stage
+// before (prev true: read it with printedStage); for a process
+// substitution read on a descriptor or a coprocess, the calls whose
+// standard output is that pipe. ok is false when the input is no such
+// pipe, or too many calls write it.
+func (p *Pass) stdinWriters(c *syntax.Call) (pl *syntax.Pipeline, stage int, prev bool, writers []*syntax.Call, ok bool) {
+	return p.streamWriters(c, c.Fd(0))
+}
+
+// streamWriters is stdinWriters for the stream in, one of c's
+// descriptors (read -u 3 reads descriptor 3).
+func (p *Pass) streamWriters(c *syntax.Call, in syntax.Stream) (pl *syntax.Pipeline, stage int, prev bool, writers []*syntax.Call, ok bool) {
+	if in.Kind != syntax.StreamPipe || in.Pipe == nil || in.Pipe.Subst == ">(" {
+		return nil, 0, false, nil, false
+	}
+	if in.Pipe.Subst == "" && !in.Pipe.Coproc {
+		return in.Pipe, in.Stage - 1, true, nil, in.Stage > 0
+	}
+	for _, w := range p.pipeEndIndex()[pipeEnd{in.Pipe, in.Stage, 1}] {
+		if w != c {
+			writers = append(writers, w)
+		}
+	}
+	return in.Pipe, in.Stage, false, writers, len(writers) > 0 && len(writers) <= maxStageWriters
+}
+
+// pipeReadInputs returns the deletions of what the pipe call c reads on
+// its standard input carries (stdinWriters): find ~/.ssh | { xargs rm;
+// }, exec 3< <(find ~/.ssh); xargs rm <&3, coproc find ~/.ssh; xargs rm
+// <&${COPROC[0]}. ok is false when it reads no pipe corral follows.
+func (p *Pass) pipeReadInputs(c *syntax.Call, base deletion) ([]deletion, bool) {
+	pl, stage, prev, writers, ok := p.stdinWriters(c)
+	if !ok {
+		return nil, false
+	}
+	if prev {
+		return stageInputs(p, pl, stage, base), true
+	}
+	var out []deletion
+	for _, w := range writers {
+		inner, at := ownPipeline(pl, w)
+		got, _ := printedStage(p, inner, inner.Stage, at, base)
+		out = append(out, got...)
+	}
+	return out, true
+}
+
+// pipeReadSources lists the paths the pipe call c reads on its standard
+// input carries, as pipeReadInputs gives deletions.
+func (p *Pass) pipeReadSources(c *syntax.Call) ([]readSource, bool) {
+	pl, stage, prev, writers, ok := p.stdinWriters(c)
+	if !ok {
+		return nil, false
+	}
+	if prev {
+		return p.stageSources(pl, stage, nil)
+	}
+	var out []readSource
+	found := false
+	for _, w := range writers {
+		inner, at := ownPipeline(pl, w)
+		if got, ok := p.stageSources(inner, at, nil); ok {
+			found = true
+			out = append(out, got...)
+		}
+	}
+	return out, found
 }
 
 // echoesLines reports an echo or printf of a value run where a read
@@ -560,7 +628,7 @@ func opaqueName(c *syntax.Call) string {
 // opaqueReader reports stage k of pl, call src, as a program whose
 // output corral cannot tie to its input: it reads the pipe into the
 // stage (or, first in its pipeline, what comes into it from outside,
-// inputOf, or a file on its standard input), it is no line filter or producer corral reads, no builtin,
+// readsOutside, or a file on its standard input), it is no line filter or producer corral reads, no builtin,
 // no function or alias and no shell whose script corral walks (their
 // calls are followed instead: compoundStage), its output is not thrown away, and it is none of the
 // programs that print a count or a digest of what they read
@@ -576,8 +644,7 @@ func (p *Pass) opaqueReader(pl *syntax.Pipeline, k int, src *syntax.Call) bool {
 		return true
 	}
 	if k == 0 {
-		pipe, _, single := p.inputOf(src)
-		return pipe != nil || single != nil
+		return p.readsOutside(src)
 	}
 	in := src.Fd(0)
 	return in.Kind == syntax.StreamPipe && in.Pipe == pl && in.Stage == k
@@ -613,4 +680,27 @@ func (p *Pass) runsShellText(c *syntax.Call) bool {
 		}
 	}
 	return p.shellRunners[c]
+}
+
+// maxStageVisits bounds the times one pass reads what one pipe stage
+// prints. Each reader of a stage reads it a few times (once per rule
+// that follows the pipe); a stage reached through many writers of many
+// compound stages ({ cat; cat; } | { cat; cat; } | …) would be read a
+// number of times that doubles with each one.
+const maxStageVisits = 512
+
+// visitStage counts a read of what stage k of pl prints, for the
+// walk whose kind is kind (printedStage, stageSources); false when the
+// stage was read too often, which marks the pass tangled (an ask).
+func (p *Pass) visitStage(pl *syntax.Pipeline, k, kind int) bool {
+	if p.stageVisits == nil {
+		p.stageVisits = map[pipeEnd]int{}
+	}
+	key := pipeEnd{pl, k, kind}
+	p.stageVisits[key]++
+	if p.stageVisits[key] > maxStageVisits {
+		p.tangled = true
+		return false
+	}
+	return true
 }

@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"os/exec"
+	"strings"
 	"testing"
 
 	"github.com/corral-dev/corral/syntax"
@@ -122,7 +124,7 @@ func TestLineFilters(t *testing.T) {
 // TestEnclosingInputs: a call that is first in its own pipeline, or
 // alone, inside a compound stage or an output substitution reads the
 // pipe into that stage, or what the substitution's host writes; a list
-// file it writes holds those lines (inputOf).
+// file it writes holds those lines (readsOutside).
 func TestEnclosingInputs(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
@@ -147,12 +149,78 @@ func TestEnclosingInputs(t *testing.T) {
 		{`find ~/.ssh -name id_rsa | ( sort | uniq ) | xargs rm`, "deny"},
 		{`find ~/.ssh -name id_rsa | ( sort | uniq ) | xargs cat`, "deny"},
 		{`find ~/.ssh -name id_rsa | ( while read f; do echo "$f" | sed p; done ) | xargs rm`, "deny"},
+		// A reader inside a compound stage, or of a pipe the descriptor
+		// model ties to a producer: a process substitution opened on a
+		// descriptor, a coprocess, a here-string that is a command
+		// substitution, read -u.
+		{`find ~/.ssh | { xargs rm; }`, "deny"},
+		{`find ~/.ssh | ( xargs rm )`, "deny"},
+		{`find ~/.ssh | if true; then xargs rm; fi`, "deny"},
+		{`find ~/.ssh | { read x; xargs rm; }`, "deny"},
+		{`find ~/.ssh | sh -c 'xargs rm'`, "deny"},
+		{`find ~/.ssh | { exec 3<&0; xargs rm <&3; }`, "deny"},
+		{`find ~/.ssh | { xargs cat; }`, "deny"},
+		{`exec 3< <(find ~/.ssh); xargs rm <&3`, "deny"},
+		{`exec 3< <(find ~/.ssh | mytool); xargs rm <&3`, "deny"},
+		{`exec 3< <(find ~/.ssh); xargs cat <&3`, "deny"},
+		{`coproc find ~/.ssh; xargs rm <&${COPROC[0]}`, "deny"},
+		{`xargs rm <<< "$(find ~/.ssh)"`, "deny"},
+		{`xargs cat <<< "$(find ~/.ssh)"`, "deny"},
+		{`find ~/.ssh | { while read f; do rm "$f"; done; }`, "deny"},
+		{`exec 3< <(find ~/.ssh); while read -u3 f; do rm "$f"; done`, "deny"},
+		{`exec 3< <(find ~/.ssh | sort); while read f; do rm "$f"; done <&3`, "deny"},
+		{`coproc find ~/.ssh; while read f; do rm "$f"; done <&${COPROC[0]}`, "deny"},
+		{`find ~/.ssh | { while read f; do cat "$f"; done; }`, "deny"},
 		// Look-alikes: the project's own files.
+		{`find . -name '*.o' | { xargs rm; }`, "allow"},
+		{`exec 3< <(find . -name '*.o'); xargs rm <&3`, "allow"},
+		{`coproc find . -name '*.o'; while read f; do rm "$f"; done <&${COPROC[0]}`, "allow"},
+		{`xargs rm <<< "$(find . -name '*.o')"`, "allow"},
+		{`find ~/.ssh | xargs rm <<< a.o`, "allow"}, // the here-string wins over the pipe
 		{`find . -name '*.o' | ( sort ) > l; xargs rm < l`, "allow"},
 		{`find . -name '*.o' | tee >(cat > l); xargs rm < l`, "allow"},
 		{`find . -name '*.o' | while read f; do echo "$f"; done > l; xargs rm < l`, "allow"},
 		{`find . -name '*.o' | ( sort | uniq ) | xargs rm`, "allow"},
 	})
+}
+
+// TestEnclosingInputsBash runs the shapes of TestEnclosingInputs in the
+// real bash, with echo in place of the deleter, and checks that each
+// reader gets the listing: the descriptor model's routes are bash's.
+func TestEnclosingInputsBash(t *testing.T) {
+	t.Parallel()
+	bash, err := exec.LookPath("bash")
+	if err != nil {
+		t.Skip("no bash")
+	}
+	cfg := scratchProject(t, map[string]string{"home/.ssh/id_rsa": "k\n", "proj/": ""})
+	for _, s := range []string{
+		`find ~/.ssh -name id_rsa | ( sort ) > l; xargs echo < l`,
+		`find ~/.ssh -name id_rsa | ( sort | uniq > l ); xargs echo < l`,
+		`find ~/.ssh -name id_rsa | tee >(cat > l) > /dev/null; for i in $(seq 100); do [ -s l ] && break; sleep 0.05; done; xargs echo < l`,
+		`find ~/.ssh -name id_rsa | while read f; do echo "$f"; done > l; xargs echo < l`,
+		`find ~/.ssh -name id_rsa | { xargs echo; }`,
+		`find ~/.ssh -name id_rsa | if true; then xargs echo; fi`,
+		`find ~/.ssh -name id_rsa | { exec 3<&0; xargs echo <&3; }`,
+		`exec 3< <(find ~/.ssh -name id_rsa); xargs echo <&3`,
+		`coproc find ~/.ssh -name id_rsa; xargs echo <&${COPROC[0]}`,
+		`xargs echo <<< "$(find ~/.ssh -name id_rsa)"`,
+		`exec 3< <(find ~/.ssh -name id_rsa); while read -u3 f; do echo "$f"; done`,
+		`find ~/.ssh -name id_rsa | split -l 1 - part; xargs echo < partaa`,
+	} {
+		cmd := exec.Command(bash, "-c", s)
+		cmd.Dir = cfg.Project
+		cmd.Env = []string{"HOME=" + cfg.Home, "PATH=/usr/bin:/bin"}
+		out, err := cmd.CombinedOutput()
+		if err != nil || !strings.Contains(string(out), "/.ssh/id_rsa") {
+			t.Errorf("%s: %q (%v), want the key's path", s, out, err)
+		}
+	}
+	cmd := exec.Command(bash, "-c", `find ~/.ssh -name id_rsa | xargs echo <<< a.o`)
+	cmd.Dir, cmd.Env = cfg.Project, []string{"HOME=" + cfg.Home, "PATH=/usr/bin:/bin"}
+	if out, err := cmd.CombinedOutput(); err != nil || strings.TrimSpace(string(out)) != "a.o" {
+		t.Errorf("the here-string after a pipe: %q (%v), want a.o", out, err)
+	}
 }
 
 // TestOpaqueStages: a program corral cannot read between a listing and
@@ -207,6 +275,28 @@ func TestOpaqueStages(t *testing.T) {
 		{`find . -name '*.o' > l; mytool < l | xargs rm`, "allow"},
 		{`f() { grep x; }; find . -name '*.o' | f | xargs rm -rf`, "allow"},
 		{`find ~/.ssh | while read f; do echo found; done | xargs rm`, "allow"},
+	})
+}
+
+// TestTangledPipes: a stage whose output many writers of the stages
+// after it read is followed a bounded number of times; past the bound
+// the command asks (BenchmarkTangledPipes measures the time), while a
+// short chain is still followed to its listing.
+func TestTangledPipes(t *testing.T) {
+	t.Parallel()
+	cfg := scratchProject(t, map[string]string{"home/.ssh/id_rsa": "k\n", "proj/a.o": "o\n"})
+	long := "find ~/.ssh" + strings.Repeat(" | { cat; cat; cat; }", 40) + " | xargs rm"
+	res := Check(cfg, long)
+	tangled := false
+	for _, f := range res.Findings {
+		tangled = tangled || f.Rule == "unparsed" && strings.Contains(f.Message, "too tangled")
+	}
+	if res.Decision == Allow || !tangled {
+		t.Errorf("40 compound stages: %s, want an ask for a tangled command (%v)", res.Decision, res.Findings)
+	}
+	checkDecisions(t, cfg, []struct{ cmd, want string }{
+		{`find ~/.ssh | { cat; cat; } | { cat; cat; } | xargs rm`, "deny"},
+		{`find . -name '*.o' | { cat; cat; } | { cat; cat; } | xargs rm`, "allow"},
 	})
 }
 

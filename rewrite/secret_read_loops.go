@@ -1,6 +1,8 @@
 package rewrite
 
 import (
+	"strconv"
+
 	"github.com/corral-dev/corral/syntax"
 	sh "mvdan.cc/sh/v3/syntax"
 )
@@ -135,6 +137,12 @@ func (p *Pass) loopProducer(s *syntax.Script, pos uint, w *sh.Word) (pipe *synta
 					return pipe, stage, single
 				}
 			}
+			// find ~/.ssh | { while read f; …; }, coproc find ~/.ssh;
+			// while read f; …; done <&${COPROC[0]}, read -u 3: the pipe
+			// read reads, as the descriptor model has it.
+			if pipe, stage, single := p.readPipeProducer(g); pipe != nil || single != nil {
+				return pipe, stage, single
+			}
 			break
 		}
 	}
@@ -192,7 +200,9 @@ func (p *Pass) lastProducerAsWritten(st *sh.Stmt) (pipe *syntax.Pipeline, stage 
 }
 
 // stdinProducer finds what prints the standard input a call's statement
-// redirects from a process substitution (xargs rm < <(git ls-files)),
+// redirects from a process substitution (xargs rm < <(git ls-files)) or
+// a here-string that is one command substitution (xargs rm <<<
+// "$(find ~/.ssh)"),
 // as lastProducer gives it, or what writes into the output substitution
 // the call reads (find | tee >(xargs rm)); all nil for any other input.
 func (p *Pass) stdinProducer(c *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
@@ -218,6 +228,15 @@ func (p *Pass) stdinProducer(c *syntax.Call) (pipe *syntax.Pipeline, stage int, 
 			continue
 		}
 		from = nil // the last redirection of the standard input wins
+		if rd.Op == sh.WordHdoc {
+			// xargs rm <<< "$(find ~/.ssh)": the here-string is what the
+			// substitution prints (its trailing newlines dropped, one
+			// added).
+			if st, ok := loneCmdSubst(rd.Word); ok {
+				from = st
+			}
+			continue
+		}
 		if rd.Op != sh.RdrIn || rd.Word == nil || len(rd.Word.Parts) != 1 {
 			continue
 		}
@@ -285,4 +304,52 @@ func wordArgs(ws []*sh.Word) []syntax.Arg {
 		}
 	}
 	return out
+}
+
+// loneCmdSubst returns the one statement of a word that is a command
+// substitution alone, quoted or not: $(cmd), "$(cmd)", `cmd`.
+func loneCmdSubst(w *sh.Word) (*sh.Stmt, bool) {
+	if w == nil || len(w.Parts) != 1 {
+		return nil, false
+	}
+	part := w.Parts[0]
+	if dq, ok := part.(*sh.DblQuoted); ok {
+		if len(dq.Parts) != 1 {
+			return nil, false
+		}
+		part = dq.Parts[0]
+	}
+	if cs, ok := part.(*sh.CmdSubst); ok && len(cs.Stmts) == 1 {
+		return cs.Stmts[0], true
+	}
+	return nil, false
+}
+
+// readPipeProducer returns what writes the pipe a read call reads (its
+// standard input, or the descriptor of -u N): the stage before it, or
+// the one call that writes a process substitution or coprocess pipe
+// (stdinWriters); all nil for any other input.
+func (p *Pass) readPipeProducer(g *syntax.Call) (pipe *syntax.Pipeline, stage int, single *syntax.Call) {
+	in := g.Fd(0)
+	opts, _ := scan(g.Args, optSpec{shortVal: "adinNptu"})
+	if us := find(opts, "u"); len(us) > 0 {
+		n, err := strconv.Atoi(us[len(us)-1].val.Value)
+		if err != nil || !us[len(us)-1].val.Static {
+			return nil, 0, nil
+		}
+		in = g.Fd(n) // read -u 3 reads descriptor 3
+	}
+	pl, k, prev, writers, ok := p.streamWriters(g, in)
+	switch {
+	case !ok:
+		return nil, 0, nil
+	case prev:
+		return pl, k, nil
+	case len(writers) == 1:
+		if w := writers[0]; w.Pipe != nil && w.Pipe != pl && w.Pipe.Subst == "" {
+			return w.Pipe, w.PipeIndex, nil // <(find ~/.ssh | sort): its last stage
+		}
+		return nil, 0, writers[0]
+	}
+	return nil, 0, nil
 }

@@ -64,10 +64,9 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 		}
 		return p.stageSources(pipe, stage, nil)
 	}
-	if c.Pipe == nil || c.PipeIndex == 0 {
-		return nil, false
-	}
-	return p.stageSources(c.Pipe, c.PipeIndex-1, nil)
+	// find ~/.ssh | xargs cat, | { xargs cat; }, exec 3< <(find …);
+	// xargs cat <&3: the pipe its standard input is (line_filters.go).
+	return p.pipeReadSources(c)
 }
 
 // stageSources lists the paths stage i of pipe prints, following filter
@@ -75,6 +74,9 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) ([]readSource, bool) {
 	edited := false
 	for hops := 0; hops < maxProducerStages; hops++ {
+		if !p.visitStage(pipe, i, 3) {
+			return nil, false
+		}
 		src := pipe.Stage(i)
 		if src == nil {
 			// find ~/.ssh | { cat; } | xargs cat: the calls of a
@@ -100,7 +102,7 @@ func (p *Pass) stageSources(pipe *syntax.Pipeline, i int, keep *regexp.Regexp) (
 		if role != notLines && i == 0 || role == notLines && i == 0 && p.echoesLines(src) {
 			// find ~/.ssh | ( sort > l ), | tee >(cat > l), | while
 			// read f; do echo "$f"; done > l: what the first stage
-			// reads from outside its pipeline (inputOf).
+			// reads from outside its pipeline (readsOutside).
 			out, ok := p.enclosingSources(src)
 			for j := range out {
 				out[j].keep = keep

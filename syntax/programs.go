@@ -1808,11 +1808,32 @@ func namesStdin(call *Call, a Arg) bool {
 	return ok && a.Static && (n == 0 || call.Fd(n).Same(call.Fd(0)))
 }
 
+// stageRef names stage I of pipeline P.
+type stageRef struct {
+	P *Pipeline
+	I int
+}
+
+// maxTextVisits bounds the times one walk reads the text one pipe stage
+// prints: a stage is read a few times by the stages after it, and a
+// chain of compound stages with two copiers each would read it a number
+// of times that doubles per stage.
+const maxTextVisits = 512
+
 // producedText returns the text a pipeline stage writes when it is known
 // statically: echo and printf of static words (with echo -e and printf's
 // escapes and %s), cat of a here-document or of script files, and
 // base64 -d of such text.
 func (w *walker) producedText(c scope, p *Pipeline, i int) (string, bool, bool) {
+	if w.textVisits == nil {
+		w.textVisits = map[stageRef]int{}
+	}
+	if w.textVisits[stageRef{p, i}]++; w.textVisits[stageRef{p, i}] > maxTextVisits {
+		// { cat; cat; } | { cat; cat; } | … reads each stage twice as
+		// often as the one after it: past the bound the text is not
+		// known, and a shell that runs it asks.
+		return "", false, false
+	}
 	src := p.Calls[i]
 	if src == nil {
 		return w.compoundText(c, p, i)

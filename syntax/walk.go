@@ -208,6 +208,9 @@ type walker struct {
 	// shadowed are the calls that ran an alias or a function of the
 	// script, not the program of their name (passthrough.go).
 	shadowed map[*Call]bool
+	// textVisits counts, per pipe stage, the times producedText read
+	// what it prints (maxTextVisits).
+	textVisits map[stageRef]int
 	// runTimeWrites are the files the command wrote under a name only
 	// run time knows, in order (runtimescript.go).
 	runTimeWrites []runTimeWrite
