@@ -115,31 +115,53 @@ func (p *Pass) writers() *fileWriterIndex {
 			// find ~/.ssh | split -l 1 - part; xargs rm < partaa: each
 			// piece holds some of the lines.
 			if d := g.Dir.Join(prefix); d.Known {
-				w := fileWrite{at: i, narrow: true}
-				switch {
-				case g.Pipe != nil && g.PipeIndex > 0 && !splitReadsFile(g):
-					w.pipe, w.stage = g.Pipe, g.PipeIndex-1
-				case splitReadsFile(g):
+				w, ok := p.stdinWrite(g)
+				if splitReadsFile(g) {
 					src := splitInput(g)
-					w.from, w.by = &src, g
+					w, ok = fileWrite{from: &src, by: g}, true
 				}
-				if w.pipe != nil || w.from != nil {
+				if ok {
+					w.at, w.narrow = i, true
 					ix.prefixes = append(ix.prefixes, prefixWrite{prefix: d.Path, w: w})
 				}
 			}
 		}
-		if g.Pipe != nil && g.PipeIndex > 0 {
+		if into := stdinInto(g); len(into) > 0 {
 			// find ~/.ssh | tee l >/dev/null; xargs rm < l, | dd of=l,
-			// | sponge l: the stage before writes the file.
-			for _, a := range stdinInto(g) {
-				if d := g.Dir.Join(a.Value); d.Known {
-					ix.byPath[d.Path] = append(ix.byPath[d.Path], fileWrite{at: i, pipe: g.Pipe, stage: g.PipeIndex - 1})
+			// | sponge l, | { tee l; }: what it reads writes the file.
+			if w, ok := p.stdinWrite(g); ok {
+				w.at = i
+				for _, a := range into {
+					if d := g.Dir.Join(a.Value); d.Known {
+						ix.byPath[d.Path] = append(ix.byPath[d.Path], w)
+					}
 				}
 			}
 		}
 	}
 	p.fileWriters = ix
 	return ix
+}
+
+// stdinWrite returns, as a file write with no index yet, what call g
+// reads on its standard input: a file (a copy of it), the stage before
+// it, or the one call that writes the pipe it reads (stdinWriters); ok
+// is false for any other input.
+func (p *Pass) stdinWrite(g *syntax.Call) (fileWrite, bool) {
+	if f, ok := stdinFile(g); ok {
+		return fileWrite{from: &f, by: g}, true
+	}
+	pl, k, prev, writers, ok := p.stdinWriters(g)
+	switch {
+	case !ok:
+		return fileWrite{}, false
+	case prev:
+		return fileWrite{pipe: pl, stage: k}, true
+	case len(writers) == 1:
+		inner, at := ownPipeline(pl, writers[0])
+		return fileWrite{pipe: inner, stage: at}, true
+	}
+	return fileWrite{}, false
 }
 
 // fileProducer returns what prints into the file at path before call c

@@ -116,6 +116,13 @@ func TestListThroughFile(t *testing.T) {
 		{`find . -name '*.pyc' | python3 -c 'import sys; open("l", "w").write(sys.stdin.read())'; xargs rm < l`, "allow"},
 		{`find . -name '*.pyc' | split -l 100 - chunk; xargs rm < chunkaa`, "allow"},
 		{`find ~/.ssh -name id_rsa | split -l 1 --filter='cat > /dev/null' - part; xargs rm < partaa`, "allow"},
+		// A writer of its standard input reached by any route: inside a
+		// compound stage, from a descriptor, from a file.
+		{`find ~/.ssh -name id_rsa | { tee l; } > /dev/null; xargs rm < l`, "deny"},
+		{`exec 3< <(find ~/.ssh -name id_rsa); tee l <&3 > /dev/null; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa > m; tee l < m > /dev/null; xargs rm < l`, "deny"},
+		{`find ~/.ssh -name id_rsa | { split -l1 - p; }; xargs rm < paa`, "deny"},
+		{`find . -name '*.pyc' | { tee l; } > /dev/null; xargs rm < l`, "allow"},
 		// Code may write other paths too: rm -rf of its list asks.
 		{`find . -name '*.pyc' | python3 -c 'import sys; open("l", "w").write(sys.stdin.read())'; xargs rm -rf < l`, "ask"},
 	})

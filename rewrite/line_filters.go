@@ -475,9 +475,10 @@ func (p *Pass) enclosingLines(c *syntax.Call, base deletion) []deletion {
 	return out
 }
 
-// enclosingSources lists the paths call c reads on its standard input
-// from outside its own pipeline, as enclosingLines gives deletions; ok
-// is false when corral cannot follow it.
+// enclosingSources lists the paths call c reads on its standard input,
+// from outside its own pipeline or from the stage before it, as
+// enclosingLines gives deletions; ok is false when corral cannot follow
+// it.
 func (p *Pass) enclosingSources(c *syntax.Call) ([]readSource, bool) {
 	if p.inputHops >= maxInputHops {
 		return nil, false

@@ -171,6 +171,16 @@ func TestEnclosingInputs(t *testing.T) {
 		{`exec 3< <(find ~/.ssh | sort); while read f; do rm "$f"; done <&3`, "deny"},
 		{`coproc find ~/.ssh; while read f; do rm "$f"; done <&${COPROC[0]}`, "deny"},
 		{`find ~/.ssh | { while read f; do cat "$f"; done; }`, "deny"},
+		// Programs that read names on their standard input (tar -T -,
+		// cpio -o, zip -@, rsync --files-from=-) by the same routes.
+		{`find ~/.ssh | { tar czf x.tgz -T -; }`, "deny"},
+		{`exec 3< <(find ~/.ssh); tar czf x.tgz -T - <&3`, "deny"},
+		{`find ~/.ssh | ( cpio -o > x.cpio )`, "deny"},
+		{`find ~/.ssh | { zip x.zip -@; }`, "deny"},
+		{`find ~/.ssh -name id_rsa | { rsync -a --files-from=- / out/; }`, "deny"},
+		{`tar czf x.tgz -T - <<< "$(find ~/.ssh)"`, "deny"},
+		{`find src | { tar czf x.tgz -T -; }`, "allow"},
+		{`tar czf x.tgz -T - <<< "$(find src)"`, "allow"},
 		// Look-alikes: the project's own files.
 		{`find . -name '*.o' | { xargs rm; }`, "allow"},
 		{`exec 3< <(find . -name '*.o'); xargs rm <&3`, "allow"},

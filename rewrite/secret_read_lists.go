@@ -94,8 +94,10 @@ func (p *Pass) checkArchiveLists(c *syntax.Call, name string) {
 }
 
 // stdinNames judges the names a program reads on stdin as files it
-// reads: those an earlier stage of its pipeline prints (ls, find, echo,
-// printf, through filters) and the words of a here-string.
+// reads: those the writer of the pipe it reads prints (ls, find, echo,
+// printf, through filters; an earlier stage, or the producer of a
+// compound stage's pipe, a process substitution or a coprocess) and the
+// words of a here-string.
 func (p *Pass) stdinNames(c *syntax.Call) {
 	if p.Config.Paths == nil {
 		return
@@ -117,10 +119,10 @@ func (p *Pass) stdinNames(c *syntax.Call) {
 		}
 		return
 	}
-	if c.Pipe == nil || c.PipeIndex == 0 {
-		return
-	}
-	if srcs, ok := p.stageSources(c.Pipe, c.PipeIndex-1, nil); ok {
+	// find ~/.ssh | tar czf x.tgz -T -, | { cpio -o; }, exec 3< <(find
+	// ~/.ssh); tar czf x.tgz -T - <&3, <<< "$(find ~/.ssh)": what its
+	// standard input carries, as the descriptor model has it.
+	if srcs, ok := p.enclosingSources(c); ok {
 		p.secretSources(c, srcs, "the command before it", false)
 	}
 }

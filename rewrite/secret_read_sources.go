@@ -64,6 +64,12 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 		}
 		return p.stageSources(pipe, stage, nil)
 	}
+	if argsFeeder(c) != c {
+		// A call of the script a launcher runs (parallel 'rm -rf {}'
+		// stands for its input with $(cat)): its words come from the
+		// launcher's, not from the pipe it reads.
+		return nil, false
+	}
 	// find ~/.ssh | xargs cat, | { xargs cat; }, exec 3< <(find …);
 	// xargs cat <&3: the pipe its standard input is (line_filters.go).
 	return p.pipeReadSources(c)
