@@ -215,10 +215,10 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 			add(in)
 		}
 	}
-	if c.ArgFile != "" && c.ArgFile != "?" {
-		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
-		// (file_producer.go).
-		if got := p.fileStageInputs(c, c.Dir.Join(c.ArgFile), d); got != nil {
+	if c.ArgFile != "" {
+		// find ~ -name id_rsa > l; xargs -a l rm, xargs -a <(find …)
+		// rm: what wrote the file, or the pipe it is (pipeInputs).
+		if got := pipeInputs(p, c, d); got != nil {
 			return append(out, got...)
 		}
 	}
@@ -327,6 +327,19 @@ func hasPlaceholder(c *syntax.Call) bool {
 // words of echo or printf, or the roots of a find (the files it selects
 // under them, when it has a test that selects some).
 func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
+	if c.ArgFile != "" {
+		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
+		// (file_producer.go), or the pipe it is (xargs -a <(find …) rm);
+		// its stdin is no input then.
+		if s, ok := p.argFileStream(c); ok {
+			out, _ := p.streamInputs(c, s, base)
+			return out
+		}
+		if c.ArgFile == "?" {
+			return nil
+		}
+		return p.fileStageInputs(c, c.Dir.Join(c.ArgFile), base)
+	}
 	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
 		// xargs rm < <(git ls-files): the process substitution's output,
 		// as a pipe would give it.
@@ -334,14 +347,6 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
 		}
 		return stageInputs(p, pipe, stage, base)
-	}
-	if c.ArgFile != "" {
-		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
-		// (file_producer.go); its stdin is no input then.
-		if c.ArgFile == "?" {
-			return nil
-		}
-		return p.fileStageInputs(c, c.Dir.Join(c.ArgFile), base)
 	}
 	if f, ok := stdinFile(c); ok {
 		// find ~ -name id_rsa > l; xargs rm < l: what wrote the file

@@ -527,7 +527,13 @@ func (p *Pass) streamWriters(c *syntax.Call, in syntax.Stream) (pl *syntax.Pipel
 // }, exec 3< <(find ~/.ssh); xargs rm <&3, coproc find ~/.ssh; xargs rm
 // <&${COPROC[0]}. ok is false when it reads no pipe corral follows.
 func (p *Pass) pipeReadInputs(c *syntax.Call, base deletion) ([]deletion, bool) {
-	pl, stage, prev, writers, ok := p.stdinWriters(c)
+	return p.streamInputs(c, c.Fd(0), base)
+}
+
+// streamInputs is pipeReadInputs for the stream in, which call c reads
+// (its standard input, or the file xargs -a names: argFileStream).
+func (p *Pass) streamInputs(c *syntax.Call, in syntax.Stream, base deletion) ([]deletion, bool) {
+	pl, stage, prev, writers, ok := p.streamWriters(c, in)
 	if !ok {
 		return nil, false
 	}
@@ -546,7 +552,12 @@ func (p *Pass) pipeReadInputs(c *syntax.Call, base deletion) ([]deletion, bool) 
 // pipeReadSources lists the paths the pipe call c reads on its standard
 // input carries, as pipeReadInputs gives deletions.
 func (p *Pass) pipeReadSources(c *syntax.Call) ([]readSource, bool) {
-	pl, stage, prev, writers, ok := p.stdinWriters(c)
+	return p.streamSources(c, c.Fd(0))
+}
+
+// streamSources is pipeReadSources for the stream in.
+func (p *Pass) streamSources(c *syntax.Call, in syntax.Stream) ([]readSource, bool) {
+	pl, stage, prev, writers, ok := p.streamWriters(c, in)
 	if !ok {
 		return nil, false
 	}
@@ -704,4 +715,21 @@ func (p *Pass) visitStage(pl *syntax.Pipeline, k, kind int) bool {
 		return false
 	}
 	return true
+}
+
+// argFileStream returns the pipe the file of xargs -a (parallel's ::::
+// and -a) is, when it is one: a process substitution (xargs -a <(find
+// ~/.ssh) rm) or a descriptor's path (xargs -a /dev/fd/3 rm after exec
+// 3< <(…)).
+func (p *Pass) argFileStream(c *syntax.Call) (syntax.Stream, bool) {
+	if c.ArgFile == "" {
+		return syntax.Stream{}, false
+	}
+	if c.ArgFile == "?" {
+		return p.Model.ArgStream(c.ArgFileWord())
+	}
+	if s, ok := c.Route(c.ArgFile); ok && s.Kind == syntax.StreamPipe && s.Pipe != nil {
+		return s, true
+	}
+	return syntax.Stream{}, false
 }

@@ -171,6 +171,17 @@ func TestEnclosingInputs(t *testing.T) {
 		{`exec 3< <(find ~/.ssh | sort); while read f; do rm "$f"; done <&3`, "deny"},
 		{`coproc find ~/.ssh; while read f; do rm "$f"; done <&${COPROC[0]}`, "deny"},
 		{`find ~/.ssh | { while read f; do cat "$f"; done; }`, "deny"},
+		// The file of xargs -a and parallel's -a and :::: may be a pipe:
+		// a process substitution, or a descriptor's path.
+		{`xargs -a <(find ~/.ssh) rm`, "deny"},
+		{`xargs -a <(find ~/.ssh | mytool) rm`, "deny"},
+		{`xargs --arg-file <(find ~/.ssh) cat`, "deny"},
+		{`exec 3< <(find ~/.ssh); xargs -a /dev/fd/3 rm`, "deny"},
+		{`parallel rm :::: <(find ~/.ssh)`, "deny"},
+		{`parallel cat :::: <(find ~/.ssh)`, "deny"},
+		{`parallel -a <(find ~/.ssh) rm`, "deny"},
+		{`xargs -a <(find . -name '*.o') rm`, "allow"},
+		{`parallel rm :::: <(find . -name '*.o')`, "allow"},
 		// Programs that read names on their standard input (tar -T -,
 		// cpio -o, zip -@, rsync --files-from=-) by the same routes.
 		{`find ~/.ssh | { tar czf x.tgz -T -; }`, "deny"},

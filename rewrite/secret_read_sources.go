@@ -39,7 +39,11 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 		return nil, false
 	}
 	if c.ArgFile != "" {
-		// find ~/.ssh > l; xargs -a l cat (file_producer.go).
+		// find ~/.ssh > l; xargs -a l cat (file_producer.go), xargs -a
+		// <(find ~/.ssh) cat (the pipe it is).
+		if s, ok := p.argFileStream(c); ok {
+			return p.streamSources(c, s)
+		}
 		if c.ArgFile == "?" {
 			return nil, false
 		}

@@ -463,7 +463,8 @@ func (p *Pass) rarMembers(c *syntax.Call, archive syntax.Arg, dir *syntax.Arg, j
 
 // stdinLines returns the lines a call reads on stdin when the command
 // gives them: a here-string or here-document with static text, or the
-// words of an echo, or of printf '%s\n', piped into it.
+// words of an echo, or of printf '%s\n', piped into it (into the call
+// or into the compound stage it runs in).
 func stdinLines(c *syntax.Call) []string {
 	var text string
 	for _, r := range c.Redirs {
@@ -480,8 +481,10 @@ func stdinLines(c *syntax.Call) []string {
 			}
 		}
 	}
-	if text == "" && c.Pipe != nil && c.PipeIndex > 0 {
-		src := c.Pipe.Calls[c.PipeIndex-1]
+	if in := c.Fd(0); text == "" && in.Kind == syntax.StreamPipe && in.Pipe != nil && in.Pipe.Subst == "" && !in.Pipe.Coproc && in.Stage > 0 {
+		// The stage before the pipe it reads, itself or as a call of a
+		// compound stage (echo x | { tar xf a.tar -T -; }).
+		src := in.Pipe.Stage(in.Stage - 1)
 		if src == nil {
 			return nil
 		}

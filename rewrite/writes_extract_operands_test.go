@@ -316,6 +316,8 @@ func TestTarStdinListOracle(t *testing.T) {
 		"tar -xf A -T - <<< pkg/src/a.go",
 		"tar -xf A -T - <<XEOF\npkg/.claude/settings.json\npkg/docs/x.md\nXEOF",
 		"tar -xf A -T - <<-XEOF\n\tpkg/src/a.go\n\tXEOF",
+		"echo pkg/.claude/settings.json | { tar -xf A -T -; }",
+		"echo pkg/docs/x.md | tar -xf A -T - <<< pkg/src/a.go",
 	} {
 		dir := t.TempDir()
 		line = strings.ReplaceAll(line, " A ", " "+archive+" ")

@@ -228,6 +228,11 @@ type Call struct {
 	GitEnvConfig []string
 }
 
+// ArgFileWord returns the word of an ArgFile only run time knows ("?"):
+// a process substitution (xargs -a <(find …)) or a word with run-time
+// parts.
+func (c *Call) ArgFileWord() Arg { return c.argFileWord }
+
 // Text returns the source of the call, wrappers included.
 func (c *Call) Text() string { return c.Script.Src[c.Start:c.End] }
 

@@ -791,8 +791,11 @@ func unwrap(words []Arg, dir Dir) invocation {
 				if v := inv.words[j].Value; strings.HasPrefix(v, ":::") {
 					if strings.HasPrefix(v, "::::") && j+1 < len(inv.words) {
 						// :::: FILE: the inputs are the file's lines, as
-						// xargs -a FILE's are.
+						// xargs -a FILE's are; :::: <(find …) reads a pipe.
 						inv.argFile = inv.words[j+1].Value
+						if !inv.words[j+1].Static {
+							inv.argFile, inv.argFileWord = "?", inv.words[j+1]
+						}
 					} else {
 						inv.inputs = inv.words[j+1:]
 					}
