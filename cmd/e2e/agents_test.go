@@ -132,6 +132,7 @@ func (m *machine) agentEnv() []string {
 		"CORRAL_STATE_DIR=" + filepath.Join(m.root, "state"),
 		"GIT_CONFIG_NOSYSTEM=1",
 		"GIT_TERMINAL_PROMPT=0",
+		"TMPDIR=" + os.TempDir(),
 	}
 }
 

@@ -59,6 +59,14 @@ func buildCorral(t *testing.T) string {
 
 // runTests runs the tests and removes what buildCorral built.
 func runTests(m *testing.M) int {
+	// The CLIs leave files in the temporary directory (the native
+	// libraries a bundled binary unpacks, socket folders, caches): one
+	// short directory of the run's own holds them, the tests' TempDirs
+	// too, and goes when the run ends.
+	if tmp, err := os.MkdirTemp("", "ce2e"); err == nil {
+		_ = os.Setenv("TMPDIR", tmp)
+		defer os.RemoveAll(tmp)
+	}
 	code := m.Run()
 	if built.dir != "" {
 		os.RemoveAll(built.dir)

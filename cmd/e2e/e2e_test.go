@@ -214,6 +214,7 @@ func (m *machine) environ(api *standIn) []string {
 		"CORRAL_STATE_DIR=" + filepath.Join(m.root, "state"),
 		"GIT_CONFIG_NOSYSTEM=1",
 		"GIT_TERMINAL_PROMPT=0",
+		"TMPDIR=" + os.TempDir(),
 	}
 	if os.Geteuid() == 0 {
 		env = append(env, "IS_SANDBOX=1")
