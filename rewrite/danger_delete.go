@@ -327,10 +327,11 @@ func hasPlaceholder(c *syntax.Call) bool {
 // words of echo or printf, or the roots of a find (the files it selects
 // under them, when it has a test that selects some).
 func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
-	if c.ArgFile != "" {
+	if c.ArgFile != "" && c.ArgFile != "-" {
 		// find ~ -name id_rsa > l; xargs -a l rm: what wrote the file
 		// (file_producer.go), or the pipe it is (xargs -a <(find …) rm);
-		// its stdin is no input then.
+		// its stdin is no input then. GNU xargs reads -a - as its
+		// standard input, followed below.
 		if s, ok := p.argFileStream(c); ok {
 			out, _ := p.streamInputs(c, s, base)
 			return out

@@ -180,6 +180,9 @@ func TestEnclosingInputs(t *testing.T) {
 		{`parallel rm :::: <(find ~/.ssh)`, "deny"},
 		{`parallel cat :::: <(find ~/.ssh)`, "deny"},
 		{`parallel -a <(find ~/.ssh) rm`, "deny"},
+		{`find ~/.ssh | xargs -a- rm`, "deny"}, // GNU xargs: -a - is its standard input
+		{`find ~/.ssh | xargs --arg-file=- cat`, "deny"},
+		{`find . -name '*.o' | xargs -a - rm`, "allow"},
 		{`xargs -a <(find . -name '*.o') rm`, "allow"},
 		{`parallel rm :::: <(find . -name '*.o')`, "allow"},
 		// Programs that read names on their standard input (tar -T -,

@@ -38,7 +38,7 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 	if !c.ExtraArgs {
 		return nil, false
 	}
-	if c.ArgFile != "" {
+	if c.ArgFile != "" && c.ArgFile != "-" {
 		// find ~/.ssh > l; xargs -a l cat (file_producer.go), xargs -a
 		// <(find ~/.ssh) cat (the pipe it is).
 		if s, ok := p.argFileStream(c); ok {
