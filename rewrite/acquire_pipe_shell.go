@@ -76,12 +76,14 @@ func checkPipeShell(p *Pass, c *syntax.Call) {
 // by maxPipeFollow pipes.
 func (p *Pass) bytesRunner(c *syntax.Call) *syntax.Call {
 	// outputs are the >(…) substitutions a call writes into through its
-	// arguments (tee >(sh), curl -o >(sh)).
+	// arguments (tee >(sh), curl -o >(sh), curl -o>(sh)).
 	outputs := func(d *syntax.Call) []syntax.Stream {
 		var out []syntax.Stream
 		for _, a := range d.Args {
-			if st, ok := p.Model.ArgStream(a); ok && st.Pipe.Subst == ">(" {
-				out = append(out, st)
+			for _, st := range p.Model.WordStreams(a) {
+				if st.Pipe.Subst == ">(" {
+					out = append(out, st)
+				}
 			}
 		}
 		return out

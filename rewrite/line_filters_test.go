@@ -180,6 +180,17 @@ func TestEnclosingInputs(t *testing.T) {
 		{`parallel rm :::: <(find ~/.ssh)`, "deny"},
 		{`parallel cat :::: <(find ~/.ssh)`, "deny"},
 		{`parallel -a <(find ~/.ssh) rm`, "deny"},
+		// The substitution attached to its option: bash opens it there
+		// too, and the value is its /dev/fd path.
+		{`xargs -a<(find ~/.ssh) rm`, "deny"},
+		{`xargs --arg-file=<(find ~/.ssh) rm`, "deny"},
+		{`xargs --arg-f=<(find ~/.ssh) rm`, "deny"},
+		{`xargs "-a"<(find ~/.ssh) cat`, "deny"},
+		{`xargs -0a<(find ~/.ssh -print0) rm`, "deny"},
+		{`parallel -a<(find ~/.ssh) rm`, "deny"},
+		{`parallel --arg-file=<(find ~/.ssh) rm`, "deny"},
+		{`xargs -a<(find . -name '*.o') rm`, "allow"},
+		{`xargs --arg-file=<(find . -name '*.o') rm`, "allow"},
 		{`find ~/.ssh | xargs -a- rm`, "deny"}, // GNU xargs: -a - is its standard input
 		{`find ~/.ssh | xargs --arg-file=- cat`, "deny"},
 		{`find . -name '*.o' | xargs -a - rm`, "allow"},
@@ -230,6 +241,8 @@ func TestEnclosingInputsBash(t *testing.T) {
 		`coproc find ~/.ssh -name id_rsa; xargs echo <&${COPROC[0]}`,
 		`xargs echo <<< "$(find ~/.ssh -name id_rsa)"`,
 		`exec 3< <(find ~/.ssh -name id_rsa); while read -u3 f; do echo "$f"; done`,
+		`xargs -a<(find ~/.ssh -name id_rsa) echo`,
+		`xargs --arg-f=<(find ~/.ssh -name id_rsa) echo`,
 		`find ~/.ssh -name id_rsa | split -l 1 - part; xargs echo < partaa`,
 	} {
 		cmd := exec.Command(bash, "-c", s)

@@ -4,6 +4,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	sh "mvdan.cc/sh/v3/syntax"
 )
 
 // OptSpec describes a program's options, as data: which take a value,
@@ -151,6 +153,7 @@ func ScanOptions(args []Arg, spec OptSpec) (opts []Option, operands []int) {
 				if name, cands := spec.Resolve(given); slices.Contains(spec.LongVal, name) || slices.Contains(spec.LongFlag, name) || len(cands) > 0 {
 					o := Option{Name: name, Long: true, Idx: i, ValIdx: i, Ambiguous: cands, Val: a, HasVal: true, Attached: true, Prefix: "--" + given + "="}
 					o.Val.Value = val
+					o.Val.Word = attachedSubst(a.Word, o.Prefix)
 					opts = append(opts, o)
 					if slices.Contains(spec.End, o.Name) {
 						rest(i + 1)
@@ -285,6 +288,7 @@ func (s OptSpec) runTimeShort(a Arg, v string, i int) ([]Option, bool) {
 			// it (an empty one too: sed -i"$E" edits in place).
 			o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, raw[:j+1]
 			o.Val.Value = strings.TrimPrefix(v, raw[:j+1])
+			o.Val.Word = attachedSubst(a.Word, o.Prefix)
 			return append(opts, o), true
 		}
 		if strings.Contains(s.ShortVal, l) {
@@ -293,9 +297,55 @@ func (s OptSpec) runTimeShort(a Arg, v string, i int) ([]Option, bool) {
 			}
 			o.Val, o.HasVal, o.Attached, o.Prefix = a, true, true, raw[:j+1]
 			o.Val.Value = strings.TrimPrefix(v, raw[:j+1])
+			o.Val.Word = attachedSubst(a.Word, o.Prefix)
 			return append(opts, o), true
 		}
 		opts = append(opts, o)
 	}
 	return nil, false
+}
+
+// attachedSubst returns the word of an attached value that is a process
+// substitution written right after the option's literal letters
+// (xargs -a<(find …), --arg-file=<(…), wget -O>(sh)): bash opens the
+// pipe there too, and the value is its /dev/fd path. The word is then
+// the substitution alone, so that the value reads as the pipe it is;
+// any other word is returned as it is.
+func attachedSubst(wd *sh.Word, prefix string) *sh.Word {
+	if wd == nil || len(wd.Parts) < 2 {
+		return wd
+	}
+	ps, ok := wd.Parts[len(wd.Parts)-1].(*sh.ProcSubst)
+	if !ok {
+		return wd
+	}
+	var lit strings.Builder
+	for _, p := range wd.Parts[:len(wd.Parts)-1] {
+		switch p := p.(type) {
+		case *sh.Lit:
+			if strings.Contains(p.Value, "\\") {
+				return wd
+			}
+			lit.WriteString(p.Value)
+		case *sh.SglQuoted:
+			if p.Dollar {
+				return wd
+			}
+			lit.WriteString(p.Value)
+		case *sh.DblQuoted:
+			for _, q := range p.Parts {
+				l, ok := q.(*sh.Lit)
+				if !ok || strings.ContainsAny(l.Value, "\\$`") {
+					return wd
+				}
+				lit.WriteString(l.Value)
+			}
+		default:
+			return wd
+		}
+	}
+	if lit.String() != prefix {
+		return wd
+	}
+	return &sh.Word{Parts: []sh.WordPart{ps}}
 }

@@ -266,3 +266,55 @@ func TestScanDynamicShortOptional(t *testing.T) {
 		}
 	}
 }
+
+// TestScanAttachedProcSubst: a process substitution written right after
+// an option's letters (-a<(…), --arg-file=<(…), "-a"<(…)) is the option's
+// value, and its word is the substitution alone, so the value reads as
+// the pipe; with other text between (-ax<(…)) the value is a file name
+// that merely holds the pipe's path.
+func TestScanAttachedProcSubst(t *testing.T) {
+	t.Parallel()
+	spec := OptSpec{ShortVal: "a", LongEq: true, Abbrev: true, LongVal: []string{"arg-file"}}
+	for _, tc := range []struct {
+		cmd  string
+		pipe bool
+	}{
+		{`mytool -a<(find ~) rm`, true},
+		{`mytool --arg-file=<(find ~) rm`, true},
+		{`mytool --arg-f=<(find ~) rm`, true},
+		{`mytool "-a"<(find ~) rm`, true},
+		{`mytool -0a<(find ~) rm`, true},
+		{`mytool -ax<(find ~) rm`, false},
+		{`mytool --arg-file=x<(find ~) rm`, false},
+		{`mytool -a"$D"<(find ~) rm`, false},
+	} {
+		m, err := Analyze(tc.cmd, Options{Cwd: "/p", Home: "/home/u"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var call *Call
+		for _, c := range m.Calls {
+			if c.Name == "mytool" {
+				call = c
+			}
+		}
+		if call == nil {
+			t.Fatalf("%s: no mytool call", tc.cmd)
+		}
+		opts, _ := ScanOptions(call.Args, spec)
+		var file *Option
+		for i := range opts {
+			if opts[i].Name == "a" || opts[i].Name == "arg-file" {
+				file = &opts[i]
+			}
+		}
+		if file == nil || !file.HasVal {
+			t.Errorf("%s: options %+v, want the file option with a value", tc.cmd, opts)
+			continue
+		}
+		_, ok := m.ArgStream(file.Val)
+		if ok != tc.pipe {
+			t.Errorf("%s: value is a pipe = %v, want %v", tc.cmd, ok, tc.pipe)
+		}
+	}
+}

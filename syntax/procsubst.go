@@ -41,6 +41,25 @@ func (m *Model) ArgStream(a Arg) (Stream, bool) {
 	return Stream{Kind: StreamPipe, Pipe: p, Stage: 1}, true
 }
 
+// WordStreams returns the pipes of every process substitution written in
+// a word at its top level, alone or beside other text (-o>(sh),
+// --log=>(sh)): bash opens each and hands the program its /dev/fd path
+// inside the word, where an option the program parses may name it.
+func (m *Model) WordStreams(a Arg) []Stream {
+	if a.Word == nil || m == nil {
+		return nil
+	}
+	var out []Stream
+	for _, part := range a.Word.Parts {
+		if ps, ok := part.(*sh.ProcSubst); ok {
+			if p := m.procPipes[ps]; p != nil {
+				out = append(out, Stream{Kind: StreamPipe, Pipe: p, Stage: 1})
+			}
+		}
+	}
+	return out
+}
+
 // procSubst walks the statements of process substitution n, held by host
 // (nil when no call holds it): in a copy of the state, with the pipe as
 // their standard output (<(…)) or input (>(…)); their other descriptors
