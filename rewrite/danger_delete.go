@@ -212,6 +212,15 @@ func rmDeletions(p *Pass, c *syntax.Call) []deletion {
 		// parallel rm -rf ::: a b, xargs -a list rm -rf: the inputs
 		// appended.
 		for _, in := range c.Inputs {
+			if !in.Static {
+				// xargs rm <<< "a $(find ~/.ssh)": a run-time part of
+				// the text xargs reads, judged as the same word given
+				// to rm is.
+				if found := p.substFinds(c, in, d); found != nil {
+					out = append(out, found...)
+					continue
+				}
+			}
 			add(in)
 		}
 	}
@@ -383,6 +392,22 @@ func producedPaths(src *syntax.Call, base deletion) (out []deletion, ok bool) {
 		for i, a := range src.Args {
 			if i == 0 && (src.Name == "printf" || a.Static && strings.HasPrefix(a.Value, "-")) {
 				continue // printf's format, echo's options
+			}
+			if fs := a.BlankFields(); !a.Static && fs != nil {
+				// echo "$X ~/.ssh/id_rsa": the certain words beside
+				// the run-time part, which xargs splits apart.
+				for _, f := range fs {
+					if !f.Static {
+						add(f)
+						continue
+					}
+					for _, w := range strings.Fields(f.Value) {
+						x := f
+						x.Value = w
+						add(x)
+					}
+				}
+				continue
 			}
 			if !a.Static {
 				add(a)

@@ -87,7 +87,7 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 	}
 	if len(src.Wrappers) > 0 {
 		if out, ok := producedPaths(src, base); ok || p == nil || pl == nil {
-			return out, ok
+			return p.substProduced(src, out, base), ok
 		}
 		return p.opaqueStage(pl, stage, k, base, nil, false)
 	}
@@ -149,7 +149,7 @@ func printedStage(p *Pass, pl *syntax.Pipeline, stage func(int) *syntax.Call, k 
 	// echo ~/.ssh/id_rsa | sed p | xargs rm: the paths a producer
 	// prints (danger_delete.go).
 	if out, ok := producedPaths(src, base); ok || p == nil || pl == nil {
-		return out, ok
+		return p.substProduced(src, out, base), ok
 	}
 	// find ~/.ssh | sh -c 'sed p' | xargs rm: the calls of the script
 	// a shell stage runs, which share its pipes; find ~/.ssh | python3
@@ -381,4 +381,38 @@ func treeLister(c *syntax.Call) bool {
 	}
 	got, ok := producedPaths(c, deletion{})
 	return ok && len(got) > 0
+}
+
+// substProduced reads the words a producer prints that are command
+// substitutions (echo "$(find ~/.ssh)" | xargs rm, echo "a $(find
+// ~/.ssh)" | …) as the same words given to rm are (substFinds): what
+// the substitution lists, not one path a program chose.
+func (p *Pass) substProduced(src *syntax.Call, out []deletion, base deletion) []deletion {
+	if p == nil {
+		return out
+	}
+	var res []deletion
+	for i, d := range out {
+		if d.arg.Static {
+			if res != nil {
+				res = append(res, d)
+			}
+			continue
+		}
+		found := p.substFinds(src, d.arg, base)
+		if found == nil {
+			if res != nil {
+				res = append(res, d)
+			}
+			continue
+		}
+		if res == nil {
+			res = append(res, out[:i]...)
+		}
+		res = append(res, found...)
+	}
+	if res == nil {
+		return out
+	}
+	return res
 }

@@ -1,6 +1,7 @@
 package rewrite
 
 import (
+	sh "mvdan.cc/sh/v3/syntax"
 	"path"
 	"slices"
 	"sort"
@@ -177,7 +178,10 @@ func (p *Pass) catastrophicDirs() []string {
 }
 
 func checkRmRoot(p *Pass, c *syntax.Call) {
-	if c.Name == "rm" && c.ExtraArgs && !fedByFind(c) && len(c.Inputs) == 0 && runTimeOnly(pipeInputs(p, argsFeeder(c), deletion{})) {
+	// An input only run time knows (xargs rm -rf <<< "$X x.o": the $X
+	// part) leaves the paths open as no input does.
+	openInputs := len(c.Inputs) == 0 || slices.ContainsFunc(c.Inputs, func(a syntax.Arg) bool { return !a.Static })
+	if c.Name == "rm" && c.ExtraArgs && !fedByFind(c) && openInputs && runTimeOnly(pipeInputs(p, argsFeeder(c), deletion{})) {
 		opts, operands := scan(c.Args, specFor("rm"))
 		fed := argsFeeder(c) == c // xargs rm -rf: the words are appended
 		for _, i := range operands {
@@ -432,7 +436,7 @@ func fromFind(c *syntax.Call) bool {
 // selection, as pipeInputs gives them for find … | xargs rm. nil when
 // the word holds more, or its substitution is another program.
 func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletion {
-	if !strings.HasPrefix(a.Raw, "$(") && !strings.HasPrefix(a.Raw, "`") && !strings.HasPrefix(a.Raw, "\"$(") {
+	if !strings.HasPrefix(a.Raw, "$(") && !strings.HasPrefix(a.Raw, "`") && !strings.HasPrefix(a.Raw, "\"$(") && !splitSubst(a.Word) {
 		return nil
 	}
 	if out, ok := p.substListing(c, a, base); ok {
@@ -499,4 +503,19 @@ func (p *Pass) runTimeChild(dir syntax.Dir, a syntax.Arg) string {
 		return ""
 	}
 	return head + " is only known at run time, and whatever name it holds (one of the entries of " + t.Path + ") goes: it is directly in " + why
+}
+
+// splitSubst reports a word with an unquoted command substitution after
+// other text (rm x$(find ~/.ssh)): bash splits what it prints, so every
+// line but the first is a word of its own, whatever the text before it.
+func splitSubst(w *sh.Word) bool {
+	if w == nil {
+		return false
+	}
+	for _, part := range w.Parts {
+		if _, ok := part.(*sh.CmdSubst); ok {
+			return true
+		}
+	}
+	return false
 }

@@ -228,6 +228,21 @@ func (p *Pass) producerSources(src *syntax.Call) ([]readSource, bool) {
 					for _, f := range fields {
 						out = append(out, readSource{arg: f})
 					}
+					continue
+				}
+				// echo "$X ~/.ssh/id_rsa": the certain words beside the
+				// run-time part, which a reader that splits at blanks
+				// takes apart.
+				for _, f := range a.BlankFields() {
+					if !f.Static {
+						out = append(out, readSource{arg: f})
+						continue
+					}
+					for _, w := range strings.Fields(f.Value) {
+						x := f
+						x.Value = w
+						out = append(out, readSource{arg: x})
+					}
 				}
 				continue
 			}

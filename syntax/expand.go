@@ -402,6 +402,8 @@ type resolver struct {
 	// pure, set by the walker, keeps the output of the substitutions
 	// that print the same text wherever they stand (puresubst.go).
 	pure *pureSubsts
+	// blanks is set while setBlankFields resolves the parts of a word.
+	blanks bool
 }
 
 func (r *resolver) span(w *sh.Word) Arg {
@@ -1389,6 +1391,7 @@ func (r *resolver) dynamic(a *Arg, w *sh.Word, s wordScan, _ []string) {
 	}
 	a.Value, a.Static = b.String(), false
 	a.Printed = a.Printed || s.translated
+	r.setBlankFields(a, w)
 	if s.subst && !r.mask && !s.translated {
 		if r.pidSubst(a, w) {
 			return // $(printf %s /proc/self/task/$$): procpidsubst.go

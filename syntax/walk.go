@@ -2819,6 +2819,11 @@ func (w *walker) callAs(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state, args []
 			// xargs cat <<< .env, xargs rm -rf <<'E' … E: the words the
 			// text on its stdin gives.
 			call.Inputs, _ = xargsItems(text, call.Replace != "", call.argDelim)
+		} else if in, ok := blankInputs(call); ok {
+			// xargs rm <<< "$X $HOME/.ssh/id_rsa": the words of the
+			// text's certain part, and each run-time part as a word of
+			// its own (blankfields.go).
+			call.Inputs = in
 		} else if text, ok := w.innerStageText(c, call); ok {
 			// echo ~/.bashrc | (cd ~ && xargs rm -f): the stage's pipe
 			// (stdinconsumers.go).

@@ -87,6 +87,9 @@ type argMore struct {
 	// variable the word expands holds (read -r x < <(curl URL); echo
 	// "$x"): in order, without repeats.
 	readBy []*Call
+	// blankFields are the pieces of a dynamic word split at the blanks
+	// of its literal text (BlankFields, blankfields.go).
+	blankFields []Arg
 }
 
 // ReadBy are the read, mapfile and readarray calls that gave a variable
@@ -200,7 +203,7 @@ func (a *Arg) edit() *argMore {
 // tidy drops the rare fields when all are empty.
 func (a *Arg) tidy() {
 	if m := a.more; m != nil && m.pattern == "" && m.globIgnore == "" && m.printedBy == "" &&
-		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil && !m.substOpen && m.readBy == nil {
+		m.unknown == nil && m.candidates == nil && m.nonEmpty == nil && m.from == nil && !m.substOpen && m.readBy == nil && m.blankFields == nil {
 		a.more = nil
 	}
 }
