@@ -414,6 +414,14 @@ func (w *walker) command(c scope, s *sh.Stmt, st *state) {
 		w.call(c, s, call, st)
 		return
 	}
+	if s.Cmd == nil && len(s.Redirs) > 0 {
+		// > f, < f: bash performs the redirections of a statement with
+		// no command word as for the null command ":", and a rule sees
+		// them on that call (xargs -I{} sh -c '> {}' truncates each
+		// listed file as sh -c ': > {}' does).
+		w.call(c, s, nullCommand(s), st)
+		return
+	}
 	reds := w.redirects(c, s, st, nil)
 	saved := st.fds
 	var set []int
@@ -2419,6 +2427,13 @@ func (w *walker) makeLocal(name string, st *state) {
 }
 
 func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
+	if len(ce.Args) == 0 && len(s.Redirs) > 0 {
+		// x=1 > f: the assignments stay, the redirections are the null
+		// command's.
+		w.assign(c, st, ce.Assigns, false)
+		w.call(c, s, nullCommand(s), st)
+		return
+	}
 	if len(ce.Args) == 0 {
 		w.assign(c, st, ce.Assigns, false)
 		w.redirects(c, s, st, nil)
@@ -5159,4 +5174,12 @@ func ppidIsShell(call *Call) bool {
 		}
 	}
 	return true
+}
+
+// nullCommand is the call a statement with redirections and no command
+// word stands for: ":", spanning the statement, so that the call's text
+// is the statement's (a finding shows "> f").
+func nullCommand(s *sh.Stmt) *sh.CallExpr {
+	end := s.Redirs[len(s.Redirs)-1].Word.End()
+	return &sh.CallExpr{Args: []*sh.Word{{Parts: []sh.WordPart{&sh.Lit{ValuePos: s.Pos(), ValueEnd: end, Value: ":"}}}}}
 }
