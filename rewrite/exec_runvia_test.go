@@ -58,6 +58,7 @@ var runViaCases = []codeCase{
 	{name: "ssh-proxycommand-look", prog: "ssh", cmd: "ssh -o ProxyCommand=none -o BatchMode=yes -o ConnectTimeout=1 host.invalid true", want: Allow},
 	{name: "tar-oldstyle-compressor", prog: "tar", cmd: "tar cIf 'rm -rf ~;' x.tar build", want: Deny, gone: true},
 	{name: "tar-options-var", prog: "tar", cmd: `TAR_OPTIONS='--use-compress-program=rm\ -rf\ ~\;' tar cf x.tar build`, want: Deny, gone: true},
+	{name: "tar-options-var-oldstyle", prog: "tar", cmd: "printf 'rm -rf ~\\n' > m.sh && tar cf x.tar m.sh && rm m.sh && TAR_OPTIONS=--to-command=sh tar xf x.tar", want: Ask, gone: true},
 	{name: "tar-oldstyle-look", prog: "tar", cmd: "tar czf x.tgz build", want: Allow},
 	{name: "zip-test-command", prog: "zip", cmd: "echo a > build/a.txt && zip -q -r x.zip build -T -TT 'rm -rf ~;'", want: Deny, gone: true},
 	{name: "ex-cluster-c", prog: "ex", cmd: "ex -sc '!rm -rf ~' -cq < /dev/null", want: Deny, gone: true},
@@ -269,6 +270,11 @@ func TestRunViaDecisions(t *testing.T) {
 		{"NODE_OPTIONS=\"--max-old-space-size=$(nproc)\" node app.js", Allow},
 		{"export NODE_OPTIONS=--max-old-space-size=$(( 1024 * 4 )); npm run build", Allow},
 		{"X=$(cat f); TAR_OPTIONS=$X tar tf a.tar", Allow},
+		// GNU tar spells out an old-style first word before it adds
+		// TAR_OPTIONS' words: the member runs as with tar -xf.
+		{"TAR_OPTIONS=--to-command=sh tar xf a.tar", Ask},
+		{"export TAR_OPTIONS=--to-command=sh; tar xf a.tar", Ask},
+		{"TAR_OPTIONS=-v tar xf a.tar", Allow},
 		// Options that run commands.
 		{"less '+!rm -rf ~' README.md", Deny},
 		{"less +G README.md", Allow},

@@ -348,8 +348,17 @@ func (w *walker) commandVars(c scope, call *Call, st *state, envWords map[string
 				}
 				w.child(c, call, modulePathAssigns(st, envWords)+o.program+words+" -e 1", nil, kind, v.dynamic)
 			case call.Name == o.program || o.program == "tar" && (call.Name == "gtar" || call.Name == "bsdtar"):
+				args := call.Args
+				if o.program == "tar" {
+					// GNU tar spells out an old-style first word (xf A as
+					// -x -f A) before it puts TAR_OPTIONS' words after
+					// the program's name: TAR_OPTIONS=--to-command=sh tar
+					// xf x.tar runs each member, as with tar -xf x.tar
+					// (checked with GNU tar 1.34).
+					args = TarArgs(args)
+				}
 				text := call.Name + " " + v.text
-				for _, a := range call.Args {
+				for _, a := range args {
 					text += " " + Quote(a.Value)
 				}
 				w.child(c, call, text, nil, kind, v.dynamic)
