@@ -388,7 +388,7 @@ func (p *Pass) namesOnDisk(path syntax.Dir) ([]string, bool) {
 // so these are what lands (rsync -a --files-from=l . ~/.claude/ with
 // settings.json in l overwrites the agent's settings).
 func (p *Pass) rsyncListedTargets(c *syntax.Call) []target {
-	out, _ := p.rsyncListed(c)
+	out, _, _ := p.rsyncListed(c)
 	return out
 }
 
@@ -397,21 +397,33 @@ func (p *Pass) rsyncListedTargets(c *syntax.Call) []target {
 // (--files-from="$F"), a standard input corral cannot follow, a
 // listing it can only narrow (find -name '*.json', a grep) or one that
 // passed through a program it cannot read. Then any entry of the source
-// tree may be copied, and checkTreeCopy judges the tree.
-func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool) {
+// tree may be copied, and checkTreeCopy judges the tree; names, when not
+// nil, are the name patterns every name not known matches (the -name
+// of each find whose listing corral can only narrow): only the tree's
+// entries of those names can be listed.
+func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool, names []string) {
 	if c.Name != "rsync" {
-		return nil, true
+		return nil, true, nil
 	}
 	opts, ops := scan(c.Args, rsyncSpec.Get())
 	lists := find(opts, "files-from")
 	if len(lists) == 0 || len(ops) < 2 || rsyncFromRemote(c, ops) || rsyncDryRun(opts) {
-		return nil, true
+		return nil, true, nil
 	}
 	dest, ok := rsyncDest(c, ops)
 	if !ok {
-		return nil, true
+		return nil, true, nil
 	}
 	known = true
+	anyName := false // a name not known that no pattern bounds
+	unknown := func(d deletion) {
+		known = false
+		if d.finder != nil && d.filtered && d.selects != "*" && d.selects != "" && !d.opaque {
+			names = append(names, d.selects)
+			return
+		}
+		anyName = true
+	}
 	add := func(name string) {
 		if name = strings.TrimLeft(name, "/"); name != "" && len(out) < maxNamesFileLines {
 			out = append(out, target{arg: dest, value: strings.TrimSuffix(dest.Value, "/") + "/" + name, action: guards.Write})
@@ -419,11 +431,13 @@ func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool) {
 	}
 	addPrinted := func(ins []deletion) {
 		if len(ins) == 0 {
-			known = false
+			known, anyName = false, true
 		}
 		for _, d := range ins {
-			if !d.arg.Static || d.filtered || d.opaque {
-				known = false
+			if !d.arg.Static || d.filtered || d.opaque || d.finder != nil {
+				// A find's root stands for the tree under it, all of it
+				// unless it is filtered (find . | rsync --files-from=-).
+				unknown(d)
 				continue
 			}
 			add(d.arg.Value)
@@ -432,7 +446,7 @@ func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool) {
 	for _, o := range lists {
 		switch {
 		case !o.val.Static:
-			known = false
+			known, anyName = false, true
 		case o.val.Value == "-":
 			// echo settings.json | rsync -a --files-from=- . ~/.claude/:
 			// the names printed into its standard input.
@@ -447,13 +461,18 @@ func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool) {
 				continue
 			}
 			lines, ok := p.namesOnDisk(path)
-			known = known && ok
+			if !ok {
+				known, anyName = false, true
+			}
 			for _, l := range lines {
 				add(l)
 			}
 		}
 	}
-	return out, known
+	if known || anyName {
+		names = nil
+	}
+	return out, known, names
 }
 
 // throughFile follows a producer that passes on the lines of a file this

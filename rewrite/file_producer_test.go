@@ -229,7 +229,10 @@ func TestNamesFileUnderSource(t *testing.T) {
 // in l on disk replaced the agent's settings unseen (allow -> deny; with
 // l written by the command it asked: ask -> deny); a project with .git
 // copied by a list of its sources was denied for the .git the list does
-// not name (deny -> allow).
+// not name (deny -> allow). A find's listing selects entries of the tree
+// by name (find . -name '*.go' | rsync --files-from=- . backup/ passes,
+// and find . | … rsync … backup/, allowed before, is denied for the
+// .git it lists).
 func TestRsyncFilesFromWrites(t *testing.T) {
 	t.Parallel()
 	cfg := scratchProject(t, map[string]string{
@@ -256,9 +259,18 @@ func TestRsyncFilesFromWrites(t *testing.T) {
 		{`mytool | rsync -a --files-from=- . ~/.claude/`, "deny"},
 		{`rsync -a --files-from="$F" . ~/.claude/`, "deny"},
 		{`rsync -a --files-from=missing.txt . ~/.claude/`, "deny"},
-		// find may change the tree it walks (-delete, -exec), so the
-		// tree is one corral cannot name: ask.
-		{`find . -name '*.json' | rsync -a --files-from=- . ~/.claude/`, "ask"},
+		// A find that only lists changes nothing, so the tree is read
+		// as it is, and only its entries of the names find selects can
+		// be listed: settings.json lands in ~/.claude; a listing of
+		// *.md (none is a protected file there) and one of the sources
+		// into backup/ (the .git is not among them) pass. A find that
+		// deletes or runs a program may change the tree: ask.
+		{`find . -name '*.json' | rsync -a --files-from=- . ~/.claude/`, "deny"},
+		{`find . | rsync -a --files-from=- . ~/.claude/`, "deny"},
+		{`find . -type f | rsync -a --files-from=- . backup/`, "deny"}, // .git/config with them
+		{`find . -name '*.md' | rsync -a --files-from=- . ~/.claude/`, "allow"},
+		{`find . -name '*.go' | rsync -a --files-from=- . backup/`, "allow"},
+		{`find . -name x -delete | rsync -a --files-from=- . ~/.claude/`, "ask"},
 		{`mytool | rsync -a --files-from=- src/ backup/`, "allow"},
 		{`rsync -a --files-from="$F" src/ backup/`, "allow"},
 	})

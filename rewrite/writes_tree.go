@@ -54,7 +54,7 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 			p.judge(c, c.Script, c.Dir, target{arg: dir, value: "./*", action: guards.Write, derived: true}, "bash-write", c.Name)
 		}
 	}
-	_, listed := p.rsyncListed(c) // file_producer.go
+	_, listed, names := p.rsyncListed(c) // file_producer.go
 	for _, tc := range treeCopies(c, listed) {
 		src := c.Dir.Join(tc.src.Value)
 		if !tc.src.Static && tc.dest.Static {
@@ -83,6 +83,12 @@ func (p *Pass) checkTreeCopy(c *syntax.Call) {
 			entries, ok := listTree(src.Path)
 			if ok {
 				for _, rel := range entries {
+					if names != nil && !matchesAnyName(names, rel) {
+						// find . -name '*.md' | rsync --files-from=- …:
+						// only entries of the names find selects are
+						// listed.
+						continue
+					}
 					p.judge(c, c.Script, c.Dir, target{arg: tc.dest, value: path.Join(tc.base, rel), action: guards.Write, derived: true, treeMember: true}, "bash-write", c.Name)
 				}
 				continue
@@ -528,4 +534,17 @@ func (p *Pass) checkFilledDirs(c *syntax.Call, ts []target) {
 			return
 		}
 	}
+}
+
+// matchesAnyName reports whether the last element of rel matches one of
+// the name patterns (find -name; matched ignoring case, so that an
+// -iname pattern is covered too).
+func matchesAnyName(names []string, rel string) bool {
+	base := strings.ToLower(path.Base(rel))
+	for _, n := range names {
+		if ok, err := path.Match(strings.ToLower(n), base); ok || err != nil {
+			return true
+		}
+	}
+	return false
 }

@@ -40,6 +40,9 @@ var gitPrinters = lazy.Set{List: []string{"status", "log", "diff", "show", "rev-
 // inertCall reports a call of one of inertPrograms, or of git with a
 // verb of gitPrinters and no option that writes or runs more.
 func inertCall(c *Call) bool {
+	if c.Name == "find" {
+		return findPrintsOnly(c)
+	}
 	if c.Name != "git" {
 		return inertPrograms.Has(c.Name)
 	}
@@ -131,4 +134,20 @@ func quietRedirect(r Redirect) bool {
 func ReadsOnly(c *Call) bool {
 	return c != nil && c.Expr != nil && c.NameArg.Static && !strings.Contains(c.NameArg.Value, "/") && len(c.Wrappers) == 0 &&
 		c.PathDir == "" && !c.PathRunTime && c.Choice == nil && c.RunBy == nil && inertCall(c)
+}
+
+// findWriting are find's actions that delete, run a program or write a
+// file; every other word of a find only selects or prints (GNU find).
+var findWriting = lazy.Set{List: []string{"-delete", "-exec", "-execdir", "-ok", "-okdir", "-fprint", "-fprint0", "-fprintf", "-fls"}}
+
+// findPrintsOnly reports a find whose words are all known and hold none
+// of findWriting: it lists, and changes nothing (find . -name x |
+// rsync --files-from=- … reads the tree as it is).
+func findPrintsOnly(c *Call) bool {
+	for _, a := range c.Args {
+		if !a.Static || findWriting.Has(a.Value) {
+			return false
+		}
+	}
+	return true
 }
