@@ -353,9 +353,7 @@ func pipeInputs(p *Pass, c *syntax.Call, base deletion) []deletion {
 	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
 		// xargs rm < <(git ls-files): the process substitution's output,
 		// as a pipe would give it.
-		if single != nil {
-			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-		}
+		pipe, stage = producerStage(pipe, stage, single)
 		return stageInputs(p, pipe, stage, base)
 	}
 	if f, ok := stdinFile(c); ok {

@@ -268,10 +268,7 @@ func (p *Pass) fileStageInputs(c *syntax.Call, path syntax.Dir, base deletion) [
 	if w == nil {
 		return nil
 	}
-	pipe, stage := w.pipe, w.stage
-	if w.single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{w.single}}, 0
-	}
+	pipe, stage := producerStage(w.pipe, w.stage, w.single)
 	out := stageInputs(p, pipe, stage, base)
 	for i := range out {
 		d := &out[i]
@@ -294,9 +291,7 @@ func (p *Pass) fileStageInputs(c *syntax.Call, path syntax.Dir, base deletion) [
 // the command wrote it.
 func (p *Pass) fileSources(c *syntax.Call, path syntax.Dir) ([]readSource, bool) {
 	pipe, stage, single := p.fileProducer(c, path)
-	if single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-	}
+	pipe, stage = producerStage(pipe, stage, single)
 	if pipe == nil {
 		return nil, false
 	}
@@ -454,9 +449,7 @@ func (p *Pass) rsyncListed(c *syntax.Call) (out []target, known bool, names []st
 		default:
 			path := c.Dir.Join(o.val.Value)
 			if pipe, stage, single := p.fileProducer(c, path); pipe != nil || single != nil {
-				if single != nil {
-					pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-				}
+				pipe, stage = producerStage(pipe, stage, single)
 				addPrinted(stageInputs(p, pipe, stage, deletion{}))
 				continue
 			}

@@ -466,9 +466,7 @@ func (p *Pass) enclosingLines(c *syntax.Call, base deletion) []deletion {
 	p.inputHops++
 	defer func() { p.inputHops-- }()
 	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
-		if single != nil {
-			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-		}
+		pipe, stage = producerStage(pipe, stage, single)
 		return stageInputs(p, pipe, stage, base)
 	}
 	out, _ := p.pipeReadInputs(c, base)
@@ -486,9 +484,7 @@ func (p *Pass) enclosingSources(c *syntax.Call) ([]readSource, bool) {
 	p.inputHops++
 	defer func() { p.inputHops-- }()
 	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
-		if single != nil {
-			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-		}
+		pipe, stage = producerStage(pipe, stage, single)
 		return p.stageSources(pipe, stage, nil)
 	}
 	return p.pipeReadSources(c)
@@ -732,4 +728,14 @@ func (p *Pass) argFileStream(c *syntax.Call) (syntax.Stream, bool) {
 		return s, true
 	}
 	return syntax.Stream{}, false
+}
+
+// producerStage gives what a producer lookup found (stdinProducer,
+// fileProducer, lastProducer) as a stage of a pipeline: a call that
+// stands alone is the one stage of a pipeline of its own.
+func producerStage(pipe *syntax.Pipeline, stage int, single *syntax.Call) (*syntax.Pipeline, int) {
+	if single != nil {
+		return &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
+	}
+	return pipe, stage
 }

@@ -38,9 +38,7 @@ func (p *Pass) loopProduced(c *syntax.Call, a syntax.Arg, base deletion) []delet
 		return nil
 	}
 	pipe, stage, single := p.loopProducer(c.Script, c.Stmt.Pos().Offset(), a.Word)
-	if single != nil {
-		pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-	}
+	pipe, stage = producerStage(pipe, stage, single)
 	if pipe == nil {
 		return nil
 	}

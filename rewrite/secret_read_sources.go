@@ -63,9 +63,7 @@ func (p *Pass) extraSources(c *syntax.Call) ([]readSource, bool) {
 	}
 	if pipe, stage, single := p.stdinProducer(c); pipe != nil || single != nil {
 		// xargs cat < <(find ~/.ssh), find ~/.ssh | tee >(xargs cat).
-		if single != nil {
-			pipe, stage = &syntax.Pipeline{Calls: []*syntax.Call{single}}, 0
-		}
+		pipe, stage = producerStage(pipe, stage, single)
 		return p.stageSources(pipe, stage, nil)
 	}
 	if argsFeeder(c) != c {
