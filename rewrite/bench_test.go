@@ -157,3 +157,20 @@ func BenchmarkTangledPipes(b *testing.B) {
 		Check(cfg, cmd)
 	}
 }
+
+// BenchmarkBlankFieldInputs measures 2,000 statements whose xargs reads
+// a here-string known only in part, and 2,000 echo producers of such a
+// word: each run-time part is read through the substitution it holds
+// (blankfields.go, substProduced).
+func BenchmarkBlankFieldInputs(b *testing.B) {
+	var sb strings.Builder
+	for i := 0; i < 2000; i++ {
+		fmt.Fprintf(&sb, "xargs rm <<< \"$(cat f) a%d\"; echo \"$(cat g) b%d\" | xargs rm; ", i, i)
+	}
+	cmd := sb.String()
+	cfg := realWorldConfig()
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		Check(cfg, cmd)
+	}
+}

@@ -205,12 +205,7 @@ var cutSpec = optSpec{shortVal: "bcdf", longEq: true, abbrev: true, longVal: lon
 // ~/.ssh | sed p), rm $(find ~/.ssh | mytool)), as xargs would get it.
 // ok is false for any other substitution.
 func (p *Pass) substListing(c *syntax.Call, a syntax.Arg, base deletion) ([]deletion, bool) {
-	var inner []*syntax.Call
-	for _, o := range p.Model.Calls {
-		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
-			inner = append(inner, o)
-		}
-	}
+	inner := p.callsWithin(c.Script, a.Start, a.End, c)
 	if len(inner) == 0 || len(inner) > 8 {
 		return nil, false
 	}

@@ -447,18 +447,16 @@ func (p *Pass) substFinds(c *syntax.Call, a syntax.Arg, base deletion) []deletio
 		return p.fileStageInputs(c, c.Dir.Join(fs[0]), base)
 	}
 	var finds []*syntax.Call
-	for _, o := range p.Model.Calls {
-		if o.Script == c.Script && o != c && o.Start >= a.Start && o.End <= a.End {
-			if role, f, ok := lineFilter(o); ok && o.Pipe == nil {
-				// find ~ -name id_rsa > l; rm $(cat l), rm $(sort l),
-				// rm $(sed p l) (file_producer.go, line_filters.go).
-				return throughFilter(p.fileStageInputs(o, f, base), o, role)
-			}
-			if o.Name != "find" && !isFd(o) || o.Pipe != nil {
-				return nil // another program prints, or find's output is piped on
-			}
-			finds = append(finds, o)
+	for _, o := range p.callsWithin(c.Script, a.Start, a.End, c) {
+		if role, f, ok := lineFilter(o); ok && o.Pipe == nil {
+			// find ~ -name id_rsa > l; rm $(cat l), rm $(sort l),
+			// rm $(sed p l) (file_producer.go, line_filters.go).
+			return throughFilter(p.fileStageInputs(o, f, base), o, role)
 		}
+		if o.Name != "find" && !isFd(o) || o.Pipe != nil {
+			return nil // another program prints, or find's output is piped on
+		}
+		finds = append(finds, o)
 	}
 	if len(finds) != 1 {
 		return nil

@@ -154,6 +154,9 @@ type Pass struct {
 	// shellRunners indexes, once per pass, the calls that run shell
 	// text corral walks (runsShellText).
 	shellRunners map[*syntax.Call]bool
+	// bySpan indexes, once per pass, each script's calls by where they
+	// start (callsWithin).
+	bySpan map[*syntax.Script][]*syntax.Call
 	// stageVisits counts, per pipe stage, the times a walk read what
 	// it prints (visitStage); tangled reports a stage read too often,
 	// which asks.
