@@ -2468,6 +2468,12 @@ func (w *walker) call(c scope, s *sh.Stmt, ce *sh.CallExpr, st *state) {
 	args = posOptionWords(args, st)        // globoptions.go
 	w.endBgRaces(args)                     // bgrace.go
 	inv := unwrap(args, st.dir)
+	if more, ok := w.parallelEnvWords(c, ce, st, args, inv); ok {
+		// PARALLEL='rm -rf' parallel ::: ~: GNU parallel's words from
+		// its environment (parallelenv.go).
+		args = more
+		inv = unwrap(args, st.dir)
+	}
 	if choice, readings := nameReadings(args, inv); choice != nil {
 		w.callReadings(c, s, ce, st, args, inv, choice, readings)
 		return
