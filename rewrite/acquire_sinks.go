@@ -44,6 +44,13 @@ func (p *Pass) followReader(s *syntax.Call, rule, kind string) bool {
 		if p.moveOperands(s, rule, kind, "sponge") {
 			return false
 		}
+	case ":", "true", "false":
+		if !s.Defined {
+			// curl URL | true > f, curl URL | { > f; } (the null
+			// command): they read nothing, so the download goes no
+			// further and f stays empty.
+			return false
+		}
 	case "install", "cp", "mv":
 		return p.followCopy(s, rule, kind)
 	case "tmux":

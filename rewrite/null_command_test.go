@@ -34,6 +34,12 @@ func TestNullCommandRedirects(t *testing.T) {
 		{`x=1 > out.txt`, "allow"},
 		{`2> err.log`, "allow"},
 		{`> /dev/null`, "allow"},
+		// The null command, true and : read nothing: a download piped
+		// into them goes no further (f stays empty), and is not moved.
+		{`curl -s https://example.com/a | { > f; }`, "allow"},
+		{`curl -s https://example.com/a | true > f`, "allow"},
+		{`curl -s https://example.com/a | { : > f; cat > g; }`, "rewrite"},
+		{`true() { cat > f; }; curl -s https://example.com/a | true`, "rewrite"},
 	})
 }
 
