@@ -81,20 +81,20 @@ func (r *resolver) setBlankFields(a *Arg, w *sh.Word) {
 			known, in = false, true
 			continue
 		}
-		start := 0
+		from := 0 // where the current run of non-blank text starts
 		for j := 0; j <= len(pc.text); j++ {
 			if j < len(pc.text) && !isBlank(pc.text[j]) {
 				continue
 			}
-			if j > start {
-				b.WriteString(pc.text[start:j])
-				parts = append(parts, &sh.SglQuoted{Value: pc.text[start:j]})
+			if j > from {
+				b.WriteString(pc.text[from:j])
+				parts = append(parts, &sh.SglQuoted{Value: pc.text[from:j]})
 				in = true
 			}
 			if j < len(pc.text) {
 				end()
 			}
-			start = j + 1
+			from = j + 1
 		}
 	}
 	end()
